@@ -1,0 +1,57 @@
+// Terminal output shared by every command: colours (only on a TTY, never with NO_COLOR), errors for
+// people, and the checkout lookup.
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findCheckout } from '../registry/load.ts';
+
+/** An expected failure: printed as "hoba: <message>" with no stack, and exits with `code`. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly code: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
+
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+const useColour = (stream: NodeJS.WriteStream) =>
+  stream.isTTY === true && process.env['NO_COLOR'] === undefined && process.env['TERM'] !== 'dumb';
+
+function paint(code: number, stream: NodeJS.WriteStream = process.stdout) {
+  return (text: string) => (useColour(stream) ? `\x1b[${code}m${text}\x1b[0m` : text);
+}
+
+export const colour = {
+  bold: paint(1),
+  dim: paint(2),
+  red: paint(31),
+  green: paint(32),
+  yellow: paint(33),
+  cyan: paint(36),
+};
+
+export function writeJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+/**
+ * The checkout to read: --dir, else $HOBA_DIR, else the nearest ancestor of the working directory that
+ * holds content/atlas.yaml.
+ */
+export function resolveCheckout(dirOption: string | undefined): string {
+  const given = dirOption ?? process.env['HOBA_DIR'];
+  if (given !== undefined) {
+    const dir = resolve(given);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2);
+    }
+    return dir;
+  }
+  const found = findCheckout(process.cwd());
+  if (found === undefined) {
+    throw new CliError('no atlas checkout found here or in any parent directory (looked for content/atlas.yaml). Run inside a checkout, pass --dir <checkout>, or set HOBA_DIR.', 2);
+  }
+  return found;
+}

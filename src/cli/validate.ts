@@ -1,0 +1,105 @@
+// hoba validate: check content, the barrier DAG, loop declarations and the sources against the rules.
+import type { Command } from 'commander';
+import { bibliographyPath, loadBibliography } from '../registry/bibliography.ts';
+import { loadAtlas } from '../registry/load.ts';
+import { RULES, type Problem } from '../registry/rules.ts';
+import { validateAtlas } from '../registry/validate.ts';
+import { colour, EXIT, resolveCheckout, writeJson } from './io.ts';
+
+interface Options {
+  strict?: boolean;
+  json?: boolean;
+  dir?: string;
+  listRules?: boolean;
+}
+
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('Validate content, the barrier DAG, loop declarations and sources (local checkout only)')
+    .option('--strict', 'fail on warnings too')
+    .option('--json', 'print the full report as JSON')
+    .option('--dir <checkout>', 'atlas checkout to validate (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
+    .option('--list-rules', 'list every rule with its severity and exit')
+    .addHelpText(
+      'after',
+      `
+Exit status: 0 clean, 1 problems found (with --strict, warnings count), 2 usage error.
+
+Examples:
+  $ hoba validate --strict
+  $ hoba validate --json --dir ~/src/hoba | jq '.problems[] | select(.rule == "dangling-reference")'
+  $ hoba validate --list-rules`,
+    )
+    .action((opts: Options) => {
+      process.exitCode = opts.listRules ? listRules(opts) : runValidate(opts);
+    });
+}
+
+function listRules(opts: Options): number {
+  const rules = Object.entries(RULES).map(([id, r]) => ({ id, severity: r.severity, checks: r.checks }));
+  if (opts.json) writeJson({ rules });
+  else for (const r of rules) console.log(`${r.id.padEnd(28)} ${r.severity.padEnd(8)} ${r.checks}`);
+  return EXIT.ok;
+}
+
+function runValidate(opts: Options): number {
+  const dir = resolveCheckout(opts.dir);
+  const load = loadAtlas(dir);
+  const notes: string[] = [];
+  const bibPath = bibliographyPath(dir);
+  const bibliography = loadBibliography(bibPath);
+  if (!bibliography) notes.push(`The shared bibliography was not found at ${bibPath}, so sources were not compared with it (set HOBA_BIBLIOGRAPHY to check them).`);
+  // Mirror parity (rule mirror-parity) joins these problems once the static mirror exists.
+  const problems = validateAtlas(load, { bibliography });
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const ok = errors === 0 && (!opts.strict || warnings === 0);
+
+  if (opts.json) {
+    writeJson({
+      registry_version: load.registry.version,
+      ok,
+      strict: opts.strict === true,
+      entities: load.registry.entities.length,
+      errors,
+      warnings,
+      problems,
+      notes,
+    });
+  } else {
+    printReport(problems, notes);
+    const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+    const scope = `${load.registry.entities.length} entities, registry ${load.registry.version}`;
+    if (ok) {
+      console.log(colour.green(`✔ valid${opts.strict ? ' (strict)' : ''}: ${counts} (${scope})`));
+    } else {
+      const hint = errors === 0 ? ' — warnings fail under --strict' : '';
+      console.log(colour.red(`✖ ${counts}${hint} (${scope})`));
+    }
+  }
+  return ok ? EXIT.ok : EXIT.failure;
+}
+
+function printReport(problems: Problem[], notes: string[]): void {
+  const byFile = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const key = p.file ?? '(atlas)';
+    byFile.set(key, [...(byFile.get(key) ?? []), p]);
+  }
+  for (const [file, list] of byFile) {
+    console.log(colour.bold(file));
+    for (const p of list) {
+      const sev = p.severity === 'error' ? colour.red('error  ') : colour.yellow('warning');
+      const line = p.line !== undefined ? `${p.line}`.padStart(4) : '    ';
+      const entity = p.entity ? `${p.entity}: ` : '';
+      console.log(`  ${colour.dim(line)}  ${sev}  ${colour.cyan(p.rule)}  ${entity}${p.message}`);
+    }
+    console.log('');
+  }
+  for (const n of notes) console.log(colour.yellow(`note: ${n}`));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

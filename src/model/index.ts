@@ -1,0 +1,2 @@
+export * from './vocab.ts';
+export * from './schemas.ts';

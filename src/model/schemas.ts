@@ -1,0 +1,267 @@
+// One zod definition per kind. Types, validation, JSON Schema, OpenAPI components and MCP output
+// schemas all derive from these; nothing here is written twice elsewhere.
+import { z } from 'zod';
+import {
+  ACTORS,
+  COSTS,
+  EVIDENCE_LEVELS,
+  FIDELITIES,
+  INTERVENTION_ACTORS,
+  INTERVENTION_SCOPES,
+  KINDS,
+  LOOP_RELATIONS,
+  MECHANISM_FAMILIES,
+  NATURES,
+  PATTERN_SHAPES,
+  PROBE_AGENCIES,
+  RELATIONS,
+  REMOVABILITIES,
+  SOURCE_TYPES,
+  SOURCE_STATUSES,
+  STAGES,
+  STATUSES,
+  VISIBILITIES,
+  idPattern,
+  type Kind,
+} from './vocab.ts';
+
+const text = (description: string) => z.string().trim().min(1, 'must not be empty').describe(description);
+/** A list of prose items; `required` is the message shown when the list must not be empty. */
+const texts = (description: string, required?: string) => {
+  const list = z.array(z.string().trim().min(1, 'must not be empty'));
+  return (required ? list.min(1, required) : list).describe(description);
+};
+const ref = (kind: Kind) => z.string().regex(new RegExp(idPattern(kind)), `must be a ${kind} ID (${idPattern(kind)})`);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens (e.g. ask-for-status)');
+
+export const StageSchema = z.enum(STAGES).describe('Funnel stage, in funnel order: ' + STAGES.join(', '));
+export const EvidenceLevelSchema = z
+  .enum(EVIDENCE_LEVELS)
+  .describe('How well the claim is supported; supported and established require sources');
+
+/** Fields every kind except source shares. */
+const common = (kind: Kind) => ({
+  id: ref(kind).describe(`Permanent ${kind} ID`),
+  title: text('Short human-readable name'),
+  summary: text('One or two sentences saying what this is'),
+  description: text('Longer explanation').optional(),
+  aliases: texts('Other names people use for this, to help search').default([]),
+  sources: z.array(ref('source')).default([]).describe('Evidence cited (source IDs)'),
+  status: z.enum(STATUSES).default('active').describe('Deprecated entities keep resolving and name their successor'),
+  superseded_by: ref(kind).optional().describe('Successor of a deprecated entity'),
+});
+
+export const ProbeOutcome = z
+  .strictObject({
+    id: slug.describe('Outcome ID, unique within its probe'),
+    observation: text('What the person running the probe sees'),
+    excludes: z
+      .array(ref('mechanism'))
+      .default([])
+      .describe('Mechanisms this outcome rules out; probes narrow explanations only through this list'),
+    note: text('What the outcome does and does not tell').optional(),
+  })
+  .describe('One possible result of a diagnostic probe');
+
+export const Probe = z
+  .strictObject({
+    id: slug.describe('Probe ID, unique across the atlas'),
+    action: text('What to do'),
+    agency: z.enum(PROBE_AGENCIES).describe('Who can run the probe'),
+    cost: z.enum(COSTS).describe('Effort or risk of running it'),
+    risk: text('What running the probe may cost the person').optional(),
+    outcomes: z.array(ProbeOutcome).min(2, 'a probe needs at least two possible outcomes'),
+  })
+  .describe('A diagnostic step that can tell compatible mechanisms apart');
+
+export const Artifact = z
+  .strictObject({
+    ...common('artifact'),
+    stages: z.array(StageSchema).min(1, 'list at least one stage where this is observed'),
+    non_inferences: texts('What this observation does NOT establish', 'say what this observation does not establish'),
+    probes: z.array(Probe).min(1, 'give at least one diagnostic probe'),
+  })
+  .describe('An artifact: what a candidate directly sees or receives');
+
+export const Barrier = z
+  .strictObject({
+    ...common('barrier'),
+    stage: StageSchema,
+    order: z.int().min(1).describe('Position in the funnel; a barrier that precedes another has a lower order'),
+    precedes: z.array(ref('barrier')).default([]).describe('Barriers that come after this one (DAG edges)'),
+    pass_condition: text('What a candidate must satisfy to get past this barrier'),
+  })
+  .describe('A barrier: a structural gate in the hiring funnel; barriers form a DAG');
+
+export const Facets = z
+  .strictObject({
+    actor: z.enum(ACTORS).describe('Who or what drives the mechanism'),
+    nature: z.enum(NATURES).describe('Rule, incentive, bias, noise or void (absence of a process)'),
+    visibility: z.enum(VISIBILITIES).describe('Whether a candidate can see it operate'),
+    removability: z.enum(REMOVABILITIES).describe('Who can remove or work around it'),
+  })
+  .describe('The four facets of a mechanism');
+
+export const Emission = z
+  .strictObject({
+    artifact: ref('artifact'),
+    fidelity: z.enum(FIDELITIES).describe('How faithfully the artifact reflects this mechanism'),
+    note: text('How the mechanism produces this artifact').optional(),
+  })
+  .describe('An artifact a mechanism emits, with its fidelity');
+
+export const Mechanism = z
+  .strictObject({
+    ...common('mechanism'),
+    family: z.enum(MECHANISM_FAMILIES).describe('Mechanism family'),
+    facets: Facets,
+    operates_at: z.array(ref('barrier')).min(1, 'name at least one barrier where this operates'),
+    emits: z.array(Emission).min(1, 'name at least one artifact this emits'),
+    amplifies: z.array(ref('mechanism')).default([]).describe('Mechanisms this one makes stronger or more likely'),
+    masks: z.array(ref('mechanism')).default([]).describe('Mechanisms this one hides from the candidate'),
+    honest_baseline: z
+      .boolean()
+      .default(false)
+      .describe('True for the ordinary explanations that must always stay on the table (skill gap, stronger competitor)'),
+    evidence_level: EvidenceLevelSchema,
+  })
+  .describe('A mechanism: the process that makes a barrier reject, stall or misclassify');
+
+export const Pattern = z
+  .strictObject({
+    ...common('pattern'),
+    shape: z.enum(PATTERN_SHAPES).describe('The kind of configuration'),
+    required_artifacts: z.array(ref('artifact')).min(1, 'name the artifacts that must all be observed'),
+    compatible_mechanisms: z.array(ref('mechanism')).min(1, 'name at least one compatible mechanism'),
+    trigger_rule: text('When the pattern applies'),
+    establishes: texts('What observing the pattern does establish', 'say what the pattern establishes'),
+    non_inferences: texts('What the pattern does NOT establish', 'say what the pattern does not establish'),
+    evidence_level: EvidenceLevelSchema,
+  })
+  .describe('A pattern: a recurring configuration of artifacts and mechanisms worth naming');
+
+export const LoopEdge = z
+  .strictObject({
+    from: ref('mechanism'),
+    to: ref('mechanism'),
+    relation: z.enum(LOOP_RELATIONS),
+  })
+  .describe('A declared edge of a loop; it must exist among the mechanisms’ amplifies/masks relations');
+
+export const Loop = z
+  .strictObject({
+    ...common('loop'),
+    mechanisms: z.array(ref('mechanism')).min(2, 'a loop needs at least two mechanisms'),
+    edges: z.array(LoopEdge).min(2, 'a loop needs at least two edges'),
+    entry_points: z.array(ref('mechanism')).min(1, 'name at least one entry point'),
+    evidence_level: EvidenceLevelSchema,
+  })
+  .describe('A loop: a persistent causal cycle among mechanisms');
+
+export const Intervention = z
+  .strictObject({
+    ...common('intervention'),
+    actor: z.enum(INTERVENTION_ACTORS).describe('The system actor who makes the change'),
+    scope: z.enum(INTERVENTION_SCOPES).describe('How far the change reaches'),
+    cost: z.enum(COSTS).describe('Rough cost of making the change'),
+    targets: z
+      .array(z.string().regex(/^[MBL]-[0-9]{3,}$/, 'must be a mechanism, barrier or loop ID'))
+      .min(1, 'name at least one mechanism, barrier or loop this targets'),
+    mitigates: z
+      .array(z.string().regex(/^[PL]-[0-9]{3,}$/, 'must be a pattern or loop ID'))
+      .default([])
+      .describe('Patterns or loops this weakens'),
+    expected_effects: texts('What should change', 'say what the intervention is expected to change'),
+    measurements: texts('How to tell whether it worked', 'say how to measure whether it worked'),
+    tradeoffs: texts('Known costs, risks or evidence of harm').default([]),
+    evidence_level: EvidenceLevelSchema,
+  })
+  .describe('An intervention: a change by a system actor that targets a mechanism, barrier, pattern or loop');
+
+export const Source = z
+  .strictObject({
+    id: ref('source').describe('Permanent source ID (from the shared bibliography)'),
+    cite: text('Short citation'),
+    authors: texts('Authors or issuing bodies'),
+    year: z.int(),
+    title: text('Title'),
+    venue: text('Where it appeared'),
+    doi: z.string().nullable(),
+    url: z.string().url(),
+    type: z.enum(SOURCE_TYPES).describe('Kind of source (the bibliography’s `kind` field)'),
+    design: text('Study design'),
+    peer_reviewed: z.boolean(),
+    status: z.enum(SOURCE_STATUSES).describe('Scholarly status: current, superseded or contested'),
+    superseded_by: ref('source').optional(),
+    n: text('Sample or scope').nullable(),
+    finding: text('Paraphrased finding'),
+    relevant_to: texts('Topics'),
+    verified: z.enum(['yes', 'partial']),
+    verified_how: text('How the entry was verified'),
+  })
+  .describe('A source: a study, survey, statute or report from the vetted bibliography');
+
+export const Manifest = z
+  .strictObject({
+    name: z.literal('Hiring Obstacles & Barriers Atlas'),
+    registry_version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'must be a semantic version such as 1.0.0')
+      .describe('Version of the atlas content (semver)'),
+    schema_version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a semantic version').describe('Version of the content model'),
+    description_version: z.literal('0.4.1').describe('Version of the interface description (OpenAPI info.version)'),
+    licences: z.strictObject({
+      code: z.literal('MIT'),
+      content: z.literal('CC-BY-SA-4.0'),
+    }),
+    released: z.iso.date().describe('Authored release date of this content version'),
+    description: text('What the atlas is'),
+  })
+  .describe('The atlas manifest (content/atlas.yaml)');
+
+export const Edge = z
+  .strictObject({
+    source: z.string(),
+    target: z.string(),
+    relation: z.enum(RELATIONS),
+    fidelity: z.enum(FIDELITIES).optional(),
+  })
+  .describe('A typed, directed edge of the graph');
+
+export const SCHEMAS = {
+  artifact: Artifact,
+  barrier: Barrier,
+  mechanism: Mechanism,
+  pattern: Pattern,
+  loop: Loop,
+  intervention: Intervention,
+  source: Source,
+} as const satisfies Record<Kind, z.ZodType>;
+
+export type Artifact = z.infer<typeof Artifact>;
+export type Barrier = z.infer<typeof Barrier>;
+export type Mechanism = z.infer<typeof Mechanism>;
+export type Pattern = z.infer<typeof Pattern>;
+export type Loop = z.infer<typeof Loop>;
+export type Intervention = z.infer<typeof Intervention>;
+export type Source = z.infer<typeof Source>;
+export type Manifest = z.infer<typeof Manifest>;
+export type Edge = z.infer<typeof Edge>;
+export type Probe = z.infer<typeof Probe>;
+export type Emission = z.infer<typeof Emission>;
+
+export type EntityOf = {
+  artifact: Artifact;
+  barrier: Barrier;
+  mechanism: Mechanism;
+  pattern: Pattern;
+  loop: Loop;
+  intervention: Intervention;
+  source: Source;
+};
+/** Any entity, tagged with its kind. */
+export type Entity = { [K in Kind]: EntityOf[K] & { kind: K } }[Kind];
+
+export { KINDS };

@@ -1,0 +1,125 @@
+// The atlas's controlled vocabularies. Every enum used by a schema, a CLI option, an MCP input or a
+// route is defined here once.
+
+/** Funnel stages, in funnel order (DESIGN.md §3). */
+export const STAGES = [
+  'pre-posting',
+  'sourcing',
+  'ingestion',
+  'screening',
+  'recruiter',
+  'technical',
+  'take-home',
+  'hiring-manager',
+  'team',
+  'compensation',
+  'references',
+  'offer',
+  'post-offer',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const KINDS = ['artifact', 'barrier', 'mechanism', 'pattern', 'loop', 'intervention', 'source'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** ID letter, content directory and collection name of each kind. */
+export const KIND_INFO: Record<Kind, { prefix: string; dir: string; label: string }> = {
+  artifact: { prefix: 'A', dir: 'artifacts', label: 'artifact (observation)' },
+  barrier: { prefix: 'B', dir: 'barriers', label: 'barrier' },
+  mechanism: { prefix: 'M', dir: 'mechanisms', label: 'mechanism' },
+  pattern: { prefix: 'P', dir: 'patterns', label: 'pattern' },
+  loop: { prefix: 'L', dir: 'loops', label: 'loop' },
+  intervention: { prefix: 'I', dir: 'interventions', label: 'intervention' },
+  source: { prefix: 'E', dir: 'sources', label: 'source' },
+};
+
+/** IDs: a kind letter, a hyphen, a zero-padded number of at least three digits. */
+export const ID_PATTERN = '^[ABMPLIE]-[0-9]{3,}$';
+
+export function idPattern(kind: Kind): string {
+  return `^${KIND_INFO[kind].prefix}-[0-9]{3,}$`;
+}
+
+/** The kind an ID's letter names, or undefined when the ID has no valid shape. */
+export function kindOfId(id: string): Kind | undefined {
+  if (!new RegExp(ID_PATTERN).test(id)) return undefined;
+  return KINDS.find((k) => KIND_INFO[k].prefix === id[0]);
+}
+
+export const ACTORS = ['system', 'recruiter', 'hiring-manager', 'policy', 'external', 'candidate'] as const;
+export const NATURES = ['rule', 'incentive', 'bias', 'noise', 'void'] as const;
+export const VISIBILITIES = ['observable', 'inferable', 'opaque'] as const;
+export const REMOVABILITIES = ['candidate', 'intermediary', 'none'] as const;
+export type Removability = (typeof REMOVABILITIES)[number];
+
+/** How faithfully an artifact reflects the mechanism that emitted it. */
+export const FIDELITIES = ['direct', 'euphemism', 'distortion', 'noise', 'void'] as const;
+export type Fidelity = (typeof FIDELITIES)[number];
+
+export const EVIDENCE_LEVELS = ['established', 'supported', 'hypothesis', 'illustrative'] as const;
+export type EvidenceLevel = (typeof EVIDENCE_LEVELS)[number];
+/** Evidence levels that must cite at least one source. */
+export const SOURCED_EVIDENCE_LEVELS: readonly EvidenceLevel[] = ['established', 'supported'];
+
+export const STATUSES = ['active', 'deprecated'] as const;
+
+/**
+ * Mechanism families (DESIGN.md §3). Every family must be covered by at least one active
+ * mechanism; discrimination is split by trait so that each trait is covered on its own.
+ */
+export const MECHANISM_FAMILIES = [
+  'skill-gap',
+  'stronger-competitor',
+  'parsing-and-knockout-filters',
+  'automated-screening-bias',
+  'recruiter-capacity',
+  'ghost-posting',
+  'headcount-and-budget',
+  'preselection-and-referral',
+  'role-redefinition',
+  'shifting-rubric',
+  'interview-noise',
+  'scheduling-capacity',
+  'compensation-mismatch',
+  'employment-gap-penalty',
+  'overqualification-penalty',
+  'credential-inflation',
+  'discrimination-race-ethnicity',
+  'discrimination-gender-motherhood',
+  'discrimination-age',
+  'discrimination-disability',
+  'discrimination-criminal-record',
+  'location-and-authorisation',
+  'automated-workflow',
+  'legal-risk-feedback',
+  'candidate-decline',
+] as const;
+
+export const PATTERN_SHAPES = ['double-bind', 'reversal', 'impossibility', 'silence', 'moving-target', 'cascade'] as const;
+
+export const LOOP_RELATIONS = ['amplifies', 'masks'] as const;
+
+export const INTERVENTION_ACTORS = ['employer', 'hiring-team', 'recruiting-team', 'vendor', 'regulator', 'job-platform'] as const;
+export const INTERVENTION_SCOPES = ['process', 'organisation', 'market', 'jurisdiction'] as const;
+export const COSTS = ['low', 'medium', 'high'] as const;
+
+/** Who can run a diagnostic probe. */
+export const PROBE_AGENCIES = ['candidate', 'intermediary'] as const;
+
+export const SOURCE_TYPES = ['research', 'survey', 'reporting', 'primary', 'legal'] as const;
+export const SOURCE_STATUSES = ['current', 'superseded', 'contested'] as const;
+
+/** Typed, directed edges of the graph (DESIGN.md §3). */
+export const RELATIONS = [
+  'precedes',
+  'operates_at',
+  'emits',
+  'amplifies',
+  'masks',
+  'instantiates',
+  'member_of',
+  'targets',
+  'mitigates',
+  'cites',
+] as const;
+export type Relation = (typeof RELATIONS)[number];

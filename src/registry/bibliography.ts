@@ -1,0 +1,26 @@
+// The shared, vetted bibliography (../shared/bibliography.yaml). Atlas sources must be verbatim copies
+// of its entries; the only change is that the entry's `kind` is stored as `type`, because `kind` names
+// the entity kind everywhere else in the atlas.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+export type BibliographyEntry = Record<string, unknown> & { id: string };
+
+/** Where the bibliography is expected: $HOBA_BIBLIOGRAPHY, else ../shared/bibliography.yaml beside the checkout. */
+export function bibliographyPath(checkout: string): string {
+  return process.env['HOBA_BIBLIOGRAPHY'] ?? join(checkout, '..', 'shared', 'bibliography.yaml');
+}
+
+export function loadBibliography(path: string): Map<string, BibliographyEntry> | undefined {
+  if (!existsSync(path)) return undefined;
+  const entries = parse(readFileSync(path, 'utf8')) as BibliographyEntry[];
+  return new Map(entries.map((e) => [e.id, e]));
+}
+
+/** The atlas form of a bibliography entry: the same fields, with `kind` renamed to `type`. */
+export function toSourceRecord(entry: BibliographyEntry): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry)) out[key === 'kind' ? 'type' : key] = value;
+  return out;
+}

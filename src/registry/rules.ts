@@ -1,0 +1,83 @@
+// The validator's rule catalogue: every rule ID, its severity and what it checks, in one place.
+// Rule IDs are stable: tools and people match on them. Never rename one; add new rules instead.
+
+export type Severity = 'error' | 'warning';
+
+export const RULES = {
+  'yaml-syntax': { severity: 'error', checks: 'Every content file is well-formed YAML holding one mapping.' },
+  'yaml-duplicate-key': { severity: 'error', checks: 'No YAML mapping repeats a key.' },
+  manifest: { severity: 'error', checks: 'content/atlas.yaml exists and matches the manifest schema.' },
+  schema: { severity: 'error', checks: 'Every entity matches the schema of its kind (types, enums, no unknown keys).' },
+  'id-shape': { severity: 'error', checks: 'Every ID has the shape of its kind (e.g. M-001) and sits in that kind’s directory.' },
+  'file-name': { severity: 'error', checks: 'Every file name starts with its entity’s ID and ends in .yaml.' },
+  'duplicate-id': { severity: 'error', checks: 'No two files declare the same ID.' },
+  'stray-file': { severity: 'warning', checks: 'Content files live in a kind directory (artifacts/, barriers/, …).' },
+  'dangling-reference': { severity: 'error', checks: 'Every referenced ID exists.' },
+  'wrong-kind-reference': { severity: 'error', checks: 'Every reference points at an entity of an allowed kind.' },
+  'self-reference': { severity: 'error', checks: 'No entity precedes, amplifies, masks or supersedes itself.' },
+  'duplicate-reference': { severity: 'error', checks: 'No reference list names the same ID twice.' },
+  'deprecated-reference': { severity: 'warning', checks: 'Active entities do not point at deprecated ones (point at the successor).' },
+  'deprecated-successor': { severity: 'error', checks: 'A deprecated entity names an existing, active successor of its kind; an active one names none.' },
+  'barrier-cycle': { severity: 'error', checks: 'The barriers’ precedes relation is acyclic (the funnel is a DAG).' },
+  'barrier-order': { severity: 'error', checks: 'A barrier that precedes another has a lower order and no later stage.' },
+  'stage-without-barrier': { severity: 'warning', checks: 'Every funnel stage has at least one active barrier.' },
+  'loop-declaration': { severity: 'error', checks: 'A loop’s edges and entry points are among its members.' },
+  'loop-edge-missing': { severity: 'error', checks: 'Every edge a loop declares exists among its mechanisms’ amplifies/masks relations.' },
+  'loop-not-strongly-connected': { severity: 'error', checks: 'A loop’s members lie in one strongly connected component of amplifies/masks.' },
+  'loop-undeclared-cycle': { severity: 'error', checks: 'Every cycle among mechanisms (non-trivial strongly connected component) is covered by a declared loop.' },
+  'honest-baseline-missing': { severity: 'error', checks: 'The atlas holds at least one active honest-baseline mechanism.' },
+  'evidence-unsourced': { severity: 'error', checks: 'Claims marked supported or established cite at least one source.' },
+  'source-bibliography': { severity: 'error', checks: 'Every source is a verbatim copy of an entry in the shared bibliography.' },
+  'named-entity': { severity: 'error', checks: 'Atlas prose never names an employer, vendor, platform or person (cite sources by ID).' },
+  'pattern-non-inferences': { severity: 'error', checks: 'Every pattern says what it establishes and what it does not.' },
+  'artifact-non-inferences': { severity: 'error', checks: 'Every artifact says what it does not establish.' },
+  'artifact-probes': { severity: 'error', checks: 'Every artifact has at least one diagnostic probe.' },
+  'probe-duplicate-id': { severity: 'error', checks: 'Probe IDs are unique across the atlas; outcome IDs are unique within a probe.' },
+  'mechanism-relations': { severity: 'error', checks: 'Every mechanism operates at a barrier and emits an artifact.' },
+  'intervention-targets': { severity: 'error', checks: 'Every intervention names what it targets.' },
+  'intervention-measurements': { severity: 'error', checks: 'Every intervention says what it should change and how to measure it.' },
+  'family-uncovered': { severity: 'warning', checks: 'Every mechanism family of the design has an active mechanism.' },
+  'mechanism-untargeted': { severity: 'warning', checks: 'Every active mechanism is targeted by at least one intervention.' },
+  'artifact-orphan': { severity: 'warning', checks: 'Every active artifact is emitted by at least one mechanism.' },
+  'source-unused': { severity: 'warning', checks: 'Every source in content/sources is cited somewhere.' },
+  // Added by the static-mirror work: compares a fresh build with the published mirror.
+  'mirror-parity': { severity: 'error', checks: 'The published mirror (_site/ or a deployed URL) matches a fresh build of the content.' },
+} as const satisfies Record<string, { severity: Severity; checks: string }>;
+
+export type RuleId = keyof typeof RULES;
+
+export interface Problem {
+  rule: RuleId;
+  severity: Severity;
+  /** The entity the problem concerns, when there is one. */
+  entity?: string;
+  /** Path relative to the checkout, e.g. content/mechanisms/M-001-skill-gap.yaml. */
+  file?: string;
+  line?: number;
+  /** What is wrong and what to do about it. */
+  message: string;
+}
+
+export interface Location {
+  file?: string;
+  line?: number;
+}
+
+export function problem(rule: RuleId, message: string, where: Location & { entity?: string } = {}): Problem {
+  const p: Problem = { rule, severity: RULES[rule].severity, message };
+  if (where.entity !== undefined) p.entity = where.entity;
+  if (where.file !== undefined) p.file = where.file;
+  if (where.line !== undefined) p.line = where.line;
+  return p;
+}
+
+/** Stable order for reports: by file, then line, then rule. Problems without a file come first. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      a.rule.localeCompare(b.rule) ||
+      a.message.localeCompare(b.message),
+  );
+}

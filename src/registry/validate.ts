@@ -1,0 +1,318 @@
+// The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
+import { isDeepStrictEqual } from 'node:util';
+import { MECHANISM_FAMILIES, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, type Entity } from '../model/index.ts';
+import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
+import { cycleThrough, cyclicComponents, stronglyConnectedComponents } from './graph.ts';
+import type { LoadResult } from './load.ts';
+import { NAMED_ORGANISATIONS, authorSurnames, nameMatcher } from './named-entities.ts';
+import { referencesOf, type PathSegment } from './references.ts';
+import type { Registry } from './registry.ts';
+import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
+
+export interface ValidateOptions {
+  /** The shared bibliography; when absent, the source-bibliography rule cannot run. */
+  bibliography?: Map<string, BibliographyEntry> | undefined;
+}
+
+class Checker {
+  readonly problems: Problem[] = [];
+  constructor(
+    readonly load: LoadResult,
+    readonly reg: Registry = load.registry,
+  ) {}
+
+  report(rule: RuleId, message: string, entity?: string, path: readonly PathSegment[] = []): void {
+    const where = entity ? { entity, ...this.load.sourceMap.locate(entity, path) } : {};
+    this.problems.push(problem(rule, message, where));
+  }
+}
+
+export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): Problem[] {
+  const c = new Checker(load);
+  checkReferences(c);
+  checkDeprecation(c);
+  checkBarriers(c);
+  checkLoops(c);
+  checkBaselines(c);
+  checkEvidence(c);
+  checkProbes(c);
+  checkNamedEntities(c);
+  if (options.bibliography) checkBibliography(c, options.bibliography);
+  checkCoverage(c);
+  return sortProblems([...load.problems, ...c.problems]);
+}
+
+const fieldName = (path: readonly PathSegment[]) =>
+  path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+
+function checkReferences(c: Checker): void {
+  for (const e of c.reg.entities) {
+    const seen = new Map<string, Set<string>>();
+    for (const ref of referencesOf(e)) {
+      const field = fieldName(ref.path);
+      const list = fieldName(ref.path.slice(0, -1));
+      if (typeof ref.path.at(-1) === 'number') {
+        const ids = seen.get(list) ?? new Set<string>();
+        seen.set(list, ids);
+        if (ids.has(ref.target)) c.report('duplicate-reference', `${list} lists ${ref.target} more than once; keep one.`, e.id, ref.path);
+        ids.add(ref.target);
+      }
+      if (ref.target === e.id && (ref.relation === 'precedes' || ref.relation === 'amplifies' || ref.relation === 'masks' || ref.path[0] === 'superseded_by')) {
+        c.report('self-reference', `${field} names ${e.id} itself; remove it.`, e.id, ref.path);
+        continue;
+      }
+      const kind = c.load.declared.get(ref.target);
+      if (kind === undefined) {
+        c.report(
+          'dangling-reference',
+          `${field} refers to ${ref.target}, which does not exist. Fix the ID or add the missing ${ref.allowed.join(' or ')}.`,
+          e.id,
+          ref.path,
+        );
+      } else if (!ref.allowed.includes(kind)) {
+        c.report(
+          'wrong-kind-reference',
+          `${field} must point at a ${ref.allowed.join(' or ')}, but ${ref.target} is a ${kind}.`,
+          e.id,
+          ref.path,
+        );
+      } else {
+        const target = c.reg.get(ref.target);
+        if (target && target.kind !== 'source' && target.status === 'deprecated' && isActive(e) && ref.path[0] !== 'superseded_by') {
+          const successor = target.superseded_by ? `its successor ${target.superseded_by}` : 'an active entity';
+          c.report('deprecated-reference', `${field} points at ${ref.target}, which is deprecated; point at ${successor} instead.`, e.id, ref.path);
+        }
+      }
+    }
+  }
+}
+
+function isActive(e: Entity): boolean {
+  return e.kind === 'source' || e.status === 'active';
+}
+
+function checkDeprecation(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    if (e.status === 'deprecated' && e.superseded_by === undefined) {
+      c.report('deprecated-successor', `${e.id} is deprecated but names no successor. Add superseded_by: <${KIND_INFO[e.kind].prefix}-…> so old links keep leading somewhere.`, e.id, ['status']);
+    } else if (e.status === 'active' && e.superseded_by !== undefined) {
+      c.report('deprecated-successor', `${e.id} is active but names a successor (${e.superseded_by}). Set status: deprecated, or remove superseded_by.`, e.id, ['superseded_by']);
+    } else if (e.superseded_by !== undefined) {
+      const successor = c.reg.get(e.superseded_by);
+      if (successor && successor.kind !== 'source' && successor.status === 'deprecated') {
+        c.report('deprecated-successor', `${e.id} is superseded by ${e.superseded_by}, which is itself deprecated. Point at the final active successor${successor.superseded_by ? ` (${successor.superseded_by}?)` : ''}.`, e.id, ['superseded_by']);
+      }
+    }
+  }
+}
+
+function checkBarriers(c: Checker): void {
+  const barriers = c.reg.all('barrier');
+  const byId = new Map(barriers.map((b) => [b.id, b]));
+  const adj = new Map(barriers.map((b) => [b.id, b.precedes.filter((t) => byId.has(t) && t !== b.id)]));
+  for (const component of cyclicComponents([...byId.keys()], adj)) {
+    const cycle = cycleThrough(component[0]!, adj, new Set(component));
+    c.report(
+      'barrier-cycle',
+      `The funnel must be a DAG, but these barriers form a cycle: ${(cycle ?? component).join(' → ')}. Remove the precedes edge that points backwards.`,
+      component[0],
+      ['precedes'],
+    );
+  }
+  for (const b of barriers) {
+    b.precedes.forEach((t, i) => {
+      const next = byId.get(t);
+      if (!next || next.id === b.id) return;
+      if (b.order >= next.order) {
+        c.report('barrier-order', `${b.id} (order ${b.order}) precedes ${t} (order ${next.order}); a barrier's order must be lower than that of every barrier it precedes. Renumber one of them.`, b.id, ['precedes', i]);
+      }
+      if (STAGES.indexOf(b.stage) > STAGES.indexOf(next.stage)) {
+        c.report('barrier-order', `${b.id} at stage ${b.stage} precedes ${t} at the earlier stage ${next.stage}. Fix one stage or the precedes edge.`, b.id, ['precedes', i]);
+      }
+    });
+  }
+  for (const stage of STAGES) {
+    if (!barriers.some((b) => b.status === 'active' && b.stage === stage)) {
+      c.report('stage-without-barrier', `No active barrier sits at stage "${stage}", so an explanation at that stage finds no obstacle. Add a barrier for it.`);
+    }
+  }
+}
+
+function checkLoops(c: Checker): void {
+  const mechanisms = c.reg.all('mechanism');
+  const ids = new Set(mechanisms.map((m) => m.id));
+  const declaredEdges = new Set<string>();
+  const adj = new Map<string, string[]>();
+  for (const m of mechanisms) {
+    const next = [...new Set([...m.amplifies, ...m.masks])].filter((t) => ids.has(t) && t !== m.id);
+    adj.set(m.id, next);
+    for (const t of m.amplifies) declaredEdges.add(`${m.id} amplifies ${t}`);
+    for (const t of m.masks) declaredEdges.add(`${m.id} masks ${t}`);
+  }
+  const components = stronglyConnectedComponents([...ids], adj);
+  const componentOf = new Map<string, number>();
+  components.forEach((comp, i) => comp.forEach((id) => componentOf.set(id, i)));
+
+  const loops = c.reg.all('loop');
+  for (const loop of loops) {
+    const members = new Set(loop.mechanisms);
+    loop.edges.forEach((edge, i) => {
+      for (const end of [edge.from, edge.to]) {
+        if (!members.has(end)) c.report('loop-declaration', `edges[${i}] uses ${end}, which is not among the loop's mechanisms. Add it to mechanisms or fix the edge.`, loop.id, ['edges', i]);
+      }
+      if (ids.has(edge.from) && ids.has(edge.to) && !declaredEdges.has(`${edge.from} ${edge.relation} ${edge.to}`)) {
+        c.report(
+          'loop-edge-missing',
+          `edges[${i}] declares ${edge.from} ${edge.relation} ${edge.to}, but ${edge.from} does not list ${edge.to} under ${edge.relation}. Add it there, or remove the edge from the loop.`,
+          loop.id,
+          ['edges', i],
+        );
+      }
+    });
+    loop.entry_points.forEach((m, i) => {
+      if (!members.has(m)) c.report('loop-declaration', `entry point ${m} is not among the loop's mechanisms. Add it to mechanisms or remove it.`, loop.id, ['entry_points', i]);
+    });
+    const groups = new Map<number, string[]>();
+    for (const m of loop.mechanisms) {
+      const comp = componentOf.get(m);
+      if (comp === undefined) continue;
+      groups.set(comp, [...(groups.get(comp) ?? []), m]);
+    }
+    if (groups.size > 1) {
+      const parts = [...groups.values()].map((g) => `{${g.join(', ')}}`).join(' and ');
+      c.report(
+        'loop-not-strongly-connected',
+        `The loop's mechanisms are not one strongly connected component of amplifies/masks: ${parts} cannot all reach each other. Add the missing relations to the mechanisms or split the loop.`,
+        loop.id,
+        ['mechanisms'],
+      );
+    } else if (groups.size === 1 && loop.mechanisms.length > 1 && components[[...groups.keys()][0]!]!.length === 1) {
+      c.report('loop-not-strongly-connected', `The loop's mechanisms form no cycle through amplifies/masks. Add the relations that close the cycle.`, loop.id, ['mechanisms']);
+    }
+  }
+
+  const activeLoops = loops.filter((l) => l.status === 'active');
+  for (const comp of components) {
+    if (comp.length < 2) continue;
+    const inComp = new Set(comp);
+    const covered = new Set(activeLoops.filter((l) => l.mechanisms.every((m) => inComp.has(m))).flatMap((l) => l.mechanisms));
+    const uncovered = comp.filter((m) => !covered.has(m));
+    if (uncovered.length === 0) continue;
+    const cycle = cycleThrough(uncovered[0]!, adj, inComp);
+    c.report(
+      'loop-undeclared-cycle',
+      `${uncovered.join(', ')} ${uncovered.length === 1 ? 'lies' : 'lie'} on a cycle of amplifies/masks (${(cycle ?? comp).join(' → ')}) that no loop declares. Declare a loop in content/loops/ covering {${comp.join(', ')}}, or remove the relation that closes the cycle if it is not real.`,
+      uncovered[0],
+      ['amplifies'],
+    );
+  }
+}
+
+function checkBaselines(c: Checker): void {
+  if (!c.reg.all('mechanism').some((m) => m.honest_baseline && m.status === 'active')) {
+    c.report(
+      'honest-baseline-missing',
+      'No active mechanism is marked honest_baseline: true. Explanations must always keep the ordinary causes (a genuine skill or experience gap, a stronger competing candidate) on the table: add or restore one.',
+    );
+  }
+}
+
+function checkEvidence(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (!('evidence_level' in e)) continue;
+    if (SOURCED_EVIDENCE_LEVELS.includes(e.evidence_level) && e.sources.length === 0) {
+      c.report('evidence-unsourced', `evidence_level is "${e.evidence_level}" but no source is cited. Cite the sources (E-…) that support it, or lower it to hypothesis.`, e.id, ['evidence_level']);
+    }
+  }
+}
+
+function checkProbes(c: Checker): void {
+  const probeOwner = new Map<string, string>();
+  for (const a of c.reg.all('artifact')) {
+    a.probes.forEach((probe, p) => {
+      const owner = probeOwner.get(probe.id);
+      if (owner !== undefined) {
+        c.report('probe-duplicate-id', `probe "${probe.id}" is already defined on ${owner}; probe IDs are unique across the atlas, so rename this one.`, a.id, ['probes', p, 'id']);
+      } else probeOwner.set(probe.id, a.id);
+      const outcomes = new Set<string>();
+      probe.outcomes.forEach((o, i) => {
+        if (outcomes.has(o.id)) c.report('probe-duplicate-id', `outcome "${o.id}" appears twice in probe "${probe.id}"; rename one.`, a.id, ['probes', p, 'outcomes', i, 'id']);
+        outcomes.add(o.id);
+      });
+    });
+  }
+}
+
+/** Every string value inside an entity, with its path. */
+function* proseOf(value: unknown, path: PathSegment[] = []): Generator<[string, PathSegment[]]> {
+  if (typeof value === 'string') yield [value, path];
+  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* proseOf(value[i], [...path, i]);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'kind') yield* proseOf(v, [...path, k]);
+}
+
+function checkNamedEntities(c: Checker): void {
+  const sources = c.reg.all('source');
+  const matchOrg = nameMatcher(NAMED_ORGANISATIONS);
+  const matchAuthor = nameMatcher(authorSurnames(sources.flatMap((s) => s.authors)));
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const [text, path] of proseOf(e)) {
+      const orgs = matchOrg(text);
+      const people = matchAuthor(text);
+      if (orgs.length > 0) {
+        c.report('named-entity', `${fieldName(path)} names ${orgs.join(', ')}. The atlas never names an employer, vendor or platform: describe it generically ("a large employer", "an applicant-tracking system").`, e.id, path);
+      }
+      if (people.length > 0) {
+        c.report('named-entity', `${fieldName(path)} names ${people.join(', ')}, an author of a cited source. Prose never names people: cite the source by ID in sources instead.`, e.id, path);
+      }
+    }
+  }
+}
+
+function checkBibliography(c: Checker, bibliography: Map<string, BibliographyEntry>): void {
+  for (const s of c.reg.all('source')) {
+    const entry = bibliography.get(s.id);
+    if (!entry) {
+      c.report('source-bibliography', `${s.id} is not in the shared bibliography. Cite only vetted sources: copy an entry from ../shared/bibliography.yaml, or remove this file.`, s.id);
+      continue;
+    }
+    const expected = toSourceRecord(entry);
+    const { kind: _kind, ...actual } = s;
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
+    const differing = keys.filter((k) => !isDeepStrictEqual((actual as Record<string, unknown>)[k], expected[k]));
+    if (differing.length > 0) {
+      c.report('source-bibliography', `${s.id} differs from the shared bibliography in: ${differing.join(', ')}. Sources are verbatim copies; re-copy it (npm run sources:sync).`, s.id, [differing[0]!]);
+    }
+  }
+}
+
+function checkCoverage(c: Checker): void {
+  const active = <T extends Entity>(list: readonly T[]) => list.filter(isActive);
+  const mechanisms = active(c.reg.all('mechanism'));
+  for (const family of MECHANISM_FAMILIES) {
+    if (!mechanisms.some((m) => m.family === family)) {
+      c.report('family-uncovered', `No active mechanism covers the family "${family}". The atlas must hold at least one mechanism of every family in DESIGN.md.`);
+    }
+  }
+  const activeIncoming = (id: string, relation: 'targets' | 'emits' | 'cites') =>
+    c.reg.incoming(id, relation).some((edge) => {
+      const from = c.reg.get(edge.source);
+      return from !== undefined && isActive(from);
+    });
+  for (const m of mechanisms) {
+    if (!activeIncoming(m.id, 'targets')) {
+      c.report('mechanism-untargeted', `No intervention targets ${m.id}. Add it to the targets of an intervention that weakens it, or write one.`, m.id);
+    }
+  }
+  for (const a of active(c.reg.all('artifact'))) {
+    if (!activeIncoming(a.id, 'emits')) {
+      c.report('artifact-orphan', `No mechanism emits ${a.id}, so no explanation can reach it. Add it to the emits of the mechanisms that produce it.`, a.id);
+    }
+  }
+  for (const s of c.reg.all('source')) {
+    if (!activeIncoming(s.id, 'cites')) {
+      c.report('source-unused', `Nothing cites ${s.id}. Cite it where it supports a claim, or remove the file.`, s.id);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+// The CLI as a user meets it: exit codes, help, version, JSON, and errors without stack traces.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import pkg from '../package.json' with { type: 'json' };
+import { AtlasCopy, hoba, ROOT } from './helpers.ts';
+
+const noStack = (text: string) => assert.doesNotMatch(text, /\n\s+at .+:\d+:\d+/, 'no stack trace');
+
+describe('hoba', () => {
+  test('--help and --version exit 0', () => {
+    const help = hoba(['--help']);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /Usage: hoba/);
+    assert.match(help.stdout, /validate/);
+    const version = hoba(['--version']);
+    assert.equal(version.status, 0);
+    assert.equal(version.stdout.trim(), pkg.version);
+  });
+
+  test('no command, an unknown command or an unknown option is a usage error (exit 2)', () => {
+    for (const args of [[], ['frobnicate'], ['validate', '--bogus']]) {
+      const r = hoba(args);
+      assert.equal(r.status, 2, args.join(' '));
+      noStack(r.stderr);
+    }
+  });
+
+  test('validate --help shows examples', () => {
+    const r = hoba(['validate', '--help']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /--strict/);
+    assert.match(r.stdout, /Examples:/);
+  });
+});
+
+describe('hoba validate', () => {
+  test('the atlas is clean under --strict', () => {
+    const r = hoba(['validate', '--strict']);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /✔ valid \(strict\): 0 errors, 0 warnings/);
+  });
+
+  test('--json gives the full report with the registry version', () => {
+    const r = hoba(['validate', '--strict', '--json']);
+    assert.equal(r.status, 0);
+    const report = JSON.parse(r.stdout) as { ok: boolean; registry_version: string; problems: unknown[]; entities: number };
+    assert.equal(report.ok, true);
+    assert.match(report.registry_version, /^\d+\.\d+\.\d+$/);
+    assert.deepEqual(report.problems, []);
+    assert.ok(report.entities > 100);
+  });
+
+  test('a broken copy exits 1 and groups problems by file; --json lists them', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-004', ['operates_at', 1], 'B-099');
+      const r = hoba(['validate', '--dir', copy.dir]);
+      assert.equal(r.status, 1);
+      assert.match(r.stdout, /content\/mechanisms\/M-004-[^\n]+\n\s+\d+\s+error\s+dangling-reference\s+M-004: operates_at\[1\] refers to B-099/);
+      assert.match(r.stdout, /✖ 1 error/);
+      const json = JSON.parse(hoba(['validate', '--json', '--dir', copy.dir]).stdout) as { ok: boolean; problems: Array<{ rule: string; entity: string; line: number }> };
+      assert.equal(json.ok, false);
+      assert.equal(json.problems[0]!.rule, 'dangling-reference');
+      assert.equal(json.problems[0]!.entity, 'M-004');
+      assert.ok(json.problems[0]!.line > 1);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('warnings pass without --strict and fail with it', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.write('content/notes.yaml', 'stray: true\n');
+      assert.equal(hoba(['validate', '--dir', copy.dir]).status, 0);
+      const strict = hoba(['validate', '--strict', '--dir', copy.dir]);
+      assert.equal(strict.status, 1);
+      assert.match(strict.stdout, /warnings fail under --strict/);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('the checkout comes from --dir, then HOBA_DIR, then the nearest ancestor', () => {
+    const copy = new AtlasCopy();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'hoba-cwd-'));
+    try {
+      copy.set('M-004', ['operates_at', 1], 'B-099');
+      assert.equal(hoba(['validate'], { cwd: join(ROOT, 'content', 'mechanisms') }).status, 0, 'ancestor of the working directory');
+      assert.equal(hoba(['validate'], { cwd: elsewhere, env: { HOBA_DIR: copy.dir } }).status, 1, 'HOBA_DIR');
+      assert.equal(hoba(['validate', '--dir', ROOT], { cwd: elsewhere, env: { HOBA_DIR: copy.dir } }).status, 0, '--dir wins');
+      const none = hoba(['validate'], { cwd: elsewhere });
+      assert.equal(none.status, 2);
+      assert.match(none.stderr, /no atlas checkout found/);
+      const missing = hoba(['validate', '--dir', join(elsewhere, 'nope')]);
+      assert.equal(missing.status, 2);
+      assert.match(missing.stderr, /is not a directory/);
+      noStack(missing.stderr);
+    } finally {
+      copy.dispose();
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  test('--list-rules lists every rule', () => {
+    const r = hoba(['validate', '--list-rules', '--json']);
+    assert.equal(r.status, 0);
+    const { rules } = JSON.parse(r.stdout) as { rules: Array<{ id: string }> };
+    assert.ok(rules.some((x) => x.id === 'loop-undeclared-cycle'));
+  });
+});

@@ -1,0 +1,90 @@
+// Shared test helpers: copies of the real atlas that a test may break, and the CLI as a user runs it.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from 'yaml';
+import { KIND_INFO, kindOfId } from '../src/model/index.ts';
+import { bibliographyPath, loadBibliography } from '../src/registry/bibliography.ts';
+import { loadAtlas } from '../src/registry/load.ts';
+import type { Problem } from '../src/registry/rules.ts';
+import { validateAtlas } from '../src/registry/validate.ts';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI = join(ROOT, 'dist', 'cli.js');
+export const BIBLIOGRAPHY = loadBibliography(bibliographyPath(ROOT));
+
+/** A throw-away copy of the real atlas (content/ only) that a test may break. */
+export class AtlasCopy {
+  readonly dir = mkdtempSync(join(tmpdir(), 'hoba-test-'));
+
+  constructor() {
+    cpSync(join(ROOT, 'content'), join(this.dir, 'content'), { recursive: true });
+  }
+
+  /** Path of the file holding an entity. */
+  fileOf(id: string): string {
+    const kind = kindOfId(id);
+    if (!kind) throw new Error(`not an ID: ${id}`);
+    const dir = join(this.dir, 'content', KIND_INFO[kind].dir);
+    const name = readdirSync(dir).find((f) => f.startsWith(`${id}-`));
+    if (!name) throw new Error(`no file for ${id}`);
+    return join(dir, name);
+  }
+
+  /** Edits an entity through its parsed YAML document (setIn/deleteIn keep everything else intact). */
+  edit(id: string, change: (doc: ReturnType<typeof parseDocument>) => void): this {
+    const file = this.fileOf(id);
+    const doc = parseDocument(readFileSync(file, 'utf8'));
+    change(doc);
+    writeFileSync(file, doc.toString());
+    return this;
+  }
+
+  set(id: string, path: (string | number)[], value: unknown): this {
+    return this.edit(id, (doc) => doc.setIn(path, doc.createNode(value)));
+  }
+
+  get(id: string, path: (string | number)[]): unknown {
+    const doc = parseDocument(readFileSync(this.fileOf(id), 'utf8'));
+    const node = doc.getIn(path);
+    return node && typeof node === 'object' && 'toJSON' in node ? (node as { toJSON(): unknown }).toJSON() : node;
+  }
+
+  remove(id: string, path: (string | number)[]): this {
+    return this.edit(id, (doc) => doc.deleteIn(path));
+  }
+
+  write(relativePath: string, text: string): this {
+    writeFileSync(join(this.dir, relativePath), text);
+    return this;
+  }
+
+  problems(): Problem[] {
+    return validateAtlas(loadAtlas(this.dir), { bibliography: BIBLIOGRAPHY });
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Problems of the given rule. */
+export function ofRule(problems: Problem[], rule: string): Problem[] {
+  return problems.filter((p) => p.rule === rule);
+}
+
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a user would (no colours; HOBA_DIR unset unless given). */
+export function hoba(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
+  if (!options.env?.['HOBA_DIR']) delete env['HOBA_DIR'];
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}

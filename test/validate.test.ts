@@ -1,0 +1,212 @@
+// The validator: the real atlas passes --strict, and every rule catches the break it is for, naming the
+// rule and the entity, with file:line where there is one.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, describe, test } from 'node:test';
+import { stringify } from 'yaml';
+import { toSourceRecord } from '../src/registry/bibliography.ts';
+import { RULES, type Problem } from '../src/registry/rules.ts';
+import { AtlasCopy, BIBLIOGRAPHY, ofRule, ROOT } from './helpers.ts';
+import { loadAtlas } from '../src/registry/load.ts';
+import { validateAtlas } from '../src/registry/validate.ts';
+
+test('the real atlas passes validate --strict (no errors, no warnings)', () => {
+  assert.ok(BIBLIOGRAPHY, 'the shared bibliography must sit beside the checkout (../shared/bibliography.yaml)');
+  const problems = validateAtlas(loadAtlas(ROOT), { bibliography: BIBLIOGRAPHY });
+  assert.deepEqual(problems.map((p) => `${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`), []);
+});
+
+interface Case {
+  rule: keyof typeof RULES;
+  what: string;
+  /** Entity the problem must name (undefined: an atlas-wide problem, or one only a file can name). */
+  entity?: string;
+  /** Path fragment of the file the problem must point at. */
+  file?: string;
+  /** Text the message must contain. */
+  says?: RegExp;
+  plant: (copy: AtlasCopy) => void;
+}
+
+/** Writes a copy of an existing entity under a new ID (and new probe IDs, for artifacts). */
+function cloneAs(copy: AtlasCopy, from: string, to: string, dir: string): void {
+  const text = readFileSync(copy.fileOf(from), 'utf8')
+    .replace(new RegExp(`^id: "?${from}"?$`, 'm'), `id: ${to}`)
+    .replace(/^(\s+- id: )([a-z0-9-]+)$/gm, (_, lead: string, probe: string) => `${lead}${probe}-clone`);
+  copy.write(`content/${dir}/${to}-clone.yaml`, text);
+}
+
+const cases: Case[] = [
+  { rule: 'yaml-syntax', what: 'malformed YAML', file: 'M-004', says: /Malformed YAML/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), 'id: M-004\ntitle: [unclosed\nsummary: x\n') },
+  { rule: 'yaml-duplicate-key', what: 'a YAML key repeated', file: 'M-004', says: /appears twice/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), readFileSync(c.fileOf('M-004'), 'utf8') + 'title: Again\n') },
+  { rule: 'manifest', what: 'manifest without a registry version', file: 'atlas.yaml', says: /registry_version/, plant: (c) => c.write('content/atlas.yaml', readFileSync(`${c.dir}/content/atlas.yaml`, 'utf8').replace(/^registry_version:.*$/m, '')) },
+  { rule: 'schema', what: 'a bad enum value', entity: 'M-004', says: /"chaos" is not allowed.*rule, incentive, bias, noise, void/, plant: (c) => c.set('M-004', ['facets', 'nature'], 'chaos') },
+  { rule: 'schema', what: 'an unknown key', entity: 'A-001', says: /unknown key "colour"/, plant: (c) => c.set('A-001', ['colour'], 'blue') },
+  { rule: 'schema', what: 'a misspelt key, with a suggestion', entity: 'M-004', says: /unknown key "summery".*Did you mean "summary"/, plant: (c) => c.edit('M-004', (d) => d.set('summery', 'x')) },
+  { rule: 'id-shape', what: 'an ID of the wrong shape', entity: 'M-04', says: /not a valid mechanism ID/, plant: (c) => c.set('M-004', ['id'], 'M-04') },
+  { rule: 'id-shape', what: 'an artifact ID in the mechanisms directory', entity: 'A-950', says: /move it to content\/artifacts/, plant: (c) => c.set('M-004', ['id'], 'A-950') },
+  { rule: 'file-name', what: 'a file name that does not start with the ID', entity: 'M-950', says: /rename it to M-950-/, plant: (c) => c.set('M-004', ['id'], 'M-950') },
+  { rule: 'duplicate-id', what: 'two files with one ID', entity: 'M-004', says: /already declared in content\/mechanisms\/M-004-/, plant: (c) => c.write('content/mechanisms/M-004-zz-copy.yaml', readFileSync(c.fileOf('M-004'), 'utf8')) },
+  { rule: 'stray-file', what: 'an entity file outside a kind directory', file: 'content/notes.yaml', plant: (c) => c.write('content/notes.yaml', 'id: M-999\n') },
+  { rule: 'dangling-reference', what: 'a dangling operates_at', entity: 'M-004', says: /operates_at\[1\] refers to B-099, which does not exist/, plant: (c) => c.set('M-004', ['operates_at', 1], 'B-099') },
+  { rule: 'dangling-reference', what: 'a cited source that does not exist', entity: 'M-004', says: /E-999/, plant: (c) => c.set('M-004', ['sources', 0], 'E-999') },
+  { rule: 'wrong-kind-reference', what: 'an artifact where a barrier belongs', entity: 'M-004', says: /A-001 is a artifact|A-001 is an? artifact/, plant: (c) => c.set('M-004', ['operates_at', 0], 'A-001') },
+  { rule: 'self-reference', what: 'a mechanism amplifying itself', entity: 'M-004', says: /itself/, plant: (c) => c.set('M-004', ['amplifies'], ['M-004']) },
+  { rule: 'duplicate-reference', what: 'a barrier listed twice', entity: 'M-004', says: /more than once/, plant: (c) => c.set('M-004', ['operates_at'], ['B-004', 'B-004']) },
+  {
+    rule: 'deprecated-reference',
+    what: 'an active pattern pointing at a deprecated mechanism',
+    entity: 'P-007',
+    says: /M-003, which is deprecated; point at its successor M-004/,
+    plant: (c) => c.set('M-003', ['status'], 'deprecated').set('M-003', ['superseded_by'], 'M-004'),
+  },
+  { rule: 'deprecated-successor', what: 'a deprecated mechanism without successor', entity: 'M-003', says: /names no successor/, plant: (c) => c.set('M-003', ['status'], 'deprecated') },
+  { rule: 'deprecated-successor', what: 'an active mechanism naming a successor', entity: 'M-003', says: /is active but names a successor/, plant: (c) => c.set('M-003', ['superseded_by'], 'M-004') },
+  { rule: 'barrier-cycle', what: 'a cycle in the funnel', entity: 'B-006', says: /B-006 → B-009 → B-006/, plant: (c) => c.set('B-009', ['precedes'], ['B-010', 'B-006']) },
+  { rule: 'barrier-order', what: 'an order that contradicts precedes', entity: 'B-005', says: /order 99/, plant: (c) => c.set('B-005', ['order'], 99) },
+  { rule: 'stage-without-barrier', what: 'a stage with no barrier', says: /stage "take-home"/, plant: (c) => c.set('B-008', ['stage'], 'technical') },
+  { rule: 'loop-declaration', what: 'an entry point outside the loop', entity: 'L-001', says: /entry point M-004/, plant: (c) => c.set('L-001', ['entry_points'], ['M-004']) },
+  { rule: 'loop-edge-missing', what: 'a declared edge the mechanisms do not hold', entity: 'L-001', says: /M-020 amplifies M-019/, plant: (c) => c.set('M-020', ['amplifies'], []) },
+  { rule: 'loop-not-strongly-connected', what: 'loop members that are not strongly connected', entity: 'L-001', says: /M-001/, plant: (c) => c.set('L-001', ['mechanisms'], ['M-019', 'M-020', 'M-001']) },
+  {
+    rule: 'loop-undeclared-cycle',
+    what: 'a mechanism cycle no loop declares',
+    entity: 'M-001',
+    says: /M-001 → M-002 → M-001/,
+    plant: (c) => c.set('M-001', ['amplifies'], ['M-002']).set('M-002', ['amplifies'], ['M-001']),
+  },
+  {
+    rule: 'honest-baseline-missing',
+    what: 'no honest baseline left',
+    says: /honest_baseline/,
+    plant: (c) => {
+      for (const m of ['M-001', 'M-002', 'M-031']) c.set(m, ['honest_baseline'], false);
+    },
+  },
+  { rule: 'evidence-unsourced', what: 'supported without sources', entity: 'M-004', says: /no source is cited/, plant: (c) => c.set('M-004', ['evidence_level'], 'supported').set('M-004', ['sources'], []) },
+  { rule: 'source-bibliography', what: 'a source edited away from the bibliography', entity: 'E-001', says: /differs from the shared bibliography in: year/, plant: (c) => c.set('E-001', ['year'], 2005) },
+  { rule: 'source-bibliography', what: 'an invented source', entity: 'E-950', says: /not in the shared bibliography/, plant: (c) => c.write('content/sources/E-950-invented.yaml', stringify({ ...toSourceRecord(BIBLIOGRAPHY!.get('E-001')!), id: 'E-950' })) },
+  { rule: 'named-entity', what: 'a vendor named in prose', entity: 'M-004', says: /names Workday/, plant: (c) => c.set('M-004', ['summary'], 'Filters in Workday reject résumés.') },
+  { rule: 'named-entity', what: 'a study author named in prose', entity: 'M-022', says: /names Bertrand/, plant: (c) => c.set('M-022', ['summary'], 'As Bertrand showed, names matter.') },
+  { rule: 'pattern-non-inferences', what: 'a pattern without non-inferences', entity: 'P-001', says: /does not establish/, plant: (c) => c.set('P-001', ['non_inferences'], []) },
+  { rule: 'pattern-non-inferences', what: 'a pattern without establishes', entity: 'P-001', says: /establishes/, plant: (c) => c.remove('P-001', ['establishes']) },
+  { rule: 'artifact-non-inferences', what: 'an artifact without non-inferences', entity: 'A-001', plant: (c) => c.remove('A-001', ['non_inferences']) },
+  { rule: 'artifact-probes', what: 'an artifact without probes', entity: 'A-001', says: /probe/, plant: (c) => c.set('A-001', ['probes'], []) },
+  {
+    rule: 'probe-duplicate-id',
+    what: 'a probe ID used twice',
+    entity: 'A-002',
+    says: /already defined on A-001/,
+    plant: (c) => c.set('A-002', ['probes', 0, 'id'], c.get('A-001', ['probes', 0, 'id'])),
+  },
+  { rule: 'mechanism-relations', what: 'a mechanism that emits nothing', entity: 'M-004', says: /artifact/, plant: (c) => c.set('M-004', ['emits'], []) },
+  { rule: 'mechanism-relations', what: 'a mechanism that operates nowhere', entity: 'M-004', plant: (c) => c.remove('M-004', ['operates_at']) },
+  { rule: 'intervention-targets', what: 'an intervention without targets', entity: 'I-001', plant: (c) => c.set('I-001', ['targets'], []) },
+  { rule: 'intervention-measurements', what: 'an intervention without measurements', entity: 'I-001', plant: (c) => c.set('I-001', ['measurements'], []) },
+  { rule: 'family-uncovered', what: 'a family no mechanism covers', says: /"candidate-decline"/, plant: (c) => c.set('M-030', ['family'], 'skill-gap') },
+  { rule: 'mechanism-untargeted', what: 'a mechanism no intervention targets', entity: 'M-950', plant: (c) => cloneAs(c, 'M-004', 'M-950', 'mechanisms') },
+  { rule: 'artifact-orphan', what: 'an artifact no mechanism emits', entity: 'A-950', plant: (c) => cloneAs(c, 'A-001', 'A-950', 'artifacts') },
+  {
+    rule: 'source-unused',
+    what: 'a source nothing cites',
+    entity: 'E-950',
+    plant: (c) => {
+      cloneAs(c, 'E-001', 'E-950', 'sources');
+    },
+  },
+];
+
+describe('every rule catches its break', () => {
+  const copies: AtlasCopy[] = [];
+  after(() => copies.forEach((c) => c.dispose()));
+
+  for (const k of cases) {
+    test(`${k.rule}: ${k.what}`, () => {
+      const copy = new AtlasCopy();
+      copies.push(copy);
+      k.plant(copy);
+      const found = ofRule(copy.problems(), k.rule);
+      const match = found.find(
+        (p) =>
+          (k.entity === undefined || p.entity === k.entity) &&
+          (k.file === undefined || (p.file ?? '').includes(k.file)) &&
+          (k.says === undefined || k.says.test(p.message)),
+      );
+      assert.ok(match, `expected a ${k.rule} problem${k.entity ? ` on ${k.entity}` : ''}; got:\n${found.map((p) => `  ${p.entity} ${p.message}`).join('\n') || '  none'}`);
+      assert.equal(match.severity, RULES[k.rule].severity);
+      if (match.entity && !k.rule.startsWith('family') && k.rule !== 'honest-baseline-missing') {
+        assert.match(match.file ?? '', /^content\/.+\.yaml$/, 'entity problems point at their file');
+        assert.ok((match.line ?? 0) >= 1, 'entity problems carry a line');
+      }
+    });
+  }
+
+  test('every rule except mirror parity has a case here', () => {
+    const covered = new Set(cases.map((k) => k.rule));
+    const missing = Object.keys(RULES).filter((r) => !covered.has(r as keyof typeof RULES) && r !== 'mirror-parity');
+    assert.deepEqual(missing, []);
+  });
+});
+
+describe('reporting', () => {
+  test('several problems planted at once are all reported in one run', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy
+        .set('B-009', ['precedes'], ['B-010', 'B-006'])
+        .set('M-004', ['operates_at', 1], 'B-099')
+        .set('A-001', ['colour'], 'blue')
+        .set('M-001', ['amplifies'], ['M-002'])
+        .set('M-002', ['amplifies'], ['M-001'])
+        .write(copy.fileOf('M-010').slice(copy.dir.length + 1), 'id: M-010\n  bad: indent\n');
+      const problems = copy.problems();
+      const has = (rule: string, entity?: string) => problems.some((p: Problem) => p.rule === rule && (entity === undefined || p.entity === entity));
+      assert.ok(has('barrier-cycle', 'B-006'), 'barrier cycle');
+      assert.ok(has('dangling-reference', 'M-004'), 'dangling reference');
+      assert.ok(has('schema', 'A-001'), 'unknown key');
+      assert.ok(has('loop-undeclared-cycle', 'M-001'), 'undeclared cycle');
+      assert.ok(has('yaml-syntax'), 'malformed YAML');
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('malformed YAML is reported with file and line, not thrown', () => {
+    const copy = new AtlasCopy();
+    try {
+      const rel = copy.fileOf('A-003').slice(copy.dir.length + 1);
+      copy.write(rel, 'id: A-003\ntitle: fine\nsummary: "unterminated\nstages: [screening]\n');
+      const [p] = ofRule(copy.problems(), 'yaml-syntax');
+      assert.ok(p, 'a yaml-syntax problem');
+      assert.equal(p.file, rel);
+      assert.ok(p.line !== undefined && p.line >= 3, `line points into the file (got ${p.line})`);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('a schema problem points at the line of the offending field', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-004', ['facets', 'nature'], 'chaos');
+      const [p] = ofRule(copy.problems(), 'schema');
+      const lines = readFileSync(copy.fileOf('M-004'), 'utf8').split('\n');
+      assert.match(lines[p!.line! - 1]!, /nature: chaos/);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('problems are sorted by file, then line', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-004', ['operates_at', 1], 'B-099').set('A-001', ['colour'], 'blue').set('M-004', ['facets', 'nature'], 'chaos');
+      const located = copy.problems().filter((p) => p.file);
+      const keys = located.map((p) => [p.file!, p.line ?? 0] as const);
+      const sorted = [...keys].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]);
+      assert.deepEqual(keys, sorted);
+    } finally {
+      copy.dispose();
+    }
+  });
+});
