@@ -41,3 +41,18 @@ test('suggestions find close words and ignore distant ones', () => {
   assert.deepEqual(closest('summery', ['summary', 'stages', 'sources']), ['summary']);
   assert.deepEqual(closest('zzz', ['summary']), []);
 });
+
+test('the content hash changes with content and only with content', async () => {
+  const { contentHash } = await import('../src/registry/hash.ts');
+  const { AtlasCopy } = await import('./helpers.ts');
+  const a = new AtlasCopy();
+  const b = new AtlasCopy();
+  try {
+    assert.equal(contentHash(a.dir), contentHash(b.dir));
+    b.set('M-004', ['title'], 'Changed');
+    assert.notEqual(contentHash(a.dir), contentHash(b.dir));
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+});
