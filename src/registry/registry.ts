@@ -1,6 +1,8 @@
 // The Registry: the loaded atlas with its indexes and typed edge list. Pure data and lookups, no I/O,
 // so the same object serves the CLI, the MCP server, the static build and the browser.
-import { KINDS, type Edge, type Entity, type EntityOf, type Kind, type Manifest, type Relation } from '../model/index.ts';
+// vocab.ts and type-only schema imports keep zod off the start-up path of commands that read a snapshot.
+import type { Edge, Entity, EntityOf, Manifest } from '../model/schemas.ts';
+import { KINDS, type Kind, type Relation } from '../model/vocab.ts';
 import { edgeOf, referencesOf } from './references.ts';
 
 /** The serialisable form of a registry (what a snapshot stores). */

@@ -1,0 +1,255 @@
+// How to read the atlas: the method behind every answer, written for the people and agents who use it.
+// The vocabularies are typed against src/model/vocab.ts, so a new value cannot be added without saying
+// what it means.
+import {
+  ACTORS,
+  EVIDENCE_LEVELS,
+  FIDELITIES,
+  KIND_INFO,
+  KINDS,
+  NATURES,
+  RELATIONS,
+  REMOVABILITIES,
+  STAGES,
+  VISIBILITIES,
+  type EvidenceLevel,
+  type Fidelity,
+  type Kind,
+  type Relation,
+  type Removability,
+  type Stage,
+} from '../model/vocab.ts';
+import type { Registry } from '../registry/registry.ts';
+import type { Methodology } from './schemas.ts';
+import { LOW_SIGNAL_TEXT, VERDICT_CODES, type VerdictCode } from './terms.ts';
+
+const KIND_MEANINGS: Record<Kind, string> = {
+  artifact: 'An observation: what a candidate directly sees or receives (silence, a template rejection, a reposted role). Each says what it does not establish and offers diagnostic probes.',
+  barrier: 'A structural gate of the hiring funnel that a candidate must pass (résumé screen, hiring-manager interview, offer approval). Barriers form a directed acyclic graph over the stages.',
+  mechanism: 'A process that makes a barrier reject, stall or misclassify a candidate, described by four facets, the barriers it operates at, the artifacts it emits and its evidence level.',
+  pattern: 'A recurring configuration worth naming (a double bind, a reversal, a silence): a set of artifacts that, seen together, establish something specific and still leave much open.',
+  loop: 'A persistent causal cycle among mechanisms, where each makes the next stronger or hides it, so the situation sustains itself.',
+  intervention: 'A change a system actor (employer, hiring team, vendor, regulator, job platform) can make that targets mechanisms, barriers or loops, with expected effects and how to measure them.',
+  source: 'A study, survey, statute or report from a vetted bibliography, cited by ID.',
+};
+
+const STAGE_MEANINGS: Record<Stage, string> = {
+  'pre-posting': 'Before the role is advertised: the requisition, its budget, level and requirements.',
+  sourcing: 'How the role reaches people: postings, ad delivery, referrals and internal channels.',
+  ingestion: 'The application enters the system: forms, knockout questions, résumé parsing.',
+  screening: 'The first read of applications, by people or software.',
+  recruiter: 'The recruiter screen: a first conversation about fit, logistics and pay.',
+  technical: 'Technical assessment: tests, live exercises, technical interviews.',
+  'take-home': 'Work done outside the interview: assignments and work samples.',
+  'hiring-manager': 'The interview with the person who will manage the role and usually owns the decision.',
+  team: 'Panel or team interviews and the debrief where interviewers compare notes.',
+  compensation: 'Aligning pay: bands, expectations, pay history.',
+  references: 'Reference and background checks.',
+  offer: 'Approving, extending and negotiating the offer.',
+  'post-offer': 'From acceptance to the first day, when an offer can still be withdrawn.',
+};
+
+const RELATION_MEANINGS: Record<Relation, [from: string, to: string, meaning: string]> = {
+  precedes: ['barrier', 'barrier', 'The first gate comes before the second in the funnel.'],
+  operates_at: ['mechanism', 'barrier', 'The mechanism acts at this gate.'],
+  emits: ['mechanism', 'artifact', 'The mechanism can produce this observation, with a fidelity.'],
+  amplifies: ['mechanism', 'mechanism', 'The first mechanism makes the second stronger or more likely.'],
+  masks: ['mechanism', 'mechanism', 'The first mechanism hides the second from the candidate.'],
+  instantiates: ['artifact or mechanism', 'pattern', 'The artifact is required by the pattern, or the mechanism is compatible with it.'],
+  member_of: ['mechanism', 'loop', 'The mechanism is part of the causal loop.'],
+  targets: ['intervention', 'mechanism, barrier or loop', 'The intervention changes this.'],
+  mitigates: ['intervention', 'pattern or loop', 'The intervention weakens this pattern or loop.'],
+  cites: ['any entity', 'source', 'The entity relies on this source.'],
+};
+
+const EVIDENCE_MEANINGS: Record<EvidenceLevel, string> = {
+  established: 'Replicated findings from strong designs (field experiments, meta-analyses, statutes in force). Must cite sources.',
+  supported: 'Backed by at least one credible source, but not replicated widely or not measured directly for this exact claim. Must cite sources.',
+  hypothesis: 'A plausible mechanism consistent with practice and reports, not yet tested by a vetted source. Treat it as a question, not a finding.',
+  illustrative: 'A description of how something can happen, included to make a configuration recognisable; it makes no claim about frequency.',
+};
+
+const FIDELITY_MEANINGS: Record<Fidelity, string> = {
+  direct: 'The artifact mirrors what the mechanism did (a rejection right after a knockout answer). It still shows that the mechanism acted, not that it was right.',
+  euphemism: 'The artifact reports the mechanism in softened, generic words that many other mechanisms also produce ("closer alignment").',
+  distortion: 'The artifact misrepresents what happened: it points to a different cause than the one at work.',
+  noise: 'The link is weak: the mechanism only sometimes produces this artifact, among many other causes.',
+  void: 'The mechanism produces an absence (silence, no status change). Absence looks the same whatever caused it.',
+};
+
+const ACTOR_MEANINGS: Record<(typeof ACTORS)[number], string> = {
+  system: 'Software and process machinery: applicant tracking systems, automated scoring, scheduling.',
+  recruiter: 'Recruiters and coordinators.',
+  'hiring-manager': 'The hiring manager and interviewers.',
+  policy: 'Written or unwritten organisational policy: budgets, rules, legal caution.',
+  external: 'Forces outside this process: other candidates, the market.',
+  candidate: 'The candidate themself: their skills, choices and circumstances.',
+};
+
+const NATURE_MEANINGS: Record<(typeof NATURES)[number], string> = {
+  rule: 'An explicit rule or requirement applied as such.',
+  incentive: 'Someone acts on their incentives (time, budget, risk) rather than on the candidate.',
+  bias: 'A systematic error in judgement about people or groups.',
+  noise: 'Unsystematic variation: the same candidate would get a different answer another day or from another person.',
+  void: 'The absence of a process: nobody owns the step, so nothing happens.',
+};
+
+const VISIBILITY_MEANINGS: Record<(typeof VISIBILITIES)[number], string> = {
+  observable: 'A candidate can see it operate.',
+  inferable: 'A candidate cannot see it directly but can infer it from several signals.',
+  opaque: 'A candidate cannot tell from outside whether it operated.',
+};
+
+const REMOVABILITY_MEANINGS: Record<Removability, string> = {
+  candidate: 'The candidate can remove or work around it (build a skill, fix a document, choose differently).',
+  intermediary: 'Only someone inside the process can remove it: a recruiter, a referrer, the hiring manager, a vendor.',
+  none: 'Nobody in the process can remove it from the candidate’s side; it changes only through the employer, the market or the law.',
+};
+
+const VERDICT_MEANINGS: Record<VerdictCode, string> = {
+  'run-probe': 'A probe the candidate can run has an outcome that rules out some, but not all, of the remaining mechanisms: run it before concluding anything.',
+  'act-on-candidate-removable': 'No candidate probe narrows the set, but a mechanism that can produce what was observed is within the candidate’s reach; act on it only where other evidence points there.',
+  'low-signal': `${LOW_SIGNAL_TEXT} Nothing the candidate can run tells the remaining mechanisms apart, and no mechanism that can produce what was observed is theirs to remove. This is a valid, honest answer, not a failure.`,
+  'nothing-left': 'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
+};
+
+const terms = <T extends string>(ids: readonly T[], meanings: Record<T, string>) => ids.map((id) => ({ id, meaning: meanings[id] }));
+
+const SECTIONS: Array<{ id: string; title: string; body: string }> = [
+  {
+    id: 'purpose',
+    title: 'What the atlas is for',
+    body: `The Hiring Obstacles & Barriers Atlas links what candidates observe in hiring processes (silence, template rejections, reposted roles, late pay changes) to the mechanisms that can produce those observations, the gates of the funnel where they act, and what could change them.
+
+It is built for candidates trying to read their situation without fooling themselves, for researchers and practitioners who want a shared vocabulary, and for AI agents that answer questions about hiring. It answers "what could be going on, and how could I tell?", never "what is going on".`,
+  },
+  {
+    id: 'rules-of-inference',
+    title: 'Rules of inference',
+    body: `These rules hold for every answer the atlas gives, through every door (command line, API, MCP tools, site).
+
+1. **An observation is not a cause.** Every artifact and every pattern lists what it does *not* establish. Read those lists first: they are the part most often skipped.
+2. **A compatible mechanism is not a proven one.** "Compatible" means the atlas links the mechanism to the facts (it acts at the gate where they happened, or it can produce what was observed). Several mechanisms are nearly always compatible at once.
+3. **Honest baselines stay on the table.** A genuine skill or experience gap, a stronger competing candidate, and being held as a backup are ordinary explanations. They are always considered, unless a reported probe outcome explicitly excludes them.
+4. **Topological and uncalibrated.** Explanations follow the links of the graph. They carry no probabilities, and the order of a list says nothing about likelihood. Figures appear only where a cited source states them, with that source.
+5. **Narrowing needs an explicit exclusion.** A probe outcome removes a mechanism only when the atlas records that the outcome excludes it. Absence of news, tone, or timing never removes anything by itself.
+6. **Sourced or labelled.** Claims marked supported or established cite vetted sources; everything else is labelled a hypothesis or illustrative.
+7. **No names.** The atlas never names an employer, recruiter, vendor, platform or person. It describes mechanisms, not culprits.`,
+  },
+  {
+    id: 'hoba',
+    title: 'The HOBA protocol',
+    body: `\`explain\` (the explain_observation tool) applies four steps to what a candidate observed.
+
+**H — Hard facts.** Resolve the observed artifacts. A deprecated artifact still resolves; the analysis uses its successor and says so. Reported probe outcomes are facts too.
+
+**O — Obstacle.** Identify the barriers involved: those at the stage the candidate names, or, when no stage is given, those at every stage where the artifacts occur.
+
+**B — Behind.** List the mechanisms compatible with the facts: the *union* of those that operate at an identified barrier and those that emit a given artifact. A mechanism is never dropped only because of the stage; an observation can be produced by a mechanism acting elsewhere. Each comes with why it is compatible (the artifacts it emits and with what fidelity, the barriers it acts at), its evidence level, its facets, and what it masks or amplifies. Honest baselines not otherwise linked to the facts are added and marked as baselines. Then come the patterns the artifacts trigger (every required artifact observed) or partly match (with what is missing), the loops the mechanisms belong to, and the union of everything the artifacts and the triggered patterns do *not* establish.
+
+**A — Agency.** Split the remaining mechanisms by who can remove them: the candidate, an intermediary, or nobody in the process. List the probes of the given artifacts that would tell the remaining mechanisms apart (some outcome excludes some but not all of them), the ones a candidate can run and the cheapest first. Then give a verdict:
+
+- **run-probe** — a candidate-runnable probe can narrow the set: run it first.
+- **act-on-candidate-removable** — no probe can, but a mechanism that can produce what was observed (it emits one of the artifacts) is within the candidate's reach. Act on it only where other evidence points there.
+- **low-signal** — "${LOW_SIGNAL_TEXT}" No probe the candidate can run narrows the set, and no mechanism that can produce what was observed is theirs to remove. A mechanism that only acts at the same stage, or an honest baseline listed because baselines always are, is not by itself a reason to act on this observation. This is a valid answer: more effort spent on this observation will not tell the candidate more.
+- **nothing-left** — the reported outcomes exclude every compatible mechanism; the input or the atlas needs checking.
+
+Report a probe outcome (\`--probe <probe>=<outcome>\`) and run the protocol again: the mechanisms that outcome excludes leave the whole case, and are listed with the outcome that excluded them.`,
+  },
+  {
+    id: 'evidence',
+    title: 'Evidence levels',
+    body: `Every mechanism, pattern, loop and intervention carries an evidence level.
+
+${terms(EVIDENCE_LEVELS, EVIDENCE_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+An evidence level describes the claim that the mechanism exists and works as described, not how often it explains a particular case. Sources are copied verbatim from a vetted bibliography; industry surveys are marked as such in the text and are indicative only.`,
+  },
+  {
+    id: 'fidelity',
+    title: 'Emission fidelity',
+    body: `A mechanism *emits* artifacts: it is one of the things that can produce them. Each emission says how faithfully the artifact reflects the mechanism.
+
+${terms(FIDELITIES, FIDELITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+Low fidelity is the norm in hiring: most of what a candidate sees is euphemism or silence, which is why one observation rarely separates mechanisms.`,
+  },
+  {
+    id: 'facets',
+    title: 'Mechanism facets',
+    body: `Four facets describe each mechanism.
+
+**actor** — who or what drives it:
+${terms(ACTORS, ACTOR_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+**nature** — what kind of process it is:
+${terms(NATURES, NATURE_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+**visibility** — whether the candidate can see it:
+${terms(VISIBILITIES, VISIBILITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+**removability** — who can remove or work around it (the A step of HOBA):
+${terms(REMOVABILITIES, REMOVABILITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}`,
+  },
+  {
+    id: 'probes',
+    title: 'Diagnostic probes',
+    body: `Each artifact offers probes: concrete, low-drama steps that can tell mechanisms apart, such as asking once for a timeline or comparing two versions of a posting. A probe states who can run it (the candidate or an intermediary such as a referrer), its cost, what it may cost the person running it, and its possible outcomes.
+
+An outcome may *exclude* mechanisms. That is the only way the atlas narrows an explanation: an outcome that excludes a mechanism removes it from the whole case. An outcome that excludes nothing still tells something (its note says what), but it does not make any mechanism less compatible. Probes are never a licence to pester: most are one message, sent once.`,
+  },
+  {
+    id: 'patterns-and-loops',
+    title: 'Patterns and loops',
+    body: `A **pattern** names a configuration of artifacts seen together, with a trigger rule, what observing it does establish, and what it does not. It is triggered only when every required artifact has been observed; a partial match shows what is missing. A pattern never makes a mechanism more likely; it makes the question sharper.
+
+A **loop** is a cycle among mechanisms (one amplifies or masks the next, and so on back to the first). Loops explain why some situations persist and where they can be broken: their entry points. Every cycle in the mechanisms' relations is declared as a loop, and every declared loop is checked against those relations.`,
+  },
+  {
+    id: 'interventions',
+    title: 'Interventions',
+    body: `Interventions are changes system actors can make: employers, hiring teams, recruiting teams, vendors, regulators and job platforms. Each names what it targets (mechanisms, barriers, loops) or mitigates (patterns, loops), its expected effects, how to measure whether it worked, and its known trade-offs. They are not advice to candidates; the A step of HOBA covers what a candidate can do.`,
+  },
+  {
+    id: 'identifiers-and-versions',
+    title: 'Identifiers, deprecation and versions',
+    body: `IDs are permanent and never reused: a kind letter, a hyphen and a zero-padded number (A-001 artifact, B-001 barrier, M-001 mechanism, P-001 pattern, L-001 loop, I-001 intervention, E-001 source). A retired entity is kept with status deprecated and the ID of its successor, so old links keep resolving.
+
+Every answer carries the registry_version of the content it was computed from (semantic versioning: patch for wording, minor for new or deprecated entities, major for changes that break consumers). Cite it with the IDs when you quote an answer.`,
+  },
+  {
+    id: 'limits',
+    title: 'What the atlas cannot do',
+    body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
+  },
+];
+
+/** get_methodology: the method, the rules of inference and every vocabulary with its meaning. */
+export function methodology(reg: Registry): Methodology {
+  return {
+    registry_version: reg.version,
+    title: 'How to read the Hiring Obstacles & Barriers Atlas',
+    summary:
+      'An observation is not a cause and a compatible mechanism is not a proven one. The HOBA protocol (Hard facts, Obstacle, Behind, Agency) links observations to the barriers and mechanisms that can produce them, keeps the honest baselines on the table, narrows only through explicit probe exclusions, and is topological and uncalibrated: no probabilities.',
+    sections: SECTIONS,
+    vocabularies: {
+      kinds: KINDS.map((k) => ({ id: k, prefix: KIND_INFO[k].prefix, meaning: KIND_MEANINGS[k] })),
+      stages: STAGES.map((s) => ({ id: s, meaning: STAGE_MEANINGS[s] })),
+      relations: RELATIONS.map((r) => ({ id: r, from: RELATION_MEANINGS[r][0], to: RELATION_MEANINGS[r][1], meaning: RELATION_MEANINGS[r][2] })),
+      evidence_levels: terms(EVIDENCE_LEVELS, EVIDENCE_MEANINGS),
+      fidelities: terms(FIDELITIES, FIDELITY_MEANINGS),
+      facets: {
+        actor: terms(ACTORS, ACTOR_MEANINGS),
+        nature: terms(NATURES, NATURE_MEANINGS),
+        visibility: terms(VISIBILITIES, VISIBILITY_MEANINGS),
+        removability: terms(REMOVABILITIES, REMOVABILITY_MEANINGS),
+      },
+      verdicts: terms(VERDICT_CODES, VERDICT_MEANINGS),
+    },
+  };
+}
+
+/** The methodology as one Markdown document. */
+export function methodologyMarkdown(m: Methodology): string {
+  return [`# ${m.title}`, '', m.summary, '', ...m.sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']), `_Registry ${m.registry_version}._`, ''].join('\n');
+}

@@ -1,0 +1,77 @@
+// One entity with everything around it: its record, its relations read in both directions, the probe
+// outcomes that rule it out (mechanisms), its citations, and its successor when deprecated.
+import type { Kind, Relation } from '../model/vocab.ts';
+import type { Edge, Entity } from '../model/schemas.ts';
+import type { Registry } from '../registry/registry.ts';
+import { refById, refOf, resolveEntity, successorOf } from './resolve.ts';
+import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink } from './schemas.ts';
+
+/**
+ * How a relation reads from one of its ends. `other` is the kind at the far end; it matters for
+ * `instantiates`, whose sources are artifacts (required by a pattern) or mechanisms (compatible with it).
+ */
+export function relationLabel(relation: Relation, direction: 'out' | 'in', other: Kind): string {
+  const labels: Record<Relation, [out: string, incoming: string]> = {
+    precedes: ['precedes', 'preceded by'],
+    operates_at: ['operates at', 'mechanisms operating here'],
+    emits: ['emits', 'emitted by'],
+    amplifies: ['amplifies', 'amplified by'],
+    masks: ['masks', 'masked by'],
+    instantiates: ['part of pattern', other === 'artifact' ? 'requires (artifacts)' : 'compatible mechanisms'],
+    member_of: ['member of loop', 'members'],
+    targets: ['targets', 'targeted by'],
+    mitigates: ['mitigates', 'mitigated by'],
+    cites: ['cites', 'cited by'],
+  };
+  return labels[relation][direction === 'out' ? 0 : 1];
+}
+
+function link(reg: Registry, edge: Edge, direction: 'out' | 'in'): RelationLink {
+  const other = reg.get(direction === 'out' ? edge.target : edge.source)!;
+  const l: RelationLink = { relation: edge.relation, direction, label: relationLabel(edge.relation, direction, other.kind), node: refOf(other) };
+  if (edge.fidelity) l.fidelity = edge.fidelity;
+  return l;
+}
+
+/** Relations of an entity: outgoing first, each group in relation order, as the registry sorts edges. */
+export function relationsOf(reg: Registry, id: string): RelationLink[] {
+  return [...reg.outgoing(id).map((e) => link(reg, e, 'out')), ...reg.incoming(id).map((e) => link(reg, e, 'in'))];
+}
+
+export function citationsOf(reg: Registry, entity: Entity): Citation[] {
+  if (entity.kind === 'source') return [];
+  return entity.sources.flatMap((id) => {
+    const s = reg.getOf('source', id);
+    if (!s) return [];
+    return [{ id: s.id, cite: s.cite, title: s.title, year: s.year, venue: s.venue, url: s.url, doi: s.doi, peer_reviewed: s.peer_reviewed, status: s.status }];
+  });
+}
+
+/** Every probe outcome in the atlas that excludes the given mechanism. */
+export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion[] {
+  const found: ProbeExclusion[] = [];
+  for (const a of reg.all('artifact')) {
+    for (const p of a.probes) {
+      for (const o of p.outcomes) {
+        if (o.excludes.includes(mechanismId)) found.push({ artifact: refOf(a), probe: p.id, outcome: o.id, observation: o.observation });
+      }
+    }
+  }
+  return found;
+}
+
+/** The entity an ID names (any kind), with its neighbourhood of one step. */
+export function getNode(reg: Registry, id: string): NodeView {
+  const entity = resolveEntity(reg, id);
+  const successor = successorOf(reg, entity);
+  return {
+    registry_version: reg.version,
+    node: refOf(entity),
+    ...(successor ? { successor: refById(reg, successor.id) } : {}),
+    entity: entity as EntityRecord,
+    predecessors: reg.entities.filter((e) => e.kind !== 'source' && e.superseded_by === entity.id).map(refOf),
+    relations: relationsOf(reg, entity.id),
+    ruled_out_by: entity.kind === 'mechanism' ? exclusionsOf(reg, entity.id) : [],
+    citations: citationsOf(reg, entity),
+  };
+}

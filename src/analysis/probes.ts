@@ -1,0 +1,57 @@
+// Diagnostic probes: which of an artifact's probes can tell the mechanisms under consideration apart.
+// A probe narrows the set only through its outcomes' explicit `excludes`.
+import { COSTS, PROBE_AGENCIES } from '../model/vocab.ts';
+import type { Probe } from '../model/schemas.ts';
+import type { EntityOfKind, Registry } from '../registry/registry.ts';
+import { compatibleMechanisms, resolveFacts } from './mechanisms.ts';
+import { refOf, resolveEntity, sortedIds } from './resolve.ts';
+import type { DiagnosticProbes, ProbeView } from './schemas.ts';
+
+export function probeView(artifact: EntityOfKind<'artifact'>, probe: Probe, considered: ReadonlySet<string>): ProbeView {
+  const outcomes = probe.outcomes.map((o) => ({
+    id: o.id,
+    observation: o.observation,
+    ...(o.note !== undefined ? { note: o.note } : {}),
+    excludes: sortedIds(o.excludes),
+    narrows: sortedIds(o.excludes.filter((m) => considered.has(m))),
+  }));
+  return {
+    artifact: refOf(artifact),
+    id: probe.id,
+    action: probe.action,
+    agency: probe.agency,
+    cost: probe.cost,
+    ...(probe.risk !== undefined ? { risk: probe.risk } : {}),
+    outcomes,
+    // Some outcome removes some, but not all, of the mechanisms still on the table.
+    distinguishes: outcomes.some((o) => o.narrows.length > 0 && o.narrows.length < considered.size),
+  };
+}
+
+/** Distinguishing probes first; then those a candidate can run; then the cheapest; then as given. */
+export function rankProbes(probes: ProbeView[]): ProbeView[] {
+  const rank = (p: ProbeView) => [p.distinguishes ? 0 : 1, PROBE_AGENCIES.indexOf(p.agency), COSTS.indexOf(p.cost)];
+  return probes
+    .map((p, i) => ({ p, i, r: rank(p) }))
+    .sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.r[2]! - b.r[2]! || a.i - b.i)
+    .map(({ p }) => p);
+}
+
+export interface ProbesInput {
+  artifacts: readonly string[];
+  /** Mechanisms to weigh the probes against; by default those compatible with the artifacts (and stage). */
+  mechanisms?: readonly string[];
+  stage?: string;
+}
+
+/** get_diagnostic_probes: every probe of the artifacts, weighed against a set of mechanisms. */
+export function getDiagnosticProbes(reg: Registry, input: ProbesInput): DiagnosticProbes {
+  const facts = resolveFacts(reg, { artifacts: input.artifacts, ...(input.stage !== undefined ? { stage: input.stage } : {}) });
+  const considered =
+    input.mechanisms && input.mechanisms.length > 0
+      ? sortedIds(input.mechanisms.map((id) => resolveEntity(reg, id, ['mechanism'], 'mechanisms').id))
+      : compatibleMechanisms(reg, facts).map((m) => m.id);
+  const set = new Set(considered);
+  const probes = facts.used.flatMap((a) => a.probes.map((p) => probeView(a, p, set)));
+  return { registry_version: reg.version, artifacts: facts.used.map((a) => a.id), mechanisms: considered, probes: rankProbes(probes) };
+}

@@ -1,0 +1,126 @@
+// Turning what a person or an agent typed into atlas entities: lenient ID parsing, deprecation
+// (a deprecated ID resolves, and names its successor), and errors that say what to try instead.
+import { KIND_INFO, KINDS, kindOfId, type Kind } from '../model/vocab.ts';
+import type { Entity } from '../model/schemas.ts';
+import { compareIds, type Registry } from '../registry/registry.ts';
+import { closest } from '../registry/suggest.ts';
+import type { EntityRef } from './schemas.ts';
+
+export type AnalysisErrorCode = 'unknown-id' | 'invalid-argument';
+
+/**
+ * An expected failure of an analysis call: an unknown ID (with close matches) or an argument that does
+ * not fit (with the allowed values). Surfaces map it to their own error form: CLI exit 1 or 2, an MCP
+ * tool error.
+ */
+export class AnalysisError extends Error {
+  constructor(
+    readonly code: AnalysisErrorCode,
+    message: string,
+    readonly suggestions: EntityRef[] = [],
+    readonly allowed: string[] = [],
+  ) {
+    super(message);
+    this.name = 'AnalysisError';
+  }
+}
+
+/** "m-1", "M1", "m001" → "M-001"; undefined when the text is not shaped like an ID. */
+export function normaliseId(input: string): string | undefined {
+  const m = /^\s*([ABMPLIE])-?0*(\d+)\s*$/i.exec(input);
+  if (!m) return undefined;
+  return `${m[1]!.toUpperCase()}-${m[2]!.padStart(3, '0')}`;
+}
+
+export function refOf(entity: Entity): EntityRef {
+  return { id: entity.id, kind: entity.kind, title: entity.kind === 'source' ? entity.cite : entity.title, status: entity.status === 'deprecated' ? 'deprecated' : 'active' };
+}
+
+/** Reference to an entity that must exist (an ID taken from the registry's own edges). */
+export function refById(reg: Registry, id: string): EntityRef {
+  const e = reg.get(id);
+  if (!e) throw new Error(`internal: ${id} is not in the registry`);
+  return refOf(e);
+}
+
+/** The active entity that finally replaces a deprecated one (following a chain), or undefined. */
+export function successorOf(reg: Registry, entity: Entity): Entity | undefined {
+  if (entity.kind === 'source' || entity.status !== 'deprecated') return undefined;
+  const seen = new Set<string>([entity.id]);
+  let current: Entity = entity;
+  while (current.kind !== 'source' && current.status === 'deprecated' && current.superseded_by) {
+    const next = reg.get(current.superseded_by);
+    if (!next || seen.has(next.id)) break;
+    seen.add(next.id);
+    current = next;
+  }
+  return current === entity ? undefined : current;
+}
+
+const isActive = (e: Entity) => e.kind === 'source' || e.status !== 'deprecated';
+
+/**
+ * The entity an input names, of one of `kinds` (any kind when omitted). Throws AnalysisError: unknown-id
+ * (with suggestions) when nothing has that ID, invalid-argument when it exists but is of another kind.
+ */
+export function resolveEntity(reg: Registry, input: string, kinds: readonly Kind[] = KINDS, role?: string): Entity {
+  const id = normaliseId(input);
+  const entity = id ? reg.get(id) : undefined;
+  const wanted = kinds.length === KINDS.length ? 'entity' : kinds.map((k) => KIND_INFO[k].label).join(' or ');
+  if (!entity) {
+    const suggestions = suggestionsFor(reg, input, kinds);
+    throw new AnalysisError('unknown-id', unknownMessage(reg, input, id, kinds, wanted, suggestions), suggestions);
+  }
+  if (!kinds.includes(entity.kind)) {
+    const shape = kinds.map((k) => `${KIND_INFO[k].prefix}-…`).join(', ');
+    throw new AnalysisError(
+      'invalid-argument',
+      `${entity.id} is a ${entity.kind} (${refOf(entity).title}); ${role ?? 'this'} takes ${wanted} IDs (${shape}).`,
+      [],
+      kinds.map((k) => `${KIND_INFO[k].prefix}-…`),
+    );
+  }
+  return entity;
+}
+
+function unknownMessage(reg: Registry, input: string, id: string | undefined, kinds: readonly Kind[], wanted: string, suggestions: EntityRef[]): string {
+  const said = JSON.stringify(input);
+  let message = id ? `There is no ${wanted} ${id}.` : `${said} is not an atlas ID (IDs look like A-001 or M-012).`;
+  const kind = id ? kindOfId(id) : undefined;
+  if (kind && kinds.includes(kind)) {
+    const ids = reg.all(kind).map((e) => e.id);
+    if (ids.length > 0) message += ` ${KIND_INFO[kind].label[0]!.toUpperCase()}${KIND_INFO[kind].label.slice(1)} IDs run from ${ids[0]} to ${ids.at(-1)}.`;
+  }
+  if (suggestions.length > 0) message += ` Did you mean ${suggestions.map((s) => `${s.id} (${s.title})`).join(' or ')}?`;
+  return message;
+}
+
+/**
+ * Close matches for something that resolved to nothing: IDs a typo away when the input looks like an
+ * ID, otherwise entities whose title or aliases contain the words typed.
+ */
+export function suggestionsFor(reg: Registry, input: string, kinds: readonly Kind[] = KINDS, limit = 3): EntityRef[] {
+  const pool = reg.entities.filter((e) => kinds.includes(e.kind) && isActive(e));
+  const id = normaliseId(input);
+  if (id) {
+    const near = closest(id, pool.map((e) => e.id), limit);
+    return near.map((n) => refOf(reg.get(n)!));
+  }
+  const words = input.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  if (words.length === 0) return [];
+  const scored: Array<[Entity, number]> = [];
+  for (const e of pool) {
+    const names = [refOf(e).title, ...(e.kind === 'source' ? [] : e.aliases)].join(' ').toLowerCase();
+    const hits = words.filter((w) => names.includes(w)).length;
+    if (hits > 0) scored.push([e, hits]);
+  }
+  return scored
+    .sort((a, b) => b[1] - a[1] || compareIds(a[0].id, b[0].id))
+    .slice(0, limit)
+    .map(([e]) => refOf(e));
+}
+
+/** Sorts and de-duplicates IDs. */
+export function sortedIds(ids: Iterable<string>): string[] {
+  return [...new Set(ids)].sort(compareIds);
+}

@@ -1,0 +1,451 @@
+// The shape of every analysis result, as zod, defined once. The analysis functions are typed by these
+// (type-only imports, so zod stays off the CLI's start-up path); the MCP server uses them as tool
+// output schemas (z.toJSONSchema(schema, { io: 'output' })) and the tests validate results against them.
+// Entity records reuse the content schemas of src/model, tagged with their kind.
+import { z } from 'zod';
+import {
+  ACTORS,
+  COSTS,
+  EVIDENCE_LEVELS,
+  FIDELITIES,
+  Facets,
+  INTERVENTION_ACTORS,
+  INTERVENTION_SCOPES,
+  KINDS,
+  NATURES,
+  PATTERN_SHAPES,
+  PROBE_AGENCIES,
+  RELATIONS,
+  REMOVABILITIES,
+  SCHEMAS,
+  STATUSES,
+  VISIBILITIES,
+  Edge,
+  EvidenceLevelSchema,
+  StageSchema,
+  type Kind,
+} from '../model/index.ts';
+import { VERDICT_CODES } from './terms.ts';
+
+const Id = z.string().describe('A permanent atlas ID, such as A-009 or M-001');
+const RegistryVersion = z.string().describe('Version of the atlas content the result was computed from (semver)');
+const KindSchema = z.enum(KINDS).describe('Entity kind');
+const RelationSchema = z.enum(RELATIONS).describe('Typed, directed graph relation');
+
+/** A short pointer to an entity: enough to name it in a list. */
+export const EntityRef = z
+  .strictObject({
+    id: Id,
+    kind: KindSchema,
+    title: z.string(),
+    status: z.enum(STATUSES).describe('deprecated entities still resolve; see their successor'),
+  })
+  .describe('A reference to an atlas entity');
+
+const tagged = <K extends Kind>(kind: K) => SCHEMAS[kind].extend({ kind: z.literal(kind) });
+
+/** A whole entity as the atlas holds it (defaults filled in), tagged with its kind. */
+export const EntityRecord = z
+  .discriminatedUnion('kind', [
+    tagged('artifact'),
+    tagged('barrier'),
+    tagged('mechanism'),
+    tagged('pattern'),
+    tagged('loop'),
+    tagged('intervention'),
+    tagged('source'),
+  ])
+  .describe('An atlas entity with all its fields');
+
+// ── search ────────────────────────────────────────────────────────────────────────────────────────
+
+export const SearchHit = z
+  .strictObject({
+    id: Id,
+    kind: KindSchema,
+    title: z.string(),
+    summary: z.string(),
+    status: z.enum(STATUSES),
+    exact: z.boolean().describe('True when the query named this ID'),
+    score: z.number().describe('Relevance (BM25, boosted by field); only the order is meaningful'),
+    matched: z.array(z.string()).describe('Index terms the query matched (normalised)'),
+  })
+  .describe('One search result');
+
+export const SearchResult = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    query: z.string(),
+    kinds: z.array(KindSchema).describe('Kinds searched (all when the request named none)'),
+    total: z.int().min(0).describe('Number of matches before the limit'),
+    results: z.array(SearchHit).describe('Best matches first; exact ID matches come before everything else'),
+    suggestions: z.array(z.string()).describe('Close terms to try when nothing (or little) matched'),
+  })
+  .describe('Full-text search over every kind: IDs, titles, aliases, summaries and body text');
+
+// ── entity view ───────────────────────────────────────────────────────────────────────────────────
+
+export const RelationLink = z
+  .strictObject({
+    relation: RelationSchema,
+    direction: z.enum(['out', 'in']).describe('out: this entity is the edge source; in: the target'),
+    label: z.string().describe('The relation read from this entity, e.g. "emits" or "masked by"'),
+    node: EntityRef.describe('The entity at the other end'),
+    fidelity: z.enum(FIDELITIES).optional().describe('For emits: how faithfully the artifact reflects the mechanism'),
+  })
+  .describe('A graph edge seen from one of its ends');
+
+export const Citation = z
+  .strictObject({
+    id: Id,
+    cite: z.string(),
+    title: z.string(),
+    year: z.int(),
+    venue: z.string(),
+    url: z.string(),
+    doi: z.string().nullable(),
+    peer_reviewed: z.boolean(),
+    status: z.string().describe('Scholarly status of the source: current, superseded or contested'),
+  })
+  .describe('A cited source');
+
+export const ProbeExclusion = z
+  .strictObject({
+    artifact: EntityRef,
+    probe: z.string(),
+    outcome: z.string(),
+    observation: z.string(),
+  })
+  .describe('A probe outcome that rules a mechanism out');
+
+export const NodeView = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    node: EntityRef,
+    entity: EntityRecord,
+    successor: EntityRef.optional().describe('For a deprecated entity: the active entity that replaces it'),
+    predecessors: z.array(EntityRef).describe('Deprecated entities this one replaces'),
+    relations: z.array(RelationLink).describe('Every edge touching the entity, outgoing first, in relation order'),
+    ruled_out_by: z.array(ProbeExclusion).describe('For a mechanism: the probe outcomes that exclude it'),
+    citations: z.array(Citation).describe('The sources the entity cites'),
+  })
+  .describe('One entity with its relations in both directions and its citations');
+
+// ── compatible mechanisms ─────────────────────────────────────────────────────────────────────────
+
+export const EmissionMatch = z
+  .strictObject({
+    artifact: Id,
+    fidelity: z.enum(FIDELITIES),
+    note: z.string().optional(),
+  })
+  .describe('A given artifact the mechanism emits');
+
+export const CompatibleMechanism = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    summary: z.string(),
+    family: z.string(),
+    facets: Facets,
+    evidence_level: EvidenceLevelSchema,
+    honest_baseline: z.boolean(),
+    compatible_because: z
+      .strictObject({
+        emits: z.array(EmissionMatch).describe('Given artifacts this mechanism emits, with fidelity'),
+        operates_at: z.array(Id).describe('Identified barriers this mechanism operates at'),
+        baseline_only: z
+          .boolean()
+          .describe('True when it is listed only because honest baselines are always considered'),
+      })
+      .describe('Why the mechanism is on the table'),
+    amplifies: z.array(EntityRef),
+    masks: z.array(EntityRef),
+    amplified_by: z.array(EntityRef),
+    masked_by: z.array(EntityRef),
+  })
+  .describe('A mechanism compatible with the facts: compatible, not proven');
+
+export const BarrierRef = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    stage: StageSchema,
+    order: z.int(),
+    pass_condition: z.string(),
+  })
+  .describe('A barrier of the funnel');
+
+const Notice = z.string().describe('States that the result is topological and uncalibrated (no probabilities)');
+
+export const CompatibleMechanisms = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    artifacts: z.array(Id).describe('Artifacts given (deprecated ones replaced by their successors)'),
+    barriers: z.array(BarrierRef).describe('Barriers identified: at the given stage, else at the artifacts’ stages'),
+    mechanisms: z.array(CompatibleMechanism).describe('Union of: operates at an identified barrier, emits a given artifact; plus honest baselines'),
+    notice: Notice,
+  })
+  .describe('Mechanisms compatible with a set of observations');
+
+// ── probes ────────────────────────────────────────────────────────────────────────────────────────
+
+export const ProbeOutcomeView = z
+  .strictObject({
+    id: z.string(),
+    observation: z.string(),
+    note: z.string().optional(),
+    excludes: z.array(Id).describe('Every mechanism this outcome rules out'),
+    narrows: z.array(Id).describe('The mechanisms under consideration this outcome would rule out'),
+  })
+  .describe('A possible outcome of a probe');
+
+export const ProbeView = z
+  .strictObject({
+    artifact: EntityRef,
+    id: z.string(),
+    action: z.string(),
+    agency: z.enum(PROBE_AGENCIES),
+    cost: z.enum(COSTS),
+    risk: z.string().optional(),
+    outcomes: z.array(ProbeOutcomeView),
+    distinguishes: z
+      .boolean()
+      .describe('True when some outcome rules out some, but not all, of the mechanisms under consideration'),
+  })
+  .describe('A diagnostic probe of an artifact');
+
+export const DiagnosticProbes = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    artifacts: z.array(Id),
+    mechanisms: z.array(Id).describe('Mechanisms the probes were weighed against'),
+    probes: z.array(ProbeView).describe('Distinguishing probes first; then candidate before intermediary, cheapest first'),
+  })
+  .describe('The probes that can tell compatible mechanisms apart');
+
+// ── patterns ──────────────────────────────────────────────────────────────────────────────────────
+
+export const PatternMatch = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    summary: z.string(),
+    shape: z.enum(PATTERN_SHAPES),
+    evidence_level: EvidenceLevelSchema,
+    match: z
+      .enum(['triggered', 'partial', 'mechanism', 'listed'])
+      .describe('triggered: every required artifact given; partial: some given; mechanism: shares a given mechanism; listed: no filter given'),
+    trigger_rule: z.string(),
+    required_artifacts: z.array(Id),
+    present: z.array(Id).describe('Required artifacts that were given'),
+    missing: z.array(Id).describe('Required artifacts not given'),
+    compatible_mechanisms: z.array(Id),
+    establishes: z.array(z.string()),
+    non_inferences: z.array(z.string()),
+  })
+  .describe('A recurring pattern and how the given facts match it');
+
+export const PatternMatches = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    artifacts: z.array(Id),
+    mechanisms: z.array(Id),
+    patterns: z.array(PatternMatch).describe('Triggered first, then partial, then by shared mechanism'),
+  })
+  .describe('Patterns matching given artifacts or mechanisms');
+
+// ── interventions ─────────────────────────────────────────────────────────────────────────────────
+
+export const InterventionMatch = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    summary: z.string(),
+    actor: z.enum(INTERVENTION_ACTORS),
+    scope: z.enum(INTERVENTION_SCOPES),
+    cost: z.enum(COSTS),
+    evidence_level: EvidenceLevelSchema,
+    via: z
+      .array(
+        z.strictObject({
+          relation: z.enum(['targets', 'mitigates']),
+          node: EntityRef.describe('What the intervention targets or mitigates'),
+          for: Id.describe('The requested entity this reaches (directly, or as a member of the loop in node)'),
+        }),
+      )
+      .describe('How the intervention reaches the requested entities'),
+    expected_effects: z.array(z.string()),
+    measurements: z.array(z.string()),
+    tradeoffs: z.array(z.string()),
+  })
+  .describe('A targeted system intervention');
+
+export const Interventions = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    targets: z.array(EntityRef).describe('The mechanisms, barriers, loops or patterns asked about'),
+    interventions: z.array(InterventionMatch).describe('Direct ones first, then those reaching a target through a loop'),
+  })
+  .describe('Interventions that target or mitigate the given entities');
+
+// ── traversal ─────────────────────────────────────────────────────────────────────────────────────
+
+export const Neighbourhood = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    root: EntityRef,
+    depth: z.int().min(1),
+    direction: z.enum(['out', 'in', 'both']),
+    relations: z.array(RelationSchema).describe('Relations followed'),
+    nodes: z.array(EntityRef.extend({ distance: z.int().min(0) })).describe('Root first, then by distance and ID'),
+    edges: z.array(Edge).describe('Edges followed, among the listed nodes'),
+    truncated: z.boolean().describe('True when the node limit cut the neighbourhood short'),
+  })
+  .describe('The graph neighbourhood of an entity');
+
+// ── explain (HOBA) ────────────────────────────────────────────────────────────────────────────────
+
+export const ExplainedArtifact = z
+  .strictObject({
+    id: Id.describe('The ID as given'),
+    title: z.string(),
+    summary: z.string(),
+    stages: z.array(StageSchema),
+    status: z.enum(STATUSES),
+    successor: EntityRef.optional().describe('For a deprecated artifact: the one the analysis uses instead'),
+  })
+  .describe('A resolved observation');
+
+export const ObservedOutcome = z
+  .strictObject({
+    artifact: Id,
+    probe: z.string(),
+    outcome: z.string(),
+    observation: z.string(),
+    note: z.string().optional(),
+    excludes: z.array(Id),
+  })
+  .describe('A probe outcome the user reported');
+
+export const ExcludedMechanism = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    by: z.array(z.strictObject({ probe: z.string(), outcome: z.string() })),
+  })
+  .describe('A mechanism ruled out by a reported probe outcome');
+
+export const AttributedText = z
+  .strictObject({ from: Id, text: z.string() })
+  .describe('A statement and the entity that makes it');
+
+export const LoopMatch = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    summary: z.string(),
+    mechanisms: z.array(Id),
+    compatible_members: z.array(Id).describe('Members among the remaining compatible mechanisms'),
+    entry_points: z.array(Id),
+    evidence_level: EvidenceLevelSchema,
+  })
+  .describe('A causal loop some compatible mechanisms belong to');
+
+export const Verdict = z
+  .strictObject({
+    code: z
+      .enum(VERDICT_CODES)
+      .describe(
+        'run-probe: a candidate-runnable probe can tell remaining mechanisms apart; act-on-candidate-removable: none can, but a mechanism that emits a given artifact is removable by the candidate; low-signal: neither; nothing-left: the reported outcomes excluded every mechanism',
+      ),
+    text: z.string(),
+    details: z.array(z.string()),
+  })
+  .describe('What the protocol concludes');
+
+export const ExplainResult = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    notice: Notice,
+    input: z.strictObject({
+      artifacts: z.array(Id),
+      stage: StageSchema.optional(),
+      probes: z.array(z.strictObject({ probe: z.string(), outcome: z.string() })),
+    }),
+    hard_facts: z.strictObject({
+      artifacts: z.array(ExplainedArtifact),
+      observed: z.array(ObservedOutcome).describe('Probe outcomes the user reported'),
+    }),
+    obstacle: z.strictObject({
+      stages: z.array(StageSchema).describe('The stage given, else the artifacts’ stages, in funnel order'),
+      from: z.enum(['option', 'artifacts']).describe('Whether the stages came from the stage option or the artifacts'),
+      barriers: z.array(BarrierRef),
+    }),
+    behind: z.strictObject({
+      mechanisms: z.array(CompatibleMechanism).describe('Remaining compatible mechanisms (union semantics), honest baselines included'),
+      excluded: z.array(ExcludedMechanism),
+      patterns: z.array(PatternMatch).describe('Triggered and partially matched patterns'),
+      loops: z.array(LoopMatch),
+      non_inferences: z.array(AttributedText).describe('What the facts do NOT establish: the artifacts’ and the triggered patterns’'),
+    }),
+    agency: z.strictObject({
+      candidate: z.array(Id).describe('Remaining mechanisms the candidate can remove or work around'),
+      intermediary: z.array(Id).describe('Remaining mechanisms only an intermediary (recruiter, referrer, manager) can remove'),
+      none: z.array(Id).describe('Remaining mechanisms nobody in the process can remove from the candidate’s side'),
+      probes: z.array(ProbeView).describe('Probes of the given artifacts that distinguish remaining mechanisms, candidate-runnable and cheapest first'),
+      other_probes: z.array(z.strictObject({ artifact: Id, probe: z.string(), agency: z.enum(PROBE_AGENCIES), cost: z.enum(COSTS) })).describe('Probes of the given artifacts that cannot narrow the remaining set (they may still be worth running for what they tell)'),
+      verdict: Verdict,
+    }),
+  })
+  .describe('The HOBA protocol applied to a set of observations: Hard facts, Obstacle, Behind, Agency');
+
+// ── methodology ───────────────────────────────────────────────────────────────────────────────────
+
+const Term = z.strictObject({ id: z.string(), meaning: z.string() });
+
+export const Methodology = z
+  .strictObject({
+    registry_version: RegistryVersion,
+    title: z.string(),
+    summary: z.string(),
+    sections: z.array(z.strictObject({ id: z.string(), title: z.string(), body: z.string().describe('Markdown') })),
+    vocabularies: z.strictObject({
+      kinds: z.array(z.strictObject({ id: KindSchema, prefix: z.string(), meaning: z.string() })),
+      stages: z.array(z.strictObject({ id: StageSchema, meaning: z.string() })),
+      relations: z.array(z.strictObject({ id: RelationSchema, from: z.string(), to: z.string(), meaning: z.string() })),
+      evidence_levels: z.array(Term.extend({ id: z.enum(EVIDENCE_LEVELS) })),
+      fidelities: z.array(Term.extend({ id: z.enum(FIDELITIES) })),
+      facets: z.strictObject({
+        actor: z.array(Term.extend({ id: z.enum(ACTORS) })),
+        nature: z.array(Term.extend({ id: z.enum(NATURES) })),
+        visibility: z.array(Term.extend({ id: z.enum(VISIBILITIES) })),
+        removability: z.array(Term.extend({ id: z.enum(REMOVABILITIES) })),
+      }),
+      verdicts: z.array(Term.extend({ id: z.enum(VERDICT_CODES) })),
+    }),
+  })
+  .describe('How to read the atlas: the HOBA protocol, evidence levels, fidelities, facets and the rules of inference');
+
+export type EntityRef = z.infer<typeof EntityRef>;
+export type EntityRecord = z.infer<typeof EntityRecord>;
+export type SearchHit = z.infer<typeof SearchHit>;
+export type SearchResult = z.infer<typeof SearchResult>;
+export type RelationLink = z.infer<typeof RelationLink>;
+export type Citation = z.infer<typeof Citation>;
+export type ProbeExclusion = z.infer<typeof ProbeExclusion>;
+export type NodeView = z.infer<typeof NodeView>;
+export type CompatibleMechanism = z.infer<typeof CompatibleMechanism>;
+export type BarrierRef = z.infer<typeof BarrierRef>;
+export type CompatibleMechanisms = z.infer<typeof CompatibleMechanisms>;
+export type ProbeView = z.infer<typeof ProbeView>;
+export type DiagnosticProbes = z.infer<typeof DiagnosticProbes>;
+export type PatternMatch = z.infer<typeof PatternMatch>;
+export type PatternMatches = z.infer<typeof PatternMatches>;
+export type InterventionMatch = z.infer<typeof InterventionMatch>;
+export type Interventions = z.infer<typeof Interventions>;
+export type Neighbourhood = z.infer<typeof Neighbourhood>;
+export type ExplainResult = z.infer<typeof ExplainResult>;
+export type Verdict = z.infer<typeof Verdict>;
+export type LoopMatch = z.infer<typeof LoopMatch>;
+export type Methodology = z.infer<typeof Methodology>;

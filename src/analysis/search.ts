@@ -1,0 +1,238 @@
+// Full-text search over every kind (MiniSearch: BM25 with prefix and typo tolerance). IDs, titles,
+// aliases, summaries and body text (descriptions, non-inferences, probes, notes…) are indexed with
+// field boosts; an ID named in the query comes first. The index can be serialised into the snapshot so
+// a search does not re-index the atlas.
+import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import { KINDS, type Kind } from '../model/vocab.ts';
+import type { Entity } from '../model/schemas.ts';
+import type { Registry } from '../registry/registry.ts';
+import { AnalysisError, normaliseId, refOf } from './resolve.ts';
+import type { SearchHit, SearchResult } from './schemas.ts';
+
+export const DEFAULT_SEARCH_LIMIT = 10;
+
+const FIELDS = ['id', 'title', 'aliases', 'summary', 'body'] as const;
+type Field = (typeof FIELDS)[number];
+
+const ID_TOKEN = /^[abmplie]-\d{3,}$/i;
+const TOKEN = /[abmplie]-\d{3,}|[\p{L}\p{N}]+/giu;
+
+// Words too common to help ranking. "no" and "not" stay: "no pay range" means something.
+const STOP_WORDS = new Set(
+  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its me my of on or our she so than that the their them then there these they this those to up us was we were what when where which while who why will with would you your'.split(' '),
+);
+
+/** Lower-case, accents folded (résumé → resume), a light suffix stemmer; IDs kept whole. */
+export function normaliseTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  if (ID_TOKEN.test(t)) return t;
+  const w = t.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  if (STOP_WORDS.has(w)) return null;
+  return stem(w);
+}
+
+/**
+ * A deliberately small stemmer: enough that "reposted", "reposting" and "reposts" meet "repost", and
+ * applied the same way to documents and queries, so consistency matters more than linguistics.
+ */
+function stem(w: string): string {
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  let s = w;
+  if (s.endsWith('ies') && s.length > 4) s = s.slice(0, -3) + 'y';
+  else if (s.endsWith('ing') && s.length > 5) s = s.slice(0, -3);
+  else if (s.endsWith('ed') && s.length > 4) s = s.slice(0, -2);
+  else if (s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
+  // A doubled final consonant left by a suffix ("stopped" → "stopp") is undoubled, except l, s and z.
+  if (s !== w && /([^aeiouylsz])\1$/.test(s)) s = s.slice(0, -1);
+  if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
+  return s;
+}
+
+/**
+ * Words people use for what the atlas names otherwise, expanded at query time only (the index keeps
+ * the atlas's own words). Keys and values are normalised terms.
+ */
+const SYNONYMS: Record<string, string[]> = {
+  salary: ['pay', 'compensation'],
+  pay: ['salary', 'compensation'],
+  wage: ['pay', 'salary'],
+  compensation: ['pay', 'salary'],
+  lower: ['cut', 'reduc', 'below'],
+  cut: ['lower', 'reduc'],
+  ghost: ['silenc'],
+  cv: ['resum'],
+  job: ['role', 'posting'],
+  fire: ['rescind'],
+  withdrawn: ['rescind'],
+};
+
+function expandQueryTerm(term: string): string | string[] | null {
+  const t = normaliseTerm(term);
+  if (t === null) return null;
+  const more = SYNONYMS[t];
+  return more ? [t, ...more] : t;
+}
+
+function tokenize(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+function texts(...parts: Array<string | readonly string[] | undefined>): string {
+  return parts.flatMap((p) => (p === undefined ? [] : typeof p === 'string' ? [p] : p)).join('\n');
+}
+
+/** The text of each indexed field of an entity. */
+export function fieldText(e: Entity, field: Field): string {
+  if (field === 'id') return e.id;
+  if (e.kind === 'source') {
+    if (field === 'title') return texts(e.cite, e.title);
+    if (field === 'aliases') return '';
+    if (field === 'summary') return e.finding;
+    return texts(e.authors, e.venue, e.design, e.relevant_to, String(e.year));
+  }
+  if (field === 'title') return e.title;
+  if (field === 'aliases') return texts(e.aliases);
+  if (field === 'summary') return e.summary;
+  const common = [e.description];
+  switch (e.kind) {
+    case 'artifact':
+      return texts(
+        ...common,
+        e.stages,
+        e.non_inferences,
+        e.probes.flatMap((p) => [p.action, p.risk ?? '', ...p.outcomes.flatMap((o) => [o.observation, o.note ?? ''])]),
+      );
+    case 'barrier':
+      return texts(...common, e.stage, e.pass_condition);
+    case 'mechanism':
+      return texts(...common, e.family.replace(/-/g, ' '), e.emits.map((x) => x.note ?? ''));
+    case 'pattern':
+      return texts(...common, e.shape, e.trigger_rule, e.establishes, e.non_inferences);
+    case 'loop':
+      return texts(...common);
+    case 'intervention':
+      return texts(...common, e.expected_effects, e.measurements, e.tradeoffs);
+  }
+}
+
+const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, body: 1 };
+
+function indexOptions(reg: Registry): Options<Entity> {
+  return {
+    fields: [...FIELDS],
+    extractField: (doc, field) => fieldText(doc, field as Field),
+    tokenize,
+    processTerm: normaliseTerm,
+    searchOptions: searchOptions(reg),
+  };
+}
+
+function searchOptions(reg: Registry): SearchOptions {
+  return {
+    boost: BOOST,
+    prefix: (term) => term.length >= 3,
+    fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+    combineWith: 'OR',
+    processTerm: expandQueryTerm,
+    // Observations are how people describe what happened to them; deprecated entities sink.
+    boostDocument: (id: string) => {
+      const e = reg.get(id);
+      if (!e) return 0;
+      if (e.kind !== 'source' && e.status === 'deprecated') return 0.5;
+      return e.kind === 'artifact' ? 1.2 : 1;
+    },
+  };
+}
+
+export interface SearchOptionsInput {
+  kinds?: readonly string[];
+  limit?: number;
+}
+
+/** A search index over one registry. */
+export class AtlasSearch {
+  private constructor(
+    readonly registry: Registry,
+    private readonly index: MiniSearch<Entity>,
+  ) {}
+
+  static build(reg: Registry): AtlasSearch {
+    const index = new MiniSearch<Entity>(indexOptions(reg));
+    index.addAll(reg.entities as Entity[]);
+    return new AtlasSearch(reg, index);
+  }
+
+  /** Restores an index serialised by toJSON() for the same registry content. */
+  static load(reg: Registry, json: string): AtlasSearch {
+    return new AtlasSearch(reg, MiniSearch.loadJSON<Entity>(json, indexOptions(reg)));
+  }
+
+  toJSON(): string {
+    return JSON.stringify(this.index);
+  }
+
+  search(query: string, options: SearchOptionsInput = {}): SearchResult {
+    const reg = this.registry;
+    const q = query.trim();
+    if (q.length === 0) throw new AnalysisError('invalid-argument', 'Give some text to search for, such as "reposted" or an ID such as A-004.');
+    const kinds = checkKinds(options.kinds);
+    const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1) throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);
+    const wanted = new Set<Kind>(kinds);
+
+    // IDs named in the query (leniently: "m-1" is M-001) come first, in the order named.
+    const exactIds = [...new Set(q.split(/[\s,;]+/).map(normaliseId).filter((id): id is string => id !== undefined && reg.has(id)))];
+    const hits: SearchHit[] = exactIds
+      .map((id) => reg.get(id)!)
+      .filter((e) => wanted.has(e.kind))
+      .map((e) => ({ ...hitBase(e), exact: true, score: 0, matched: [e.id.toLowerCase()] }));
+    const seen = new Set(hits.map((h) => h.id));
+    for (const r of this.index.search(q, { filter: (r) => wanted.has(reg.get(String(r.id))?.kind as Kind) })) {
+      const e = reg.get(String(r.id));
+      if (!e || seen.has(e.id)) continue;
+      hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: [...new Set(r.terms)].sort() });
+    }
+    return {
+      registry_version: reg.version,
+      query: q,
+      kinds,
+      total: hits.length,
+      results: hits.slice(0, limit),
+      suggestions: hits.length === 0 ? this.suggest(q) : [],
+    };
+  }
+
+  /** Index terms close to the query's words (a wider typo tolerance than the search itself). */
+  private suggest(query: string): string[] {
+    const out: string[] = [];
+    for (const word of tokenize(query)) {
+      const term = normaliseTerm(word);
+      if (!term || term.length < 3) continue;
+      const found = this.index.autoSuggest(term, { fuzzy: 0.4, prefix: true, combineWith: 'OR', boost: BOOST });
+      for (const s of found.slice(0, 3)) if (!out.includes(s.suggestion)) out.push(s.suggestion);
+    }
+    return out.slice(0, 5);
+  }
+}
+
+function hitBase(e: Entity) {
+  const ref = refOf(e);
+  return { id: e.id, kind: e.kind, title: ref.title, summary: e.kind === 'source' ? e.finding : e.summary, status: ref.status };
+}
+
+function checkKinds(kinds: readonly string[] | undefined): Kind[] {
+  if (!kinds || kinds.length === 0) return [...KINDS];
+  for (const k of kinds) {
+    if (!(KINDS as readonly string[]).includes(k)) {
+      throw new AnalysisError('invalid-argument', `"${k}" is not a kind. Use one of: ${KINDS.join(', ')}.`, [], [...KINDS]);
+    }
+  }
+  return KINDS.filter((k) => kinds.includes(k));
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** search_registry: builds an index on the fly when none is given. */
+export function search(reg: Registry, query: string, options: SearchOptionsInput = {}, index?: AtlasSearch): SearchResult {
+  return (index ?? AtlasSearch.build(reg)).search(query, options);
+}
