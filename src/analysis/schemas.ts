@@ -17,13 +17,18 @@ import {
   PROBE_AGENCIES,
   RELATIONS,
   REMOVABILITIES,
-  SCHEMAS,
+  Artifact,
+  Barrier,
+  Mechanism,
+  Pattern,
+  Loop,
+  Intervention,
+  Source,
   STATUSES,
   VISIBILITIES,
   Edge,
   EvidenceLevelSchema,
   StageSchema,
-  type Kind,
 } from '../model/index.ts';
 import { VERDICT_CODES } from './terms.ts';
 
@@ -42,18 +47,16 @@ export const EntityRef = z
   })
   .describe('A reference to an atlas entity');
 
-const tagged = <K extends Kind>(kind: K) => SCHEMAS[kind].extend({ kind: z.literal(kind) });
-
 /** A whole entity as the atlas holds it (defaults filled in), tagged with its kind. */
 export const EntityRecord = z
   .discriminatedUnion('kind', [
-    tagged('artifact'),
-    tagged('barrier'),
-    tagged('mechanism'),
-    tagged('pattern'),
-    tagged('loop'),
-    tagged('intervention'),
-    tagged('source'),
+    Artifact.extend({ kind: z.literal('artifact') }),
+    Barrier.extend({ kind: z.literal('barrier') }),
+    Mechanism.extend({ kind: z.literal('mechanism') }),
+    Pattern.extend({ kind: z.literal('pattern') }),
+    Loop.extend({ kind: z.literal('loop') }),
+    Intervention.extend({ kind: z.literal('intervention') }),
+    Source.extend({ kind: z.literal('source') }),
   ])
   .describe('An atlas entity with all its fields');
 

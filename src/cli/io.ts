@@ -2,7 +2,7 @@
 // people, and the checkout lookup.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { findCheckout } from '../registry/load.ts';
+import { findCheckout } from '../registry/checkout.ts';
 
 /** An expected failure: printed as "hoba: <message>" with no stack, and exits with `code`. */
 export class CliError extends Error {
@@ -51,7 +51,10 @@ export function resolveCheckout(dirOption: string | undefined): string {
   }
   const found = findCheckout(process.cwd());
   if (found === undefined) {
-    throw new CliError('no atlas checkout found here or in any parent directory (looked for content/atlas.yaml). Run inside a checkout, pass --dir <checkout>, or set HOBA_DIR.', 2);
+    throw new CliError(
+      'no atlas checkout found here or in any parent directory (looked for content/atlas.yaml), and this command works on the content of a checkout. Run inside a checkout, pass --dir <checkout>, or set HOBA_DIR. (search, show, explain and graph also work without one, on the atlas bundled with hoba.)',
+      2,
+    );
   }
   return found;
 }

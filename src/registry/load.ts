@@ -7,11 +7,12 @@ import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { KIND_INFO, KINDS, Manifest, SCHEMAS, kindOfId, type Entity, type Kind } from '../model/index.ts';
 import type { PathSegment } from './references.ts';
+import { MANIFEST_FILE } from './checkout.ts';
 import { Registry } from './registry.ts';
 import { problem, type Location, type Problem, type RuleId } from './rules.ts';
 import { didYouMean } from './suggest.ts';
 
-export const MANIFEST_FILE = 'content/atlas.yaml';
+export { findCheckout, MANIFEST_FILE } from './checkout.ts';
 
 /** Where each entity and each of its fields sits in the content files. */
 export class SourceMap {
@@ -288,16 +289,5 @@ function isYamlName(name: string): boolean {
 function listDir(path: string): string[] {
   if (!existsSync(path)) return [];
   return readdirSync(path).sort();
-}
-
-/** The nearest directory at or above `start` that holds content/atlas.yaml. */
-export function findCheckout(start: string): string | undefined {
-  let dir = start;
-  for (;;) {
-    if (existsSync(join(dir, MANIFEST_FILE))) return dir;
-    const parent = join(dir, '..');
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
 }
 

@@ -1,0 +1,57 @@
+// Which atlas a reading command (search, show, explain, graph) reads: --dir, else $HOBA_DIR, else the
+// nearest checkout above the working directory (the local variant), else the snapshot bundled with
+// hoba (the hosted variant, e.g. after npm install -g).
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findCheckout, isCheckout } from '../registry/checkout.ts';
+import { openBundled, openCheckout, SNAPSHOT_FILE, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
+import { CliError, colour } from './io.ts';
+
+/** The bundled snapshot sits beside the bundled CLI (dist/); esbuild keeps its chunks in dist/ too. */
+export const BUNDLED_SNAPSHOT = fileURLToPath(new URL(`./${SNAPSHOT_FILE}`, import.meta.url));
+
+/** The indexes a snapshot carries; loaded only when a snapshot has to be built. */
+export async function indexBuilders(): Promise<IndexBuilders> {
+  const { AtlasSearch } = await import('../analysis/search.ts');
+  return { search: (registry) => AtlasSearch.build(registry).toJSON() };
+}
+
+export interface Atlas extends OpenedAtlas {
+  /** The checkout read, or undefined for the bundled snapshot. */
+  dir?: string;
+}
+
+export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
+  const given = dirOption ?? process.env['HOBA_DIR'];
+  let dir: string | undefined;
+  if (given !== undefined && given !== '') {
+    dir = resolve(given);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2);
+    }
+    if (!isCheckout(dir)) throw new CliError(`${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`, 2);
+  } else {
+    dir = findCheckout(process.cwd());
+  }
+  if (dir === undefined) {
+    const bundled = openBundled(BUNDLED_SNAPSHOT);
+    if (!bundled) {
+      throw new CliError(
+        `no atlas to read: not inside a checkout (no content/atlas.yaml here or above), and the snapshot bundled with hoba (${BUNDLED_SNAPSHOT}) is missing. Run inside a checkout, pass --dir <checkout>, or run npm run build.`,
+      );
+    }
+    return bundled;
+  }
+  const atlas = await openCheckout(dir, { bundled: BUNDLED_SNAPSHOT, builders: indexBuilders });
+  if (atlas.problems.length > 0) {
+    const first = atlas.problems[0]!;
+    const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';
+    process.stderr.write(
+      colour.yellow(
+        `hoba: warning: the content has ${atlas.problems.length} error${atlas.problems.length === 1 ? '' : 's'} (first: ${where}${first.message}); entities that failed to load are left out. Run hoba validate for the full report.\n`,
+      ),
+    );
+  }
+  return { ...atlas, dir };
+}

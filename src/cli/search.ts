@@ -1,0 +1,87 @@
+// hoba search "<text>": full-text search over every kind, best matches first, exact IDs before all.
+import { InvalidArgumentError, type Command } from 'commander';
+import type { SearchResult } from '../analysis/schemas.ts';
+import { AtlasSearch, DEFAULT_SEARCH_LIMIT } from '../analysis/search.ts';
+import { KINDS } from '../model/vocab.ts';
+import { openAtlas } from './atlas.ts';
+import { colour, writeJson } from './io.ts';
+import { analyse, intOption, wrap } from './text.ts';
+
+interface Options {
+  kind: string[];
+  limit: number;
+  json?: boolean;
+  dir?: string;
+}
+
+function collectKinds(value: string, previous: string[]): string[] {
+  const kinds = value.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
+  for (const k of kinds) {
+    if (!(KINDS as readonly string[]).includes(k)) throw new InvalidArgumentError(`Allowed kinds are ${KINDS.join(', ')}.`);
+  }
+  return [...previous, ...kinds];
+}
+
+export function registerSearch(program: Command): void {
+  program
+    .command('search')
+    .description('Find entities of every kind by words, aliases or ID (typo-tolerant, best matches first)')
+    .argument('<text...>', 'what to look for: words as you would say them, or an ID')
+    .option('--kind <kind>', `only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`, collectKinds, [])
+    .option('--limit <n>', 'at most this many results', intOption(1), DEFAULT_SEARCH_LIMIT)
+    .option('--json', 'print the results as JSON')
+    .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
+    .addHelpText(
+      'after',
+      `
+Searches IDs, titles, aliases, summaries and body text (descriptions, non-inferences, probes, notes).
+Prefix and typo tolerant; an ID in the query (A-004, or a-4) comes first. No match exits 0 with an
+empty list and close terms to try.
+
+Examples:
+  $ hoba search "ghosted after final interview"
+  $ hoba search reposted --kind artifact
+  $ hoba search "salary lowered" --limit 3 --json | jq -r '.results[].id'
+  $ hoba search M-013`,
+    )
+    .action(async (words: string[], opts: Options) => {
+      const atlas = await openAtlas(opts.dir);
+      const json = atlas.indexes['search'];
+      const index = json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
+      const query = words.join(' ');
+      const result = analyse(() => index.search(query, { kinds: opts.kind, limit: opts.limit }));
+      if (opts.json) {
+        writeJson(result);
+        return;
+      }
+      // Nothing in the kinds asked for: say whether other kinds match.
+      const elsewhere = result.total === 0 && opts.kind.length > 0 ? index.search(query, { limit: 1 }).total : 0;
+      process.stdout.write(renderSearch(result, elsewhere));
+    });
+}
+
+export function renderSearch(r: SearchResult, elsewhere = 0): string {
+  const out: string[] = [];
+  if (r.total === 0) {
+    const scope = r.kinds.length < KINDS.length ? ` among ${r.kinds.join(', ')}` : '';
+    out.push(`No matches for "${r.query}"${scope}.`);
+    if (elsewhere > 0) out.push(`${elsewhere} match${elsewhere === 1 ? 'es' : ''} in other kinds: drop --kind to see ${elsewhere === 1 ? 'it' : 'them'}.`);
+    if (r.suggestions.length > 0) out.push(`Close terms to try: ${r.suggestions.join(', ')}`);
+    else if (elsewhere === 0) out.push('Try fewer or different words, or an ID such as A-001.');
+    return out.join('\n') + '\n';
+  }
+  for (const h of r.results) {
+    const deprecated = h.status === 'deprecated' ? colour.yellow(' [deprecated]') : '';
+    out.push(`${colour.bold(h.id.padEnd(6))} ${colour.cyan(h.kind.padEnd(12))} ${h.title}${deprecated}${h.exact ? colour.dim('  (exact ID)') : ''}`);
+    out.push(colour.dim(wrap(clip(h.summary, 180), '                    ', '                    ')));
+  }
+  const more = r.total > r.results.length ? ` (showing ${r.results.length} of ${r.total}; --limit for more)` : '';
+  out.push('', colour.dim(`${r.total} match${r.total === 1 ? '' : 'es'}${more} · hoba show <id> for details · registry ${r.registry_version}`));
+  return out.join('\n') + '\n';
+}
+
+function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  return t.slice(0, t.lastIndexOf(' ', max)) + ' …';
+}

@@ -1,0 +1,165 @@
+// hoba show <id>: one entity of any kind, with its relations in both directions, its sources as
+// citations, and (for a deprecated ID) its successor.
+import type { Command } from 'commander';
+import { getNode } from '../analysis/node.ts';
+import type { Citation, NodeView, RelationLink } from '../analysis/schemas.ts';
+import type { Registry } from '../registry/registry.ts';
+import { openAtlas } from './atlas.ts';
+import { colour, writeJson } from './io.ts';
+import { analyse, heading, item, paragraphs, wrap } from './text.ts';
+
+interface Options {
+  json?: boolean;
+  dir?: string;
+}
+
+export function registerShow(program: Command): void {
+  program
+    .command('show')
+    .description('Show one entity of any kind: its fields, relations in both directions, probes and sources')
+    .argument('<id>', 'an ID such as M-001, A-009, B-005, P-005, L-001, I-003 or E-013 (m-1 works too)')
+    .option('--json', 'print the entity, its relations and citations as JSON')
+    .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
+    .addHelpText(
+      'after',
+      `
+A deprecated ID still resolves and names its successor. Unknown IDs exit 1 with close matches.
+
+Examples:
+  $ hoba show M-001                 the genuine skill-gap mechanism (an honest baseline)
+  $ hoba show A-009                 an observation, with what it does not establish and its probes
+  $ hoba show P-005 --json | jq '.relations[] | select(.direction == "in")'`,
+    )
+    .action(async (id: string, opts: Options) => {
+      const { registry } = await openAtlas(opts.dir);
+      const view = analyse(() => getNode(registry, id));
+      if (opts.json) writeJson(view);
+      else process.stdout.write(renderNode(view, registry));
+    });
+}
+
+const join = (parts: Array<string | false | undefined>) => parts.filter(Boolean).join(' · ');
+
+export function citationLine(c: Citation): string {
+  const status = c.status !== 'current' ? ` [${c.status}]` : '';
+  return `[${c.id}] ${c.cite}. ${c.title}. ${c.venue}${c.peer_reviewed ? '' : ' (not peer-reviewed)'}${status}. ${c.doi ? `https://doi.org/${c.doi}` : c.url}`;
+}
+
+export function renderNode(view: NodeView, reg: Registry): string {
+  const e = view.entity;
+  const out: string[] = [];
+  const section = (title: string, body: string) => out.push('', heading(title), body);
+
+  out.push(colour.bold(`${e.id}  ${view.node.title}`));
+  const status =
+    view.node.status === 'deprecated'
+      ? colour.yellow(`deprecated${view.successor ? `, superseded by ${view.successor.id} (${view.successor.title})` : ''}`)
+      : undefined;
+  switch (e.kind) {
+    case 'artifact':
+      out.push(join(['artifact (observation)', `stages: ${e.stages.join(', ')}`, status]));
+      break;
+    case 'barrier':
+      out.push(join(['barrier', `stage: ${e.stage}`, `order ${e.order}`, status]));
+      break;
+    case 'mechanism':
+      out.push(join(['mechanism', `family: ${e.family}`, `evidence: ${e.evidence_level}`, e.honest_baseline && colour.green('honest baseline'), status]));
+      out.push(`facets: actor ${e.facets.actor} · nature ${e.facets.nature} · visibility ${e.facets.visibility} · removability ${e.facets.removability}`);
+      break;
+    case 'pattern':
+      out.push(join(['pattern', `shape: ${e.shape}`, `evidence: ${e.evidence_level}`, status]));
+      break;
+    case 'loop':
+      out.push(join(['loop', `evidence: ${e.evidence_level}`, status]));
+      break;
+    case 'intervention':
+      out.push(join(['intervention', `actor: ${e.actor}`, `scope: ${e.scope}`, `cost: ${e.cost}`, `evidence: ${e.evidence_level}`, status]));
+      break;
+    case 'source':
+      out.push(join(['source', e.type, String(e.year), e.peer_reviewed ? 'peer-reviewed' : 'not peer-reviewed', `status: ${e.status}`]));
+      break;
+  }
+  if (e.kind !== 'source' && e.aliases.length > 0) out.push(wrap(`also known as: ${e.aliases.join('; ')}`, '  ', ''));
+  out.push('', paragraphs(e.kind === 'source' ? e.finding : e.summary));
+
+  switch (e.kind) {
+    case 'barrier':
+      section('Pass condition', paragraphs(e.pass_condition));
+      break;
+    case 'pattern':
+      section('Trigger rule', paragraphs(e.trigger_rule));
+      section('Establishes', e.establishes.map((t) => item(t)).join('\n'));
+      section('Does not establish', e.non_inferences.map((t) => item(t)).join('\n'));
+      break;
+    case 'loop':
+      section('Cycle', [...e.edges.map((x) => `  ${x.from} ${x.relation} ${x.to}`), `  entry points: ${e.entry_points.join(', ')}`].join('\n'));
+      break;
+    case 'intervention':
+      section('Expected effects', e.expected_effects.map((t) => item(t)).join('\n'));
+      section('Measurements', e.measurements.map((t) => item(t)).join('\n'));
+      if (e.tradeoffs.length > 0) section('Trade-offs', e.tradeoffs.map((t) => item(t)).join('\n'));
+      break;
+    case 'source':
+      section(
+        'Source',
+        [
+          wrap(`${e.authors.join(', ')} (${e.year}). ${e.title}. ${e.venue}.`, '  ', '  '),
+          wrap(`design: ${e.design}${e.n ? `; n: ${e.n}` : ''}`, '  ', '  '),
+          `  ${e.doi ? `doi: ${e.doi} · ` : ''}${e.url}`,
+          ...(e.superseded_by ? [`  superseded by ${e.superseded_by}`] : []),
+        ].join('\n'),
+      );
+      break;
+    default:
+      break;
+  }
+  if (e.kind !== 'source' && e.description) section('Description', paragraphs(e.description));
+  if (e.kind === 'artifact') {
+    section('Does not establish', e.non_inferences.map((t) => item(t)).join('\n'));
+    section(
+      'Diagnostic probes',
+      e.probes
+        .map((p) =>
+          [
+            `  ${colour.cyan(p.id)}  (${p.agency === 'candidate' ? 'you can run it' : 'needs an intermediary'}; ${p.cost} cost)`,
+            wrap(p.action, '    ', '    '),
+            ...(p.risk ? [wrap(`risk: ${p.risk}`, '    ', '    ')] : []),
+            ...p.outcomes.map((o) => {
+              const rules = o.excludes.length > 0 ? ` → rules out ${o.excludes.join(', ')}` : '';
+              return wrap(`${o.id}: ${o.observation}${rules}`, '        ', '    • ');
+            }),
+          ].join('\n'),
+        )
+        .join('\n\n'),
+    );
+  }
+
+  const groups = new Map<string, RelationLink[]>();
+  for (const r of view.relations) {
+    if (r.relation === 'cites') continue; // shown as citations below
+    groups.set(r.label, [...(groups.get(r.label) ?? []), r]);
+  }
+  const emissionNote = new Map(e.kind === 'mechanism' ? e.emits.map((x) => [x.artifact, x.note]) : []);
+  for (const [label, links] of groups) {
+    const lines = links.map((l) => {
+      const other = reg.get(l.node.id);
+      const stage = other?.kind === 'barrier' ? ` (${other.stage})` : '';
+      const fidelity = l.fidelity ? colour.dim(` [${l.fidelity}]`) : '';
+      const deprecated = l.node.status === 'deprecated' ? colour.yellow(' [deprecated]') : '';
+      const head = `  ${l.node.id.padEnd(6)} ${l.node.title}${stage}${fidelity}${deprecated}`;
+      const note = l.relation === 'emits' && l.direction === 'out' ? emissionNote.get(l.node.id) : undefined;
+      return note ? `${head}\n${colour.dim(wrap(note, '         ', '         '))}` : head;
+    });
+    section(label[0]!.toUpperCase() + label.slice(1), lines.join('\n'));
+  }
+  if (view.ruled_out_by.length > 0) {
+    section(
+      'Ruled out by these probe outcomes',
+      view.ruled_out_by.map((x) => wrap(`${x.artifact.id} ${x.probe} = ${x.outcome}: ${x.observation}`, '      ', '  ')).join('\n'),
+    );
+  }
+  if (view.predecessors.length > 0) section('Replaces (deprecated)', view.predecessors.map((p) => `  ${p.id}  ${p.title}`).join('\n'));
+  if (view.citations.length > 0) section('Sources', view.citations.map((c) => wrap(citationLine(c), '      ', '  ')).join('\n'));
+  out.push('', colour.dim(`registry ${view.registry_version} · hoba graph ${e.id} for its neighbourhood`));
+  return out.join('\n') + '\n';
+}
