@@ -1,0 +1,109 @@
+// hoba build: write the site root (static REST mirror, OpenAPI, JSON Schemas, pages, host configuration).
+import { relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import pkg from '../../package.json' with { type: 'json' };
+import { buildSite, DEFAULT_OUT, outDirProblem, writeSite, type BuildInfo, type Site } from '../publish/build.ts';
+import { contentHash } from '../registry/hash.ts';
+import { loadAtlas } from '../registry/load.ts';
+import type { Registry } from '../registry/registry.ts';
+import { validateAtlas } from '../registry/validate.ts';
+import { CliError, colour, EXIT, resolveCheckout, writeJson } from './io.ts';
+
+interface Options {
+  out: string;
+  dir?: string;
+  json?: boolean;
+}
+
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('Write the site: static REST mirror under api/v1/, openapi.json, JSON Schemas, developer page, host configuration')
+    .option('--out <dir>', 'site root to write (replaced as a whole)', DEFAULT_OUT)
+    .option('--dir <checkout>', 'atlas checkout to build (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
+    .option('--json', 'print the build summary as JSON')
+    .addHelpText(
+      'after',
+      `
+The build refuses content with validation errors (run hoba validate to see them). Two builds of the same
+content are byte-identical; the summary prints the content hash and a digest of the site.
+
+Examples:
+  $ hoba build                      writes _site/ in the checkout
+  $ hoba build --out /tmp/site --json`,
+    )
+    .action((opts: Options) => {
+      const dir = resolveCheckout(opts.dir);
+      const out = resolve(dir, opts.out);
+      const built = buildCheckout(dir, out);
+      if (opts.json) writeJson(summary(built, out));
+      else printSummary(built, out, dir);
+      process.exitCode = EXIT.ok;
+    });
+}
+
+export interface Built {
+  registry: Registry;
+  info: BuildInfo;
+  site: Site;
+  warnings: number;
+}
+
+/** Loads and checks a checkout and builds its site in memory. Content with errors is refused. */
+export function buildInMemory(dir: string): Built {
+  const load = loadAtlas(dir);
+  const problems = validateAtlas(load);
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';
+    throw new CliError(
+      `the content has ${errors.length} validation error${errors.length === 1 ? '' : 's'}, so no site was built. First: ${where}${first.rule}: ${first.message}\nRun \`hoba validate\` for the full report.`,
+    );
+  }
+  const info = buildInfo(dir);
+  return { registry: load.registry, info, site: buildSite(load.registry, info), warnings: problems.length };
+}
+
+/** What a build records besides the registry: the content hash (serve's staleness check) and generator. */
+export function buildInfo(dir: string): BuildInfo {
+  return { contentHash: contentHash(dir), generator: GENERATOR };
+}
+
+export const GENERATOR = `hoba ${pkg.version}`;
+
+/** Builds a checkout and writes its site to `out`. */
+export function buildCheckout(dir: string, out: string): Built {
+  const refusal = outDirProblem(out, dir);
+  if (refusal) throw new CliError(refusal, 2);
+  const built = buildInMemory(dir);
+  try {
+    writeSite(built.site, out);
+  } catch (err) {
+    throw new CliError(`could not write ${out}: ${(err as Error).message}`);
+  }
+  return built;
+}
+
+function summary(built: Built, out: string) {
+  return {
+    out,
+    registry_version: built.registry.version,
+    files: built.site.files.length,
+    bytes: built.site.bytes,
+    content_hash: built.info.contentHash,
+    site_digest: built.site.digest,
+    warnings: built.warnings,
+  };
+}
+
+export function printSummary(built: Built, out: string, dir: string): void {
+  const where = relative(process.cwd(), out) || '.';
+  const kb = (built.site.bytes / 1024).toFixed(0);
+  console.log(colour.green(`✔ built ${where}/: ${built.site.files.length} files, ${kb} KiB (registry ${built.registry.version})`));
+  console.log(`  content sha256 ${built.info.contentHash}`);
+  console.log(`  site    sha256 ${built.site.digest}`);
+  if (built.warnings > 0) {
+    console.log(colour.yellow(`  note: the content has ${built.warnings} validation warning${built.warnings === 1 ? '' : 's'}; hoba validate --strict --dir ${dir} lists them`));
+  }
+}

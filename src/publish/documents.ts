@@ -1,0 +1,87 @@
+// The bodies of the API documents, built from the Registry alone. Every body is parsed through its
+// response schema (responses.ts) before it is written: that fixes the key order (so output is
+// byte-deterministic whatever order the registry's objects hold their keys in) and guarantees that
+// every file the build writes matches the schema the OpenAPI document publishes for it.
+import { KINDS, RELATIONS, type Entity, type Kind } from '../model/index.ts';
+import type { Registry } from '../registry/registry.ts';
+import {
+  COLLECTION_RESPONSES,
+  GraphResponse,
+  IndexResponse,
+  ITEM_RESPONSES,
+  ProblemResponse,
+  RECORDS,
+  nodeFields,
+} from './responses.ts';
+
+/** Facts about a build that are not in the registry. */
+export interface BuildInfo {
+  /** contentHash() of the checkout the registry was loaded from. */
+  contentHash: string;
+  /** "hoba <version>" */
+  generator: string;
+}
+
+export function collectionBody(reg: Registry, kind: Kind): unknown {
+  const items = reg.all(kind).map((e) => RECORDS[kind].parse(e));
+  return COLLECTION_RESPONSES[kind].parse({ registry_version: reg.version, kind, count: items.length, items });
+}
+
+export function itemBody(reg: Registry, entity: Entity): unknown {
+  return ITEM_RESPONSES[entity.kind].parse({
+    registry_version: reg.version,
+    kind: entity.kind,
+    item: entity,
+    links: { outgoing: reg.outgoing(entity.id), incoming: reg.incoming(entity.id) },
+  });
+}
+
+export function graphBody(reg: Registry): unknown {
+  const nodes = reg.entities.map((e) => {
+    const source = e as unknown as Record<string, unknown>;
+    return Object.fromEntries(nodeFields(e.kind).filter((f) => f in source).map((f) => [f, source[f]]));
+  });
+  return GraphResponse.parse({
+    registry_version: reg.version,
+    counts: {
+      nodes: nodes.length,
+      edges: reg.edges.length,
+      by_kind: countByKind(reg),
+      by_relation: Object.fromEntries(RELATIONS.map((r) => [r, reg.edges.filter((e) => e.relation === r).length])),
+    },
+    nodes,
+    edges: reg.edges,
+  });
+}
+
+export interface EndpointInfo {
+  path: string;
+  operation_id: string;
+  summary: string;
+}
+
+export function indexBody(reg: Registry, info: BuildInfo, endpoints: EndpointInfo[], openapi: string): unknown {
+  const m = reg.manifest;
+  return IndexResponse.parse({
+    registry_version: reg.version,
+    name: m.name,
+    description: m.description,
+    versions: { registry: m.registry_version, schema: m.schema_version, description: m.description_version, api: 'v1' },
+    released: m.released,
+    licences: { software: m.licences.code, content: m.licences.content },
+    generator: info.generator,
+    content_hash: info.contentHash,
+    counts: { ...countByKind(reg), edges: reg.edges.length },
+    openapi,
+    endpoints,
+  });
+}
+
+export function problemBody(reg: Registry, status: 404 | 405, detail: string): unknown {
+  const title = status === 404 ? 'Not Found' : 'Method Not Allowed';
+  return ProblemResponse.parse({ type: 'about:blank', title, status, detail, registry_version: reg.version });
+}
+
+function countByKind(reg: Registry): Record<Kind, number> {
+  return Object.fromEntries(KINDS.map((k) => [k, reg.all(k).length])) as Record<Kind, number>;
+}

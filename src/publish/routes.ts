@@ -1,0 +1,276 @@
+// The route table: every URL the site answers, the file that holds it, its response schema and its
+// headers. The static build, the OpenAPI paths, the host files (_headers, _redirects, _nginx.conf),
+// `hoba serve`, mirror parity and the contract tests all read this one table.
+//
+// A static host cannot serve /api/v1/artifacts and /api/v1/artifacts/A-001 as plain files (one would be a
+// file and a directory at once), so every API document is stored as <url>.json and the host maps the
+// extensionless URL onto it: the files are also reachable at their .json names on any plain host.
+import type { z } from 'zod';
+import { KIND_INFO, idPattern, type Entity, type Kind } from '../model/index.ts';
+import type { Registry } from '../registry/registry.ts';
+import { collectionBody, graphBody, indexBody, itemBody, problemBody, type BuildInfo } from './documents.ts';
+import { COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES } from './responses.ts';
+
+/** Path prefix of the REST API; the OpenAPI `servers` entry. */
+export const API_BASE = '/api/v1';
+export const OPENAPI_PATH = '/openapi.json';
+/** Documents served for errors (RFC 9457 problem details), as site-relative files. */
+export const NOT_FOUND_FILE = 'problems/not-found.json';
+export const METHOD_NOT_ALLOWED_FILE = 'problems/method-not-allowed.json';
+/** The HTML page served for unknown paths outside the API. */
+export const NOT_FOUND_PAGE = '404.html';
+/** Host configuration the build writes into the site root; hosts read them, nobody is served them. */
+export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf'] as const;
+/** Where `hoba serve` mounts the hosted MCP server (Streamable HTTP, POST); static hosts do not serve it. */
+export const MCP_PATH = '/mcp';
+/** The methods every path answers; anything else gets 405. */
+export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
+
+export interface ApiRoute {
+  /** Path template below API_BASE, as in the OpenAPI document, e.g. /artifacts/{id}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** Schema of the 200 response (named in responses.ts, so it becomes an OpenAPI component). */
+  response: z.ZodType;
+  /** For single-item routes: the kind whose IDs fill {id}. */
+  itemKind?: Kind;
+  /** Listed in the interface contract's seed table (SPEC §4.1); the developer page lists these first. */
+  seed: boolean;
+  /** Every document the route serves: one per ID for item routes, one otherwise. */
+  documents(reg: Registry, info: BuildInfo): Array<{ id?: string; body: unknown }>;
+}
+
+/** Tags of the OpenAPI document, in order, with their descriptions. */
+export const TAGS: Array<{ name: string; description: string }> = [
+  { name: 'Discovery', description: 'What this API serves: versions, counts and endpoints.' },
+  { name: 'Artifacts', description: 'Artifacts (observations): what a candidate directly sees or receives.' },
+  { name: 'Barriers', description: 'Barriers: the structural gates of the hiring funnel, which form a DAG.' },
+  { name: 'Mechanisms', description: 'Mechanisms: the processes that make a barrier reject, stall or misclassify, with their facets.' },
+  { name: 'Patterns', description: 'Recurring configurations of artifacts and mechanisms worth naming.' },
+  { name: 'Loops', description: 'Persistent causal cycles among mechanisms (strongly connected components).' },
+  { name: 'Interventions', description: 'Changes by a system actor that target mechanisms, barriers, patterns or loops.' },
+  { name: 'Sources', description: 'The evidence the atlas cites: studies, surveys, statutes and reports.' },
+  { name: 'Graph', description: 'The whole atlas as typed nodes and edges.' },
+];
+
+/** What each kind's collection and item routes say about themselves. */
+const KIND_ROUTES: Record<Kind, { tag: string; plural: string; list: string; one: string; seed: { list: boolean; item: boolean } }> = {
+  artifact: { tag: 'Artifacts', plural: 'Artifacts', list: 'All artifacts / observations', one: 'One artifact', seed: { list: true, item: true } },
+  barrier: { tag: 'Barriers', plural: 'Barriers', list: 'All barriers of the funnel DAG', one: 'One barrier', seed: { list: true, item: true } },
+  mechanism: { tag: 'Mechanisms', plural: 'Mechanisms', list: 'All mechanisms with facets', one: 'One mechanism', seed: { list: true, item: true } },
+  pattern: { tag: 'Patterns', plural: 'Patterns', list: 'All recurring graph patterns', one: 'One pattern', seed: { list: true, item: false } },
+  loop: { tag: 'Loops', plural: 'Loops', list: 'All strongly connected causal loops', one: 'One loop', seed: { list: true, item: false } },
+  intervention: { tag: 'Interventions', plural: 'Interventions', list: 'All targeted system interventions', one: 'One intervention', seed: { list: true, item: false } },
+  source: { tag: 'Sources', plural: 'Sources', list: 'All cited sources', one: 'One source', seed: { list: false, item: false } },
+};
+
+const capitalised = (kind: Kind) => kind[0]!.toUpperCase() + kind.slice(1);
+
+function collectionRoute(kind: Kind): ApiRoute {
+  const k = KIND_ROUTES[kind];
+  return {
+    path: `/${KIND_INFO[kind].dir}`,
+    operationId: `list${k.plural}`,
+    summary: k.list,
+    description: `Every ${KIND_INFO[kind].label}, deprecated ones included (they keep resolving), sorted by ID.`,
+    tag: k.tag,
+    response: COLLECTION_RESPONSES[kind],
+    seed: k.seed.list,
+    documents: (reg) => [{ body: collectionBody(reg, kind) }],
+  };
+}
+
+function itemRoute(kind: Kind): ApiRoute {
+  const k = KIND_ROUTES[kind];
+  return {
+    path: `/${KIND_INFO[kind].dir}/{id}`,
+    operationId: `get${capitalised(kind)}`,
+    summary: k.one,
+    description: `One ${KIND_INFO[kind].label} with the typed edges that touch it. A deprecated ID still resolves and names its successor in superseded_by. An unknown ID is a 404 problem.`,
+    tag: k.tag,
+    response: ITEM_RESPONSES[kind],
+    itemKind: kind,
+    seed: k.seed.item,
+    documents: (reg) => reg.all(kind).map((e) => ({ id: e.id, body: itemBody(reg, e as Entity) })),
+  };
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    path: '/index.json',
+    operationId: 'getIndex',
+    summary: 'Discovery document',
+    description: 'Name, versions, licences, counts and every endpoint of this API. Also served at the base URL with a trailing slash.',
+    tag: 'Discovery',
+    response: IndexResponse,
+    seed: false,
+    documents: (reg, info) => [{ body: indexBody(reg, info, ENDPOINTS, OPENAPI_PATH) }],
+  },
+  ...(['artifact', 'barrier', 'mechanism', 'pattern', 'loop', 'intervention', 'source'] as const).flatMap((kind) => [
+    collectionRoute(kind),
+    itemRoute(kind),
+  ]),
+  {
+    path: '/graph',
+    operationId: 'getGraph',
+    summary: 'Complete graph: nodes and edges',
+    description: 'Every entity as a node (id, kind, title and key facets) and every typed, directed edge (source, target, relation, and fidelity for emits).',
+    tag: 'Graph',
+    response: GraphResponse,
+    seed: true,
+    documents: (reg) => [{ body: graphBody(reg) }],
+  },
+];
+
+const ENDPOINTS = API_ROUTES.map((r) => ({ path: `${API_BASE}${r.path}`, operation_id: r.operationId, summary: r.summary }));
+
+/** Extra URLs that serve an API document: the base URL with a trailing slash is the discovery document. */
+export const API_ALIASES: ReadonlyArray<{ url: string; target: string }> = [{ url: `${API_BASE}/`, target: `${API_BASE}/index.json` }];
+
+/** The public URL of a route's document. */
+export function urlOf(route: ApiRoute, id?: string): string {
+  return `${API_BASE}${id === undefined ? route.path : route.path.replace('{id}', id)}`;
+}
+
+/** The site-relative file that holds the document of an API URL: the URL plus .json. */
+export function fileOfUrl(url: string): string {
+  const path = url.replace(/^\//, '');
+  return path.endsWith('.json') ? path : `${path}.json`;
+}
+
+/** The ID pattern of an item route without anchors, for embedding in a larger pattern. */
+export function idRegexSource(kind: Kind): string {
+  return idPattern(kind).replace(/^\^/, '').replace(/\$$/, '');
+}
+
+/** A regular expression matching the URLs of a route (the {id} captured). */
+export function urlPattern(route: ApiRoute): string {
+  const path = route.itemKind ? route.path.replace('{id}', `(${idRegexSource(route.itemKind)})`) : route.path;
+  return `^${(API_BASE + path).replace(/\./g, '\\.')}$`;
+}
+
+const COMPILED = API_ROUTES.map((route) => ({ route, regex: new RegExp(urlPattern(route)) }));
+
+// ---------------------------------------------------------------------------------------------------
+// Headers
+
+/** Freshness for a read-only API whose documents change only when a new content version is published:
+ * caches may reuse a document for five minutes, then revalidate cheaply with the ETag (304), and may
+ * serve a stale copy for a day while revalidating or while the origin is down. */
+export const API_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400, stale-if-error=86400';
+/** Errors are cached briefly: an unknown ID may exist in the next release. */
+export const ERROR_CACHE_CONTROL = 'public, max-age=60';
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Access-Control-Allow-Origin': '*',
+  'Cache-Control': API_CACHE_CONTROL,
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+const PROBLEM_HEADERS = {
+  'Content-Type': 'application/problem+json; charset=utf-8',
+  'Access-Control-Allow-Origin': '*',
+  'Cache-Control': ERROR_CACHE_CONTROL,
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+export interface HeaderRule {
+  /** An exact URL path, or a prefix ending in /* (the _headers convention). */
+  pattern: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Headers by URL path; a path takes the first rule that matches. Paths no rule matches (the HTML pages)
+ * get the host's defaults. ETags come from the host (and from `hoba serve`). */
+export const HEADER_RULES: readonly HeaderRule[] = [
+  { pattern: `/${METHOD_NOT_ALLOWED_FILE}`, headers: { ...PROBLEM_HEADERS, Allow: ALLOWED_METHODS.join(', ') } },
+  { pattern: `${API_BASE}/*`, headers: JSON_HEADERS },
+  { pattern: OPENAPI_PATH, headers: JSON_HEADERS },
+  { pattern: '/schemas/*', headers: JSON_HEADERS },
+  { pattern: '/problems/*', headers: PROBLEM_HEADERS },
+];
+
+export function headerRuleFor(urlPath: string): HeaderRule | undefined {
+  return HEADER_RULES.find((rule) =>
+    rule.pattern.endsWith('/*') ? urlPath.startsWith(rule.pattern.slice(0, -1)) : urlPath === rule.pattern,
+  );
+}
+
+const PAGE_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The headers of the response that serves a site-relative file. */
+export function headersForFile(file: string): Record<string, string> {
+  const rule = headerRuleFor(`/${file}`);
+  if (rule) return { ...rule.headers };
+  const ext = file.slice(file.lastIndexOf('.'));
+  return { 'Content-Type': PAGE_TYPES[ext] ?? 'application/octet-stream' };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Request routing (what `hoba serve` does, and what the host files tell a CDN or nginx to do)
+
+export type Resolution =
+  /** Serve this site-relative file if it exists; otherwise it is a 404 of `api`'s flavour. */
+  | { kind: 'file'; file: string; api: boolean }
+  /** Directory: redirect to the path with a trailing slash when it exists. */
+  | { kind: 'directory'; file: string; api: boolean }
+  /** Never served (host configuration). */
+  | { kind: 'hidden'; api: false };
+
+export function isApiPath(urlPath: string): boolean {
+  return urlPath === API_BASE || urlPath.startsWith(`${API_BASE}/`);
+}
+
+/** Where a (decoded, already sanitised) URL path leads. */
+export function resolveUrl(urlPath: string): Resolution {
+  const api = isApiPath(urlPath);
+  for (const { regex } of COMPILED) if (regex.test(urlPath)) return { kind: 'file', file: fileOfUrl(urlPath), api };
+  const alias = API_ALIASES.find((a) => a.url === urlPath);
+  if (alias) return { kind: 'file', file: fileOfUrl(alias.target), api };
+  if ((HOST_FILES as readonly string[]).includes(urlPath.slice(1))) return { kind: 'hidden', api: false };
+  if (urlPath.endsWith('/')) return { kind: 'file', file: `${urlPath.slice(1)}index.html`, api };
+  return { kind: 'directory', file: urlPath.slice(1), api };
+}
+
+/** Every API document of a registry: its URL, its file and its body. */
+export interface ApiDocument {
+  route: ApiRoute;
+  url: string;
+  file: string;
+  body: unknown;
+}
+
+export function apiDocuments(reg: Registry, info: BuildInfo): ApiDocument[] {
+  return API_ROUTES.flatMap((route) =>
+    route.documents(reg, info).map(({ id, body }) => {
+      const url = urlOf(route, id);
+      return { route, url, file: fileOfUrl(url), body };
+    }),
+  );
+}
+
+/** The error documents, built from the same registry (they carry its version). */
+export function problemDocuments(reg: Registry): Array<{ file: string; body: unknown }> {
+  return [
+    {
+      file: NOT_FOUND_FILE,
+      body: problemBody(
+        reg,
+        404,
+        `Nothing at this path of the API. IDs are permanent and never reused; check the ID's letter and number (e.g. A-001, M-004), list a collection such as ${API_BASE}/artifacts, or read ${API_BASE}/index.json for every endpoint.`,
+      ),
+    },
+    {
+      file: METHOD_NOT_ALLOWED_FILE,
+      body: problemBody(reg, 405, `This site is read-only: it answers ${ALLOWED_METHODS.join(' and ')} only.`),
+    },
+  ];
+}

@@ -1,0 +1,279 @@
+// The contract suite: what any server of the built site must answer, whether `hoba serve` or nginx with
+// the emitted snippet. It walks the route table's files, so a route added there is checked here too.
+// (Not a *.test.ts file: serve.test.ts and nginx.test.ts run it against their servers.)
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { buildInMemory } from '../src/cli/build.ts';
+import { writeSite, type Site } from '../src/publish/build.ts';
+import { API_ROUTES, headersForFile, METHOD_NOT_ALLOWED_FILE, type ApiRoute } from '../src/publish/routes.ts';
+import { ROOT } from './helpers.ts';
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One raw HTTP request: the path is sent exactly as given (no URL normalisation, unlike fetch). */
+export function http(origin: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: { Connection: 'close', ...options.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A built site in a temporary directory, with a secret file beside it that must never be served. */
+export class BuiltSite {
+  readonly parent = mkdtempSync(join(tmpdir(), 'hoba-site-'));
+  readonly root = join(this.parent, 'site');
+  readonly secret = 'TOP-SECRET-OUTSIDE-THE-SITE-ROOT';
+  readonly site: Site;
+
+  constructor(checkout = ROOT) {
+    this.site = buildInMemory(checkout).site;
+    writeSite(this.site, this.root);
+    writeFileSync(join(this.parent, 'secret.txt'), this.secret);
+    mkdirSync(join(this.parent, 'site-private'));
+    writeFileSync(join(this.parent, 'site-private', 'secret.txt'), this.secret);
+  }
+
+  file(path: string): Buffer {
+    const f = this.site.files.find((x) => x.path === path);
+    if (!f) throw new Error(`no site file ${path}`);
+    return f.bytes;
+  }
+
+  dispose(): void {
+    rmSync(this.parent, { recursive: true, force: true });
+  }
+}
+
+/** Ajv (JSON Schema 2020-12) over the components of an OpenAPI document. */
+export function openApiValidator(openapi: { components: unknown }): (schemaName: string) => ValidateFunction {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+  // The components live under the OpenAPI document's own keys: declare `components` as a keyword so the
+  // document's $refs (#/components/schemas/…) resolve as they are.
+  ajv.addVocabulary(['components']);
+  ajv.addSchema({ $id: 'https://hoba.test/openapi.json', components: openapi.components } as object);
+  return (name) => {
+    const validate = ajv.getSchema(`https://hoba.test/openapi.json#/components/schemas/${name}`);
+    if (!validate) throw new Error(`no schema ${name}`);
+    return validate;
+  };
+}
+
+/** Requests that try to leave the site root or are malformed; none may succeed. */
+export const BAD_PATHS = [
+  '/../secret.txt',
+  '/../../../../../../etc/passwd',
+  '/api/../../secret.txt',
+  '/%2e%2e/secret.txt',
+  '/%2E%2E/%2e%2e/etc/passwd',
+  '/%2e%2e%2fsecret.txt',
+  '/api/v1/artifacts/..%2f..%2f..%2f..%2fsecret.txt',
+  '/..%2fsite-private%2fsecret.txt',
+  '/%252e%252e/secret.txt',
+  '/..%5csecret.txt',
+  '/%5c..%5csecret.txt',
+  '/%00',
+  '/index.html%00.json',
+  '/api/v1/artifacts/A-001%00',
+  '/%',
+  '/%zz',
+  `/${'a'.repeat(3000)}`,
+  `/api/v1/artifacts/${'A'.repeat(3000)}`,
+];
+
+/**
+ * Registers the contract tests. `start` builds nothing itself: it serves `site.root` and returns the
+ * origin (http://host:port) and how to stop.
+ */
+export function contractSuite(name: string, start: (site: BuiltSite) => Promise<{ origin: string; stop(): Promise<void> }>): void {
+  describe(`contract: ${name}`, () => {
+    let site: BuiltSite;
+    let origin: string;
+    let stop: () => Promise<void>;
+    let schemaOf: (name: string) => ValidateFunction;
+    let openapi: OpenApi;
+    const get = (path: string, options?: Parameters<typeof http>[2]) => http(origin, path, options);
+
+    before(async () => {
+      site = new BuiltSite();
+      ({ origin, stop } = await start(site));
+      openapi = JSON.parse(site.file('openapi.json').toString()) as OpenApi;
+      schemaOf = openApiValidator(openapi);
+    });
+    after(async () => {
+      await stop?.();
+      site?.dispose();
+    });
+
+    test('every file the route table writes answers 200 at its URL, with its bytes and headers', async () => {
+      const served = site.site.files.filter((f) => f.url !== undefined);
+      assert.ok(served.length > 150, 'the whole mirror is checked');
+      for (const f of served) {
+        const r = await get(f.url!);
+        assert.equal(r.status, 200, f.url);
+        assert.ok(r.body.equals(f.bytes), `${f.url}: body is the built file`);
+        const expected = headersForFile(f.path);
+        for (const [header, value] of Object.entries(expected)) assert.equal(r.headers[header.toLowerCase()], value, `${f.url}: ${header}`);
+        assert.ok(r.headers['etag'], `${f.url}: ETag`);
+      }
+    });
+
+    test('every seed path of the interface contract answers 200 JSON with registry_version', async () => {
+      const seeds = ['/artifacts', '/artifacts/A-001', '/barriers', '/barriers/B-001', '/mechanisms', '/mechanisms/M-001', '/patterns', '/loops', '/interventions', '/graph'];
+      for (const seed of seeds) {
+        const r = await get(`/api/v1${seed}`);
+        assert.equal(r.status, 200, seed);
+        assert.equal(r.headers['content-type'], 'application/json; charset=utf-8', seed);
+        assert.equal(r.headers['access-control-allow-origin'], '*', seed);
+        assert.match(String(r.headers['cache-control']), /max-age=\d+/, seed);
+        assert.ok(r.headers['etag'], seed);
+        const body = JSON.parse(r.body.toString()) as { registry_version: string };
+        assert.match(body.registry_version, /^\d+\.\d+\.\d+$/);
+        const route = API_ROUTES.find((x) => new RegExp(`^${x.path.replace('{id}', '[A-Z]-\\d+')}$`).test(seed)) as ApiRoute;
+        const schema = schemaOf(responseSchemaName(openapi, route));
+        assert.ok(schema(body), `${seed}: ${JSON.stringify(schema.errors)}`);
+      }
+    });
+
+    test('the base URL with a trailing slash is the discovery document', async () => {
+      const r = await get('/api/v1/');
+      assert.equal(r.status, 200);
+      assert.ok(r.body.equals(site.file('api/v1/index.json')));
+      assert.equal(r.headers['content-type'], 'application/json; charset=utf-8');
+    });
+
+    test('unknown, malformed and wrong-kind IDs get a 404 problem document, never HTML', async () => {
+      const unknown = [
+        '/api/v1/artifacts/A-999',
+        '/api/v1/artifacts/A-0001x',
+        '/api/v1/mechanisms/A-001',
+        '/api/v1/barriers/B-1',
+        '/api/v1/patterns/P-999',
+        '/api/v1/loops/L-999',
+        '/api/v1/interventions/I-999',
+        '/api/v1/sources/E-999',
+        '/api/v1/graph/nodes',
+        '/api/v1/artifacts/',
+        '/api/v1/nothing',
+        '/api/v1/artifacts.xml',
+      ];
+      const validate = schemaOf('Problem');
+      for (const path of unknown) {
+        const r = await get(path);
+        assert.equal(r.status, 404, path);
+        assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8', path);
+        assert.equal(r.headers['access-control-allow-origin'], '*', path);
+        const body = JSON.parse(r.body.toString()) as { status: number };
+        assert.ok(validate(body), `${path}: ${JSON.stringify(validate.errors)}`);
+        assert.equal(body.status, 404);
+      }
+    });
+
+    test('unknown pages get the 404 page; host configuration is not served', async () => {
+      for (const path of ['/nope', '/developers/nope.html', '/_headers', '/_redirects', '/_nginx.conf']) {
+        const r = await get(path);
+        assert.equal(r.status, 404, path);
+        assert.match(String(r.headers['content-type']), /^text\/html/, path);
+        assert.doesNotMatch(r.body.toString(), /hoba build|Access-Control/, `${path} does not leak host configuration`);
+      }
+    });
+
+    test('a directory without its trailing slash redirects to it', async () => {
+      const r = await get('/developers');
+      assert.equal(r.status, 301);
+      assert.match(String(r.headers['location']), /\/developers\/$/);
+    });
+
+    test('HEAD answers the same headers as GET and no body', async () => {
+      for (const path of ['/api/v1/mechanisms', '/api/v1/artifacts/A-001', '/openapi.json', '/developers/']) {
+        const [g, h] = [await get(path), await get(path, { method: 'HEAD' })];
+        assert.equal(h.status, 200, path);
+        assert.equal(h.body.length, 0, path);
+        for (const header of ['content-type', 'etag', 'cache-control', 'content-length']) assert.equal(h.headers[header], g.headers[header], `${path} ${header}`);
+      }
+      const missing = await get('/api/v1/artifacts/A-999', { method: 'HEAD' });
+      assert.equal(missing.status, 404);
+      assert.equal(missing.body.length, 0);
+    });
+
+    test('only GET and HEAD are answered: anything else is 405 with Allow and a problem body', async () => {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+        for (const path of ['/api/v1/artifacts', '/api/v1/artifacts/A-001', '/', '/nope']) {
+          const r = await get(path, { method });
+          assert.equal(r.status, 405, `${method} ${path}`);
+          assert.equal(r.headers['allow'], 'GET, HEAD', `${method} ${path}`);
+          assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8', `${method} ${path}`);
+          assert.ok(r.body.equals(site.file(METHOD_NOT_ALLOWED_FILE)), `${method} ${path}`);
+        }
+      }
+    });
+
+    test('a matching If-None-Match gets 304 Not Modified', async () => {
+      const first = await get('/api/v1/graph');
+      const again = await get('/api/v1/graph', { headers: { 'If-None-Match': String(first.headers['etag']) } });
+      assert.equal(again.status, 304);
+      assert.equal(again.body.length, 0);
+      const other = await get('/api/v1/graph', { headers: { 'If-None-Match': '"something-else"' } });
+      assert.equal(other.status, 200);
+    });
+
+    test('path traversal and malformed paths never reach a file outside the root', async () => {
+      for (const path of BAD_PATHS) {
+        const r = await get(path);
+        assert.ok([400, 404, 414].includes(r.status), `${path.slice(0, 60)}: status ${r.status}`);
+        assert.ok(!r.body.toString().includes(site.secret), `${path.slice(0, 60)}: secret leaked`);
+        assert.ok(!r.body.toString().includes('root:'), `${path.slice(0, 60)}: /etc/passwd leaked`);
+      }
+      const alive = await get('/api/v1/index.json');
+      assert.equal(alive.status, 200, 'still serving after the bad requests');
+    });
+
+    test('the developer page links to every collection, and every link leads somewhere', async () => {
+      const page = (await get('/developers/')).body.toString();
+      for (const collection of ['/api/v1/artifacts', '/api/v1/barriers', '/api/v1/mechanisms', '/api/v1/graph', '/api/v1/patterns', '/api/v1/loops', '/api/v1/interventions']) {
+        assert.ok(page.includes(`href="${collection}"`), `${collection} is linked`);
+      }
+      assert.ok(page.includes('href="/openapi.json"'));
+      const links = [...page.matchAll(/href="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      assert.ok(links.length > 20);
+      for (const link of new Set(links)) {
+        const r = await get(link);
+        assert.equal(r.status, 200, link);
+      }
+      const home = (await get('/')).body.toString();
+      assert.ok(home.includes('href="/developers/"'), 'the home page links to the developer page');
+    });
+  });
+}
+
+/** The component name of the 200 response schema the OpenAPI document gives a route. */
+export function responseSchemaName(openapi: OpenApi, route: ApiRoute): string {
+  const ref = openapi.paths[route.path]?.get.responses['200']?.content?.['application/json']?.schema?.$ref;
+  if (!ref) throw new Error(`the OpenAPI document has no 200 schema for ${route.path}`);
+  return ref.replace('#/components/schemas/', '');
+}
+
+export interface OpenApi {
+  components: unknown;
+  paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> } }>;
+}

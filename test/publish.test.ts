@@ -1,0 +1,316 @@
+// The static build: determinism, every file against its OpenAPI schema, the OpenAPI document against both
+// validators, the graph, deprecation, the published JSON Schemas, host files and `hoba build` itself.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildInMemory, type Built } from '../src/cli/build.ts';
+import { KINDS, KIND_INFO } from '../src/model/index.ts';
+import { readSiteDir } from '../src/publish/build.ts';
+import { API_ROUTES, NOT_FOUND_FILE, METHOD_NOT_ALLOWED_FILE } from '../src/publish/routes.ts';
+import { openApiValidator, responseSchemaName, type OpenApi } from './contract.ts';
+import { AtlasCopy, hoba, ROOT } from './helpers.ts';
+
+const parse = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+
+describe('the static build', () => {
+  let built: Built;
+  let files: Map<string, Buffer>;
+  let openapi: OpenApi & Record<string, unknown>;
+  before(() => {
+    built = buildInMemory(ROOT);
+    files = new Map(built.site.files.map((f) => [f.path, f.bytes]));
+    openapi = parse(files.get('openapi.json')!) as OpenApi & Record<string, unknown>;
+  });
+
+  test('two builds of the same content are byte-identical', () => {
+    const again = buildInMemory(ROOT).site;
+    assert.equal(again.digest, built.site.digest);
+    assert.deepEqual(
+      again.files.map((f) => f.path),
+      built.site.files.map((f) => f.path),
+    );
+    again.files.forEach((f, i) => assert.ok(f.bytes.equals(built.site.files[i]!.bytes), f.path));
+  });
+
+  test('output is deterministic text: sorted files, LF, a trailing newline, no timestamps', () => {
+    const paths = built.site.files.map((f) => f.path);
+    assert.deepEqual(paths, [...paths].sort());
+    for (const f of built.site.files) {
+      const text = f.bytes.toString('utf8');
+      assert.ok(text.endsWith('\n'), `${f.path} ends with a newline`);
+      assert.ok(!text.includes('\r'), `${f.path} has LF line ends`);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    if (built.registry.manifest.released !== today) {
+      for (const f of built.site.files) assert.ok(!f.bytes.toString().includes(today), `${f.path} has no build date`);
+    }
+  });
+
+  test('every seed path of the interface contract is written, at its extensionless URL', () => {
+    const urls = new Set(built.site.files.map((f) => f.url));
+    for (const seed of ['/artifacts', '/barriers', '/mechanisms', '/patterns', '/loops', '/interventions', '/graph', '/sources', '/index.json']) {
+      assert.ok(urls.has(`/api/v1${seed}`), seed);
+    }
+    for (const kind of KINDS) {
+      for (const e of built.registry.all(kind)) {
+        const url = `/api/v1/${KIND_INFO[kind].dir}/${e.id}`;
+        assert.ok(urls.has(url), url);
+        assert.ok(files.has(`${url.slice(1)}.json`), `${url} is stored as .json`);
+      }
+    }
+    assert.ok(urls.has('/openapi.json') && urls.has('/developers/') && urls.has('/'));
+  });
+
+  test('every file the route table writes validates against its OpenAPI response schema (Ajv 2020-12)', () => {
+    const schemaOf = openApiValidator(openapi);
+    let checked = 0;
+    for (const f of built.site.files) {
+      if (!f.url?.startsWith('/api/v1/')) continue;
+      const route = API_ROUTES.find((r) => new RegExp(`^/api/v1${r.path.replace('{id}', '[^/]+')}$`).test(f.url!));
+      assert.ok(route, `${f.url} belongs to a route`);
+      const validate = schemaOf(responseSchemaName(openapi, route));
+      assert.ok(validate(parse(f.bytes)), `${f.url}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+      checked++;
+    }
+    assert.equal(checked, built.registry.entities.length + 2 * KINDS.length - KINDS.length + 2, 'every collection, item, graph and index');
+    for (const file of [NOT_FOUND_FILE, METHOD_NOT_ALLOWED_FILE]) assert.ok(schemaOf('Problem')(parse(files.get(file)!)), file);
+  });
+
+  test('the schema check can fail: a drifted document is rejected', () => {
+    const schemaOf = openApiValidator(openapi);
+    const body = parse(files.get('api/v1/mechanisms/M-001.json')!);
+    const item = body['item'] as Record<string, unknown>;
+    assert.ok(schemaOf('MechanismItem')(body));
+    assert.equal(schemaOf('MechanismItem')({ ...body, item: { ...item, facets: { ...(item['facets'] as object), actor: 'wizard' } } }), false);
+    assert.equal(schemaOf('MechanismItem')({ ...body, registry_version: undefined }), false);
+    assert.equal(schemaOf('MechanismList')(body), false);
+  });
+
+  test('every response carries registry_version and its envelope', () => {
+    const version = built.registry.version;
+    const artifacts = parse(files.get('api/v1/artifacts.json')!);
+    assert.deepEqual(Object.keys(artifacts), ['registry_version', 'kind', 'count', 'items']);
+    assert.equal(artifacts['registry_version'], version);
+    assert.equal(artifacts['count'], built.registry.all('artifact').length);
+    const ids = (artifacts['items'] as Array<{ id: string; kind: string }>).map((a) => a.id);
+    assert.deepEqual(ids, built.registry.all('artifact').map((a) => a.id), 'sorted by ID');
+    const one = parse(files.get('api/v1/mechanisms/M-001.json')!);
+    assert.deepEqual(Object.keys(one), ['registry_version', 'kind', 'item', 'links']);
+    assert.equal((one['item'] as { kind: string }).kind, 'mechanism');
+    const links = one['links'] as { outgoing: Array<{ source: string; relation: string }>; incoming: Array<{ target: string }> };
+    assert.ok(links.outgoing.length > 0 && links.outgoing.every((e) => e.source === 'M-001'));
+    assert.ok(links.incoming.every((e) => e.target === 'M-001'));
+    for (const f of built.site.files) {
+      if (f.path.endsWith('.json') && (f.path.startsWith('api/') || f.path.startsWith('problems/'))) {
+        assert.equal(parse(f.bytes)['registry_version'], version, f.path);
+      }
+    }
+  });
+
+  test('the graph lists every entity as a node and every typed edge, with fidelity on emits only', () => {
+    const graph = parse(files.get('api/v1/graph.json')!) as {
+      counts: { nodes: number; edges: number; by_kind: Record<string, number> };
+      nodes: Array<Record<string, unknown>>;
+      edges: Array<{ source: string; target: string; relation: string; fidelity?: string }>;
+    };
+    assert.deepEqual(graph.nodes.map((n) => n.id), built.registry.entities.map((e) => e.id));
+    assert.equal(graph.counts.nodes, graph.nodes.length);
+    assert.equal(graph.counts.edges, graph.edges.length);
+    assert.deepEqual(graph.edges, built.registry.edges.map((e) => ({ ...e })));
+    for (const e of graph.edges) assert.equal(e.fidelity !== undefined, e.relation === 'emits', `${e.source} ${e.relation} ${e.target}`);
+    const mechanism = graph.nodes.find((n) => n.id === 'M-001')!;
+    assert.deepEqual(Object.keys(mechanism).sort(), ['evidence_level', 'facets', 'family', 'honest_baseline', 'id', 'kind', 'status', 'title']);
+    const barrier = graph.nodes.find((n) => n.kind === 'barrier')!;
+    assert.ok('stage' in barrier && 'order' in barrier && !('summary' in barrier));
+    for (const relation of ['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'cites']) {
+      assert.ok(graph.edges.some((e) => e.relation === relation), `${relation} edges are present`);
+    }
+  });
+
+  test('the discovery document names the atlas, its versions, counts and every endpoint', () => {
+    const index = parse(files.get('api/v1/index.json')!) as Record<string, any>;
+    assert.equal(index['name'], 'Hiring Obstacles & Barriers Atlas');
+    assert.equal(index['versions'].description, '0.4.1');
+    assert.equal(index['versions'].api, 'v1');
+    assert.equal(index['counts'].mechanism, built.registry.all('mechanism').length);
+    assert.equal(index['content_hash'], built.info.contentHash);
+    assert.deepEqual(index['endpoints'].map((e: { path: string }) => e.path), API_ROUTES.map((r) => `/api/v1${r.path}`));
+  });
+
+  test('the OpenAPI document: 3.1.0, title, version, licences, servers, operations, patterns, 404s', () => {
+    const info = openapi['info'] as Record<string, any>;
+    assert.equal(openapi['openapi'], '3.1.0');
+    assert.equal(info['title'], 'Hiring Obstacles & Barriers Atlas');
+    assert.equal(info['version'], '0.4.1');
+    assert.match(info['license'].name, /MIT for software/);
+    assert.match(info['license'].name, /CC BY-SA 4\.0 for content/);
+    assert.deepEqual((openapi['servers'] as Array<{ url: string }>).map((s) => s.url), ['/api/v1']);
+    const operationIds = new Set<string>();
+    for (const route of API_ROUTES) {
+      const op = openapi.paths[route.path]!.get as unknown as Record<string, any>;
+      assert.ok(op, route.path);
+      assert.equal(op['operationId'], route.operationId);
+      operationIds.add(op['operationId']);
+      assert.ok(op['summary']);
+      assert.ok(op['responses']['404'], `${route.path} documents 404`);
+      if (route.itemKind) {
+        const param = op['parameters'][0];
+        assert.equal(param.in, 'path');
+        assert.equal(param.schema.pattern, `^${KIND_INFO[route.itemKind].prefix}-[0-9]{3,}$`);
+        assert.match(param.example, new RegExp(param.schema.pattern));
+      }
+    }
+    assert.equal(operationIds.size, API_ROUTES.length, 'operationIds are unique');
+    for (const seed of ['/artifacts', '/artifacts/{id}', '/barriers', '/barriers/{id}', '/mechanisms', '/mechanisms/{id}', '/patterns', '/loops', '/interventions', '/graph']) {
+      assert.ok(openapi.paths[seed], seed);
+    }
+  });
+
+  test('the OpenAPI document passes @seriousme/openapi-schema-validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(openapi));
+    assert.equal(validator.version, '3.1');
+    assert.deepEqual(result.errors ?? [], []);
+    assert.equal(result.valid, true);
+  });
+
+  test('the OpenAPI document passes redocly lint (recommended rules) with no errors or warnings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoba-redocly-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, files.get('openapi.json')!);
+      const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'redocly'), ['lint', file, '--format=json'], {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', HOME: dir },
+        cwd: dir,
+      });
+      assert.equal(r.status, 0, r.stderr);
+      const report = JSON.parse(r.stdout) as { totals: { errors: number; warnings: number }; problems: unknown[] };
+      assert.deepEqual(report.problems, []);
+      assert.equal(report.totals.errors, 0);
+      assert.equal(report.totals.warnings, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the published JSON Schemas are 2020-12 and validate every record of their kind', () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+    for (const kind of KINDS) {
+      const schema = parse(files.get(`schemas/${kind}.schema.json`)!);
+      assert.equal(schema['$schema'], 'https://json-schema.org/draft/2020-12/schema');
+      const validate = ajv.compile(schema);
+      const collection = parse(files.get(`api/v1/${KIND_INFO[kind].dir}.json`)!) as { items: unknown[] };
+      for (const item of collection.items) assert.ok(validate(item), `${kind}: ${JSON.stringify(validate.errors)}`);
+      assert.equal(validate({ ...(collection.items[0] as object), surprise: true }), false, `${kind} rejects unknown keys`);
+    }
+  });
+
+  test('host files: a rewrite for every extensionless URL, a JSON 404 for the rest, headers per rule', () => {
+    const redirects = files.get('_redirects')!.toString();
+    for (const f of built.site.files) {
+      if (f.url?.startsWith('/api/v1/') && !f.url.endsWith('.json')) assert.ok(redirects.includes(`\n${f.url} /${f.path} 200\n`), f.url);
+    }
+    assert.match(redirects, /\n\/api\/v1\/\* \/problems\/not-found\.json 404\n$/);
+    const headers = files.get('_headers')!.toString();
+    assert.match(headers, /^\/api\/v1\/\*\n  Content-Type: application\/json; charset=utf-8\n  Access-Control-Allow-Origin: \*\n  Cache-Control: [^\n]*max-age/m);
+    assert.match(files.get('_nginx.conf')!.toString(), /location \^~ \/api\/v1\/ \{/);
+  });
+
+  test('the developer page lists the collections with links to their JSON, the OpenAPI and MCP snippets', () => {
+    const page = files.get('developers/index.html')!.toString();
+    for (const path of ['/api/v1/artifacts', '/api/v1/barriers', '/api/v1/mechanisms', '/api/v1/graph']) assert.ok(page.includes(`<a href="${path}">View JSON`), path);
+    assert.ok(page.includes('href="/openapi.json"'));
+    assert.ok(page.includes('&quot;mcpServers&quot;') && page.includes('&lt;checkout&gt;/dist/mcp.js') && page.includes('&quot;--dir&quot;'), 'local MCP config');
+    assert.ok(page.includes('&quot;npx&quot;') && page.includes('&quot;-y&quot;'), 'hosted MCP config');
+    assert.ok(page.includes('<code>/mcp</code>'), 'HTTP MCP endpoint');
+    assert.match(page, /<html lang="en">/);
+    assert.match(page, /hoba validate --strict/);
+    assert.match(page, /<th scope="col">/);
+  });
+});
+
+describe('deprecated entities', () => {
+  test('keep resolving, with their status and successor', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-003', ['status'], 'deprecated').set('M-003', ['superseded_by'], 'M-004');
+      const site = buildInMemory(copy.dir).site;
+      const item = site.files.find((f) => f.path === 'api/v1/mechanisms/M-003.json');
+      assert.ok(item, 'the deprecated item is still published');
+      const body = parse(item.bytes) as { item: { status: string; superseded_by: string } };
+      assert.equal(body.item.status, 'deprecated');
+      assert.equal(body.item.superseded_by, 'M-004');
+      const list = parse(site.files.find((f) => f.path === 'api/v1/mechanisms.json')!.bytes) as { items: Array<{ id: string }> };
+      assert.ok(list.items.some((m) => m.id === 'M-003'), 'and listed');
+    } finally {
+      copy.dispose();
+    }
+  });
+});
+
+describe('hoba build', () => {
+  let tmp: string;
+  before(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'hoba-build-'));
+  });
+  after(() => rmSync(tmp, { recursive: true, force: true }));
+
+  test('writes the site, prints the content hash and file count, and two builds are byte-identical', () => {
+    const a = hoba(['build', '--out', join(tmp, 'a')]);
+    const b = hoba(['build', '--out', join(tmp, 'b'), '--json']);
+    assert.equal(a.status, 0, a.stderr);
+    assert.equal(b.status, 0, b.stderr);
+    const summary = JSON.parse(b.stdout) as { files: number; content_hash: string; site_digest: string };
+    assert.match(a.stdout, new RegExp(`built .*: ${summary.files} files`));
+    assert.match(a.stdout, new RegExp(`content sha256 ${summary.content_hash}`));
+    assert.match(a.stdout, new RegExp(`site    sha256 ${summary.site_digest}`));
+    const [filesA, filesB] = [readSiteDir(join(tmp, 'a')), readSiteDir(join(tmp, 'b'))];
+    assert.equal(filesA.size, summary.files);
+    assert.deepEqual([...filesA.keys()], [...filesB.keys()]);
+    for (const [path, bytes] of filesA) assert.ok(bytes.equals(filesB.get(path)!), path);
+  });
+
+  test('rebuilding replaces the site: stale files disappear', () => {
+    const out = join(tmp, 'c');
+    assert.equal(hoba(['build', '--out', out]).status, 0);
+    writeFileSync(join(out, 'api', 'v1', 'stale.json'), '{}');
+    assert.equal(hoba(['build', '--out', out]).status, 0);
+    assert.equal(existsSync(join(out, 'api', 'v1', 'stale.json')), false);
+  });
+
+  test('refuses to overwrite a directory it did not build, or the content', () => {
+    const other = join(tmp, 'not-a-site');
+    mkdirSync(other);
+    writeFileSync(join(other, 'precious.txt'), 'keep me');
+    const r = hoba(['build', '--out', other]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /not empty and is not a site built by hoba/);
+    assert.equal(readFileSync(join(other, 'precious.txt'), 'utf8'), 'keep me');
+    const content = hoba(['build', '--out', join(ROOT, 'content', 'x')]);
+    assert.equal(content.status, 2);
+    assert.match(content.stderr, /would overwrite the atlas content/);
+    assert.doesNotMatch(content.stderr, /\n\s+at /);
+  });
+
+  test('refuses content with validation errors, naming the first one', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-004', ['operates_at', 0], 'B-099');
+      const r = hoba(['build', '--dir', copy.dir, '--out', join(tmp, 'broken')]);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /1 validation error, so no site was built/);
+      assert.match(r.stderr, /dangling-reference/);
+      assert.equal(existsSync(join(tmp, 'broken')), false);
+    } finally {
+      copy.dispose();
+    }
+  });
+});
