@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { CliError, EXIT } from './io.ts';
 import { registerValidate } from './validate.ts';
+import { registerBuild } from './build.ts';
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -14,12 +15,14 @@ export function buildProgram(): Command {
     .showHelpAfterError('(add --help for usage)')
     .exitOverride();
   registerValidate(program);
+  registerBuild(program);
   program.addHelpText(
     'after',
     `
 Examples:
   $ hoba validate --strict          check the content of this checkout
   $ hoba validate --json            the same, as JSON
+  $ hoba build                      write the site (REST mirror, OpenAPI, pages) to _site/
 
 Environment: HOBA_DIR (checkout to use), NO_COLOR (no colours).`,
   );
