@@ -1,0 +1,96 @@
+// The same contract suite against real nginx serving the built site with the emitted _nginx.conf: what a
+// deployer gets is what `hoba serve` answers. nginx is required (.ci/run installs it); without it this
+// test fails with instructions rather than skipping.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contractSuite, type BuiltSite } from './contract.ts';
+
+function findNginx(): string {
+  const dirs = [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin'];
+  const found = dirs.map((d) => join(d, 'nginx')).find((p) => existsSync(p));
+  if (!found) {
+    throw new Error('nginx is not installed, and this contract test needs it. Install it (Debian: apt-get install -y nginx; .ci/run does this) and run the tests again.');
+  }
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log()}`);
+    const ok = await new Promise<boolean>((done) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        done(true);
+      }).on('error', () => done(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nginx did not start listening on 127.0.0.1:${port} within 10 s:\n${log()}`);
+}
+
+async function startNginx(site: BuiltSite) {
+  const nginx = findNginx();
+  const prefix = mkdtempSync(join(tmpdir(), 'hoba-nginx-'));
+  mkdirSync(join(prefix, 'temp'));
+  const port = await freePort();
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `# Test server: one process, as the current user, everything under a temporary prefix.
+daemon off;
+master_process off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 128; }
+http {
+  types { text/html html; application/json json; }
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/temp/body;
+  proxy_temp_path ${prefix}/temp/proxy;
+  fastcgi_temp_path ${prefix}/temp/fastcgi;
+  uwsgi_temp_path ${prefix}/temp/uwsgi;
+  scgi_temp_path ${prefix}/temp/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    server_name localhost;
+    root ${site.root};
+    include ${site.root}/_nginx.conf;
+  }
+}
+`,
+  );
+  const errorLog = () => (existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '');
+  const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx rejects the configuration with the emitted snippet:\n${check.stderr}`);
+  const child = spawn(nginx, ['-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  await waitForPort(port, child, () => stderr + errorLog());
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+contractSuite('nginx with the emitted _nginx.conf', startNginx);
