@@ -5,6 +5,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { CliError, EXIT } from './io.ts';
 import { registerValidate } from './validate.ts';
 import { registerBuild } from './build.ts';
+import { registerServe } from './serve.ts';
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerValidate(program);
   registerBuild(program);
+  registerServe(program);
   program.addHelpText(
     'after',
     `
@@ -23,6 +25,7 @@ Examples:
   $ hoba validate --strict          check the content of this checkout
   $ hoba validate --json            the same, as JSON
   $ hoba build                      write the site (REST mirror, OpenAPI, pages) to _site/
+  $ hoba serve                      serve it at http://127.0.0.1:8080/
 
 Environment: HOBA_DIR (checkout to use), NO_COLOR (no colours).`,
   );
