@@ -1,9 +1,13 @@
 // hoba validate: check content, the barrier DAG, loop declarations and the sources against the rules.
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { bibliographyPath, loadBibliography } from '../registry/bibliography.ts';
 import { loadAtlas } from '../registry/load.ts';
 import { RULES, type Problem } from '../registry/rules.ts';
 import { validateAtlas } from '../registry/validate.ts';
+import { buildSite } from '../publish/build.ts';
+import { compareMirror, defaultMirror, isUrl } from '../publish/parity.ts';
+import { buildInfo } from './build.ts';
 import { colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
@@ -11,6 +15,8 @@ interface Options {
   json?: boolean;
   dir?: string;
   listRules?: boolean;
+  /** A site directory or deployed base URL; false with --no-mirror. */
+  mirror?: string | false;
 }
 
 export function registerValidate(program: Command): void {
@@ -21,6 +27,8 @@ export function registerValidate(program: Command): void {
     .option('--json', 'print the full report as JSON')
     .option('--dir <checkout>', 'atlas checkout to validate (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--list-rules', 'list every rule with its severity and exit')
+    .option('--mirror <dir|url>', 'check mirror parity against this site directory or deployed base URL (default: _site/ when present)')
+    .option('--no-mirror', 'skip the mirror parity check')
     .addHelpText(
       'after',
       `
@@ -29,10 +37,11 @@ Exit status: 0 clean, 1 problems found (with --strict, warnings count), 2 usage 
 Examples:
   $ hoba validate --strict
   $ hoba validate --json --dir ~/src/hoba | jq '.problems[] | select(.rule == "dangling-reference")'
-  $ hoba validate --list-rules`,
+  $ hoba validate --list-rules
+  $ hoba validate --strict --mirror https://atlas.example.org   compare a deployed site with the content`,
     )
-    .action((opts: Options) => {
-      process.exitCode = opts.listRules ? listRules(opts) : runValidate(opts);
+    .action(async (opts: Options) => {
+      process.exitCode = opts.listRules ? listRules(opts) : await runValidate(opts);
     });
 }
 
@@ -43,15 +52,30 @@ function listRules(opts: Options): number {
   return EXIT.ok;
 }
 
-function runValidate(opts: Options): number {
+async function runValidate(opts: Options): Promise<number> {
   const dir = resolveCheckout(opts.dir);
   const load = loadAtlas(dir);
   const notes: string[] = [];
   const bibPath = bibliographyPath(dir);
   const bibliography = loadBibliography(bibPath);
   if (!bibliography) notes.push(`The shared bibliography was not found at ${bibPath}, so sources were not compared with it (set HOBA_BIBLIOGRAPHY to check them).`);
-  // Mirror parity (rule mirror-parity) joins these problems once the static mirror exists.
   const problems = validateAtlas(load, { bibliography });
+  // Mirror parity: a fresh in-memory build of this content against the published mirror.
+  const mirror = opts.mirror === false ? undefined : (opts.mirror ?? defaultMirror(dir));
+  let mirrorReport: { source: string; files: number } | null = null;
+  if (mirror !== undefined) {
+    const source = isUrl(mirror) ? mirror : resolve(dir, mirror);
+    if (problems.some((p) => p.severity === 'error')) {
+      notes.push(`Mirror parity with ${mirror} was not checked: the content has errors, so it cannot be built.`);
+    } else {
+      const inside = relative(dir, source);
+      const shown = isUrl(mirror) || inside.startsWith('..') ? source : inside || '.';
+      const parity = await compareMirror(buildSite(load.registry, buildInfo(dir)), source, shown);
+      problems.push(...parity.problems);
+      notes.push(...parity.notes);
+      mirrorReport = { source, files: parity.compared };
+    }
+  }
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
   const ok = errors === 0 && (!opts.strict || warnings === 0);
@@ -66,11 +90,13 @@ function runValidate(opts: Options): number {
       warnings,
       problems,
       notes,
+      mirror: mirrorReport,
     });
   } else {
     printReport(problems, notes);
     const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
-    const scope = `${load.registry.entities.length} entities, registry ${load.registry.version}`;
+    const mirrored = mirrorReport ? `, mirror ${mirrorReport.files} files` : '';
+    const scope = `${load.registry.entities.length} entities, registry ${load.registry.version}${mirrored}`;
     if (ok) {
       console.log(colour.green(`✔ valid${opts.strict ? ' (strict)' : ''}: ${counts} (${scope})`));
     } else {
