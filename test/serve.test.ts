@@ -142,6 +142,26 @@ describe('hoba serve', () => {
     }
   });
 
+  test('--json prints the URLs and the rebuild as JSON once listening', async () => {
+    const copy = new AtlasCopy();
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', '--dir', copy.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      const deadline = Date.now() + 20_000;
+      while (!stdout.endsWith('}\n') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      const info = JSON.parse(stdout) as { url: string; api: string; rebuilt: { reason: string; files: number } | null };
+      assert.equal(info.rebuilt?.reason, 'no site built yet');
+      assert.ok(info.rebuilt!.files > 150);
+      assert.equal((await http(info.url, '/api/v1/graph')).status, 200);
+      assert.equal((await http(info.api, '/api/v1/')).status, 200);
+    } finally {
+      child.kill('SIGINT');
+      if (child.exitCode === null) await once(child, 'exit');
+      copy.dispose();
+    }
+  });
+
   test('a bad port is a usage error; a port in use says so', async () => {
     const bad = hoba(['serve', '--port', 'eighty']);
     assert.equal(bad.status, 2);

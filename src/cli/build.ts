@@ -85,7 +85,7 @@ export function buildCheckout(dir: string, out: string): Built {
   return built;
 }
 
-function summary(built: Built, out: string) {
+export function summary(built: Built, out: string) {
   return {
     out,
     registry_version: built.registry.version,

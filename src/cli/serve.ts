@@ -9,14 +9,15 @@ import { serveMounts } from '../serve/mounts.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { contentHash } from '../registry/hash.ts';
 import { DEFAULT_OUT } from '../publish/build.ts';
-import { buildCheckout, GENERATOR, printSummary } from './build.ts';
-import { CliError, colour, resolveCheckout } from './io.ts';
+import { buildCheckout, GENERATOR, printSummary, summary } from './build.ts';
+import { CliError, colour, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
   port: string;
   host: string;
   out: string;
   dir?: string;
+  json?: boolean;
 }
 
 export function registerServe(program: Command): void {
@@ -27,6 +28,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
     .option('--out <dir>', 'site root to serve (and rebuild)', DEFAULT_OUT)
     .option('--dir <checkout>', 'atlas checkout (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
+    .option('--json', 'once listening, print the URLs (and the build summary, if it rebuilt) as JSON')
     .addHelpText(
       'after',
       `
@@ -42,11 +44,14 @@ Examples:
       const dir = resolveCheckout(opts.dir);
       const out = resolve(dir, opts.out);
       const reason = staleReason(dir, out);
+      let rebuilt: (ReturnType<typeof summary> & { reason: string }) | undefined;
       if (reason) {
-        console.log(`Building ${relative(process.cwd(), out) || '.'}/ (${reason})…`);
-        printSummary(buildCheckout(dir, out), out, dir);
+        if (!opts.json) console.log(`Building ${relative(process.cwd(), out) || '.'}/ (${reason})…`);
+        const built = buildCheckout(dir, out);
+        if (opts.json) rebuilt = { ...summary(built, out), reason };
+        else printSummary(built, out, dir);
       }
-      await serve(out, dir, opts.host, port);
+      await serve(out, dir, opts.host, port, opts.json ? (urls) => writeJson({ ...urls, rebuilt: rebuilt ?? null }) : undefined);
     });
 }
 
@@ -71,7 +76,16 @@ export function staleReason(dir: string, out: string): string | undefined {
   return undefined;
 }
 
-async function serve(root: string, checkout: string, host: string, port: number): Promise<void> {
+/** The URLs a running server answers, as printed. */
+interface Urls {
+  url: string;
+  developers: string;
+  api: string;
+  openapi: string;
+  mcp: string | null;
+}
+
+async function serve(root: string, checkout: string, host: string, port: number, printJson?: (urls: Urls) => void): Promise<void> {
   const mounts = serveMounts({ checkout });
   const server = createSiteServer({ root, mounts });
   await new Promise<void>((done, fail) => {
@@ -85,14 +99,26 @@ async function serve(root: string, checkout: string, host: string, port: number)
     server.listen(port, host, () => done());
   });
   const address = server.address() as AddressInfo;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const origin = `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown}:${address.port}`;
-  console.log(colour.bold(`Serving the atlas at ${origin}/`) + (shown === '0.0.0.0' ? ' (on every interface)' : ''));
-  console.log(`  developer page  ${origin}/developers/`);
-  console.log(`  REST API        ${origin}${API_BASE}/  (e.g. ${origin}${API_BASE}/artifacts)`);
-  console.log(`  OpenAPI         ${origin}${OPENAPI_PATH}`);
-  if (mounts.some((m) => m.path === MCP_PATH)) console.log(`  MCP (HTTP)      ${origin}${MCP_PATH}`);
-  console.log(colour.dim('Press Ctrl-C to stop.'));
+  // A wildcard address is reachable on loopback; print that.
+  const everywhere = address.address === '0.0.0.0' || address.address === '::';
+  const reachable = everywhere ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
+  const origin = `http://${address.family === 'IPv6' ? `[${reachable}]` : reachable}:${address.port}`;
+  const urls: Urls = {
+    url: `${origin}/`,
+    developers: `${origin}/developers/`,
+    api: `${origin}${API_BASE}/`,
+    openapi: `${origin}${OPENAPI_PATH}`,
+    mcp: mounts.some((m) => m.path === MCP_PATH) ? `${origin}${MCP_PATH}` : null,
+  };
+  if (printJson) printJson(urls);
+  else {
+    console.log(colour.bold(`Serving the atlas at ${urls.url}`) + (everywhere ? ' (on every interface)' : ''));
+    console.log(`  developer page  ${urls.developers}`);
+    console.log(`  REST API        ${urls.api}  (e.g. ${urls.api}artifacts)`);
+    console.log(`  OpenAPI         ${urls.openapi}`);
+    if (urls.mcp) console.log(`  MCP (HTTP)      ${urls.mcp}`);
+    console.log(colour.dim('Press Ctrl-C to stop.'));
+  }
 
   await new Promise<void>((done) => {
     const stop = () => {
