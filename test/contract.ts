@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test as nodeTest } from 'node:test';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { buildInMemory } from '../src/cli/build.ts';
@@ -114,9 +114,22 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
     let openapi: OpenApi;
     const get = (path: string, options?: Parameters<typeof http>[2]) => http(origin, path, options);
 
+    // A server that cannot start (nginx missing, say) fails every test with its reason: a failed
+    // before() hook would only cancel them, which summaries do not count as failures.
+    let startError: unknown;
+    const test = (name: string, fn: () => Promise<void>) =>
+      nodeTest(name, async () => {
+        if (startError) throw startError;
+        await fn();
+      });
+
     before(async () => {
       site = new BuiltSite();
-      ({ origin, stop } = await start(site));
+      try {
+        ({ origin, stop } = await start(site));
+      } catch (err) {
+        startError = err;
+      }
       openapi = JSON.parse(site.file('openapi.json').toString()) as OpenApi;
       schemaOf = openApiValidator(openapi);
     });

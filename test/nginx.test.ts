@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contractSuite, type BuiltSite } from './contract.ts';
 
+/** nginx from $HOBA_NGINX, else PATH, else the usual sbin directories. */
 function findNginx(): string {
+  const given = process.env['HOBA_NGINX'];
+  if (given) {
+    if (!existsSync(given)) throw new Error(`HOBA_NGINX is set to ${given}, which does not exist. Point it at the nginx binary, or unset it.`);
+    return given;
+  }
   const dirs = [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin'];
   const found = dirs.map((d) => join(d, 'nginx')).find((p) => existsSync(p));
   if (!found) {
@@ -76,11 +82,20 @@ http {
   );
   const errorLog = () => (existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '');
   const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx rejects the configuration with the emitted snippet:\n${check.stderr}`);
+  if (check.status !== 0) {
+    rmSync(prefix, { recursive: true, force: true });
+    throw new Error(`nginx rejects the configuration with the emitted snippet:\n${check.stderr}`);
+  }
   const child = spawn(nginx, ['-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  await waitForPort(port, child, () => stderr + errorLog());
+  try {
+    await waitForPort(port, child, () => stderr + errorLog());
+  } catch (err) {
+    child.kill('SIGTERM');
+    rmSync(prefix, { recursive: true, force: true });
+    throw err;
+  }
   return {
     origin: `http://127.0.0.1:${port}`,
     stop: async () => {
