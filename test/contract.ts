@@ -215,6 +215,9 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
       const r = await get('/developers');
       assert.equal(r.status, 301);
       assert.match(String(r.headers['location']), /\/developers\/$/);
+      const base = await get('/api/v1');
+      assert.equal(base.status, 301);
+      assert.match(String(base.headers['location']), /\/api\/v1\/$/);
     });
 
     test('HEAD answers the same headers as GET and no body', async () => {

@@ -68,7 +68,7 @@ async function handle(root: string, mounts: Map<string, Mount>, req: IncomingMes
     const found = await statInside(root, resolution.file);
     if (found === 'file') return sendFile(res, root, resolution.file, 200, req);
     if (found === 'directory' && resolution.kind === 'directory') {
-      res.writeHead(301, { Location: `${path}/`, 'Content-Length': '0' });
+      res.writeHead(301, { Location: `${rawPath}/`, 'Content-Length': '0' });
       res.end();
       return;
     }
