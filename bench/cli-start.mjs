@@ -2,9 +2,10 @@
 // Start-up benchmark: wall time of `hoba show M-001` against `node -e 0`, measured in the same run,
 // interleaved so that machine noise hits both alike. A benchmark, not a test: it prints figures.
 //
-//   npm run bench:cli-start [-- --runs 40] [-- --args "explain A-009"]
+//   npm run bench:cli-start [-- --runs 40] [-- --args="explain A-009"]
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,22 +29,27 @@ if (!existsSync(cli)) {
 
 const env = { ...process.env, NO_COLOR: '1' };
 delete env.HOBA_DIR;
+// Two variants: inside the checkout (local: the snapshot is checked against the content) and outside any
+// checkout (hosted: the bundled snapshot is read as is).
+const outside = mkdtempSync(join(tmpdir(), 'hoba-bench-'));
 const subjects = [
-  { name: 'node -e 0', argv: ['-e', '0'] },
-  { name: `hoba ${hobaArgs.join(' ')}`, argv: [cli, ...hobaArgs] },
+  { name: 'node -e 0', argv: ['-e', '0'], cwd: root },
+  { name: `hoba ${hobaArgs.join(' ')} (checkout)`, argv: [cli, ...hobaArgs], cwd: root },
+  { name: `hoba ${hobaArgs.join(' ')} (bundled)`, argv: [cli, ...hobaArgs], cwd: outside },
 ];
 
-function once(argv) {
+function once({ argv, cwd }) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(process.execPath, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
 }
 
-for (let i = 0; i < warmup; i++) for (const s of subjects) once(s.argv);
+for (let i = 0; i < warmup; i++) for (const s of subjects) once(s);
 const times = subjects.map(() => []);
-for (let i = 0; i < runs; i++) subjects.forEach((s, j) => times[j].push(once(s.argv)));
+for (let i = 0; i < runs; i++) subjects.forEach((s, j) => times[j].push(once(s)));
+rmSync(outside, { recursive: true, force: true });
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -54,9 +60,9 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const stats = times.map((xs) => ({ median: median(xs), mean: mean(xs), min: Math.min(...xs) }));
 
 console.log(`runs: ${runs} each (interleaved, after ${warmup} warm-up), node ${process.version}, cwd ${root}`);
+const width = Math.max(...subjects.map((s) => s.name.length)) + 2;
 subjects.forEach((s, j) => {
   const { median: md, mean: mn, min } = stats[j];
-  console.log(`${s.name.padEnd(24)} median ${md.toFixed(1).padStart(6)} ms   mean ${mn.toFixed(1).padStart(6)} ms   min ${min.toFixed(1).padStart(6)} ms`);
+  const ratio = j === 0 ? '' : `   ratio ${(md / stats[0].median).toFixed(2)}× (median; target ≤ 1.50×)`;
+  console.log(`${s.name.padEnd(width)} median ${md.toFixed(1).padStart(6)} ms   mean ${mn.toFixed(1).padStart(6)} ms   min ${min.toFixed(1).padStart(6)} ms${ratio}`);
 });
-const ratio = stats[1].median / stats[0].median;
-console.log(`ratio (median): ${ratio.toFixed(2)}× (target ≤ 1.50×)`);

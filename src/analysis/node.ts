@@ -7,17 +7,17 @@ import { refById, refOf, resolveEntity, successorOf } from './resolve.ts';
 import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink } from './schemas.ts';
 
 /**
- * How a relation reads from one of its ends. `other` is the kind at the far end; it matters for
- * `instantiates`, whose sources are artifacts (required by a pattern) or mechanisms (compatible with it).
+ * How a relation reads from one of its ends (`self`). The kinds matter for `instantiates`, whose sources
+ * are artifacts (required by a pattern) or mechanisms (compatible with it).
  */
-export function relationLabel(relation: Relation, direction: 'out' | 'in', other: Kind): string {
+export function relationLabel(relation: Relation, direction: 'out' | 'in', self: Kind, other: Kind): string {
   const labels: Record<Relation, [out: string, incoming: string]> = {
     precedes: ['precedes', 'preceded by'],
     operates_at: ['operates at', 'mechanisms operating here'],
     emits: ['emits', 'emitted by'],
     amplifies: ['amplifies', 'amplified by'],
     masks: ['masks', 'masked by'],
-    instantiates: ['part of pattern', other === 'artifact' ? 'requires (artifacts)' : 'compatible mechanisms'],
+    instantiates: [self === 'artifact' ? 'required by pattern' : 'compatible with pattern', other === 'artifact' ? 'requires (artifacts)' : 'compatible mechanisms'],
     member_of: ['member of loop', 'members'],
     targets: ['targets', 'targeted by'],
     mitigates: ['mitigates', 'mitigated by'],
@@ -27,8 +27,9 @@ export function relationLabel(relation: Relation, direction: 'out' | 'in', other
 }
 
 function link(reg: Registry, edge: Edge, direction: 'out' | 'in'): RelationLink {
+  const self = reg.get(direction === 'out' ? edge.source : edge.target)!;
   const other = reg.get(direction === 'out' ? edge.target : edge.source)!;
-  const l: RelationLink = { relation: edge.relation, direction, label: relationLabel(edge.relation, direction, other.kind), node: refOf(other) };
+  const l: RelationLink = { relation: edge.relation, direction, label: relationLabel(edge.relation, direction, self.kind, other.kind), node: refOf(other) };
   if (edge.fidelity) l.fidelity = edge.fidelity;
   return l;
 }

@@ -24,7 +24,7 @@ function collectProbe(value: string, previous: ProbeOutcomeInput[]): ProbeOutcom
 export function registerExplain(program: Command): void {
   program
     .command('explain')
-    .description('Run the HOBA protocol for one or more observations: what could produce them, what they do not establish, and what to do next')
+    .description('Run the HOBA protocol for observations (artifact IDs)')
     .argument('<artifact_id...>', 'what you observed, as artifact IDs (e.g. A-009); find them with hoba search')
     .addOption(new Option('--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)').choices(STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe, [])
@@ -94,8 +94,8 @@ export function renderExplanation(r: ExplainResult): string {
   const remaining = r.behind.mechanisms;
   out.push('', heading(`B — Behind: ${remaining.length} compatible mechanism${remaining.length === 1 ? '' : 's'}`) + colour.dim('  (compatible, not proven; in ID order, not by likelihood)'));
   for (const m of remaining) {
-    const baseline = m.honest_baseline ? colour.green(' baseline') : '';
-    out.push(`  ${m.id}  ${m.title}` + colour.dim(`  ${m.evidence_level} · removable by ${m.facets.removability}`) + baseline);
+    const baseline = m.honest_baseline ? colour.green(' · honest baseline') : '';
+    out.push(`  ${m.id}  ${m.title}` + colour.dim(`  ${m.evidence_level} · removability ${m.facets.removability}`) + baseline);
     out.push(colour.dim(wrap(why(m), '         ', '         ')));
   }
   if (r.behind.excluded.length > 0) {
@@ -125,9 +125,8 @@ export function renderExplanation(r: ExplainResult): string {
     r.agency.probes.forEach((p, i) => {
       out.push(`  ${i + 1}. ${colour.cyan(p.id)} (${p.artifact.id}; ${p.agency === 'candidate' ? 'you can run it' : 'needs an intermediary'}; ${p.cost} cost)`);
       out.push(wrap(p.action, '     ', '     '));
-      for (const o of p.outcomes) {
-        if (o.narrows.length > 0) out.push(wrap(`if ${o.id}: rules out ${o.narrows.join(', ')}`, '         ', '     → '));
-      }
+      const outcomes = p.outcomes.map((o) => (o.narrows.length > 0 ? `${o.id} (rules out ${o.narrows.join(', ')})` : o.id));
+      out.push(wrap(`outcomes: ${outcomes.join(', ')}`, '       ', '     → '));
       out.push(colour.dim(`     then: hoba explain ${r.input.artifacts.join(' ')} --probe ${p.id}=<outcome>`));
     });
   }

@@ -29,7 +29,7 @@ function collectRelations(value: string, previous: string[]): string[] {
 export function registerGraph(program: Command): void {
   program
     .command('graph')
-    .description('Show the neighbourhood of an entity as text, Mermaid (for Markdown) or Graphviz DOT')
+    .description('Show the neighbourhood of an entity (text, Mermaid, DOT)')
     .argument('<id>', 'the entity at the centre, e.g. M-008')
     .option('--depth <n>', `steps from the entity, 1 to ${MAX_DEPTH}`, intOption(1, MAX_DEPTH), 1)
     .addOption(new Option('--format <format>', 'output format').choices(GRAPH_FORMATS).default('text'))

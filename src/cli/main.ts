@@ -3,11 +3,32 @@
 import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { CliError, EXIT } from './io.ts';
-import { registerValidate } from './validate.ts';
-import { registerBuild } from './build.ts';
-import { registerServe } from './serve.ts';
 
-export function buildProgram(): Command {
+/**
+ * Every command, in help order, with the module that defines it. Only the module of the command being
+ * run is loaded (help and unknown commands load them all), so `hoba show` does not pay for the YAML
+ * parser, the schemas or the site builder: start-up time is part of the interface (bench/cli-start.mjs).
+ */
+const COMMANDS: Array<[name: string, load: () => Promise<(program: Command) => void>]> = [
+  ['search', async () => (await import('./search.ts')).registerSearch],
+  ['show', async () => (await import('./show.ts')).registerShow],
+  ['explain', async () => (await import('./explain.ts')).registerExplain],
+  ['graph', async () => (await import('./graph.ts')).registerGraph],
+  ['methodology', async () => (await import('./methodology.ts')).registerMethodology],
+  ['validate', async () => (await import('./validate.ts')).registerValidate],
+  ['build', async () => (await import('./build.ts')).registerBuild],
+  ['serve', async () => (await import('./serve.ts')).registerServe],
+];
+
+/** --version needs no command; a command's name loads that command; anything else (help, a typo) all. */
+function commandsFor(first: string | undefined): typeof COMMANDS {
+  if (first === '--version' || first === '-V') return [];
+  const named = COMMANDS.filter(([name]) => name === first);
+  return named.length > 0 ? named : COMMANDS;
+}
+
+/** The program with the commands `command` (the first argument) needs registered. */
+export async function buildProgram(command?: string): Promise<Command> {
   const program = new Command()
     .name('hoba')
     .description('Hiring Obstacles & Barriers Atlas: why hiring processes stall, reject or go silent, and what an observation can and cannot tell you.')
@@ -15,19 +36,26 @@ export function buildProgram(): Command {
     .helpOption('-h, --help', 'show help')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride();
-  registerValidate(program);
-  registerBuild(program);
-  registerServe(program);
+  for (const [, load] of commandsFor(command)) (await load())(program);
   program.addHelpText(
     'after',
     `
 Examples:
+  $ hoba search "ghosted after final interview"   find observations, mechanisms, patterns…
+  $ hoba show M-001                 one entity, with its relations both ways and its sources
+  $ hoba explain A-009              the HOBA protocol for an observation
+  $ hoba explain A-009 --stage technical --probe final-silence-ask-timeline-once=no-reply
+  $ hoba graph P-005 --depth 2 --format mermaid
   $ hoba validate --strict          check the content of this checkout
   $ hoba validate --json            the same, as JSON
   $ hoba build                      write the site (REST mirror, OpenAPI, pages) to _site/
   $ hoba serve                      serve it at http://127.0.0.1:8080/
 
-Environment: HOBA_DIR (checkout to use), NO_COLOR (no colours).`,
+Every command takes --json (machine-readable output carrying registry_version) and --help.
+Reading commands use --dir, else $HOBA_DIR, else the checkout around the working directory, else the
+atlas bundled with hoba.
+
+Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,
   );
   // Subcommands report usage errors through the same path as the program.
   for (const command of program.commands) command.exitOverride().showHelpAfterError('(add --help for usage)');
@@ -36,7 +64,7 @@ Environment: HOBA_DIR (checkout to use), NO_COLOR (no colours).`,
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: 'user' });
+    await (await buildProgram(argv[0])).parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {

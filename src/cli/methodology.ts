@@ -8,7 +8,7 @@ import { writeJson } from './io.ts';
 export function registerMethodology(program: Command): void {
   program
     .command('methodology')
-    .description('Explain how to read the atlas: the HOBA protocol, evidence levels, fidelities, facets and rules of inference')
+    .description('How to read the atlas: HOBA, evidence, fidelity, facets')
     .option('--json', 'print the sections and every vocabulary with its meaning as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
     .addHelpText(

@@ -25,7 +25,7 @@ function collectKinds(value: string, previous: string[]): string[] {
 export function registerSearch(program: Command): void {
   program
     .command('search')
-    .description('Find entities of every kind by words, aliases or ID (typo-tolerant, best matches first)')
+    .description('Find entities of any kind by words, aliases or ID (typo-tolerant)')
     .argument('<text...>', 'what to look for: words as you would say them, or an ID')
     .option('--kind <kind>', `only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`, collectKinds, [])
     .option('--limit <n>', 'at most this many results', intOption(1), DEFAULT_SEARCH_LIMIT)
@@ -46,7 +46,7 @@ Examples:
     )
     .action(async (words: string[], opts: Options) => {
       const atlas = await openAtlas(opts.dir);
-      const json = atlas.indexes['search'];
+      const json = atlas.index('search');
       const index = json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
       const query = words.join(' ');
       const result = analyse(() => index.search(query, { kinds: opts.kind, limit: opts.limit }));

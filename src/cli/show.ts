@@ -16,7 +16,7 @@ interface Options {
 export function registerShow(program: Command): void {
   program
     .command('show')
-    .description('Show one entity of any kind: its fields, relations in both directions, probes and sources')
+    .description('Show one entity with its relations both ways and its sources')
     .argument('<id>', 'an ID such as M-001, A-009, B-005, P-005, L-001, I-003 or E-013 (m-1 works too)')
     .option('--json', 'print the entity, its relations and citations as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')

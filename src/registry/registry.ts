@@ -9,6 +9,8 @@ import { edgeOf, referencesOf } from './references.ts';
 export interface RegistryData {
   manifest: Manifest;
   entities: Entity[];
+  /** The edge list, when precomputed (a snapshot stores it so start-up skips deriving it). */
+  edges?: Edge[];
 }
 
 export type EntityOfKind<K extends Kind> = EntityOf[K] & { kind: K };
@@ -53,6 +55,15 @@ export class Registry {
       this.byId.set(e.id, e);
       this.byKind.get(e.kind)!.push(e);
     }
+    this.edges = data.edges ?? this.deriveEdges();
+    for (const edge of this.edges) {
+      push(this.outgoingEdges, edge.source, edge);
+      push(this.incomingEdges, edge.target, edge);
+    }
+  }
+
+  /** Edges between existing entities, from every entity's references, de-duplicated and sorted. */
+  private deriveEdges(): Edge[] {
     const seen = new Set<string>();
     const edges: Edge[] = [];
     for (const e of this.entities) {
@@ -65,11 +76,7 @@ export class Registry {
         edges.push(edge);
       }
     }
-    this.edges = edges.sort(compareEdges);
-    for (const edge of this.edges) {
-      push(this.outgoingEdges, edge.source, edge);
-      push(this.incomingEdges, edge.target, edge);
-    }
+    return edges.sort(compareEdges);
   }
 
   get version(): string {

@@ -6,12 +6,11 @@
 //   cached    <cache dir>/atlas-<hash>.json, written the first time a checkout's content differs from
 //             the bundled snapshot; keyed by the content hash, so an edit is picked up at once
 //
-// A checkout's snapshot is used only when its content hash (hash.ts) and the code that built it match.
+// A checkout's snapshot is used only when its content (by stamp, else by hash.ts's content hash) and the
+// code that built it match.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { contentHash } from './hash.ts';
 import { Registry, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
 
@@ -26,6 +25,8 @@ export interface Snapshot {
   built_by: string;
   /** Content hash (hash.ts) of the content/ it was built from. */
   content_hash: string;
+  /** Sizes and modification times of the content files it was built from (see contentStamp). */
+  content_stamp: string;
   data: RegistryData;
   /** Indexes precomputed by their owners, serialised as strings, by name (e.g. "search"). */
   indexes: Record<string, string>;
@@ -34,23 +35,67 @@ export interface Snapshot {
 /** Serialisers of the indexes a snapshot carries, by name. */
 export type IndexBuilders = Record<string, (registry: Registry) => string>;
 
-export function makeSnapshot(registry: Registry, hash: string, builders: IndexBuilders): Snapshot {
+export function makeSnapshot(registry: Registry, checkout: { hash: string; stamp: string }, builders: IndexBuilders): Snapshot {
   const indexes: Record<string, string> = {};
   for (const name of Object.keys(builders).sort()) indexes[name] = builders[name]!(registry);
-  return { built_by: BUILT_BY, content_hash: hash, data: registry.toData(), indexes };
+  return { built_by: BUILT_BY, content_hash: checkout.hash, content_stamp: checkout.stamp, data: { ...registry.toData(), edges: [...registry.edges] }, indexes };
+}
+
+/**
+ * A cheap fingerprint of content/: every file's path, size and modification time. When it matches a
+ * snapshot's, the content is unchanged and the (slower) content hash is skipped; when it does not, the
+ * hash decides, so touching a file without changing it costs time, never correctness.
+ */
+export function contentStamp(checkout: string): string {
+  const parts: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const rel = `${prefix}${entry.name}`;
+      // Plain concatenation: path.join's normalisation is measurable at start-up, and these paths are clean.
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${rel}/`);
+      else if (entry.isFile()) {
+        const st = statSync(`${dir}/${entry.name}`);
+        parts.push(`${rel}:${st.size}:${st.mtimeMs}`);
+      }
+    }
+  };
+  walk(join(checkout, 'content'), 'content/');
+  return parts.join('\n');
+}
+
+/**
+ * A snapshot as read: the data is parsed at once, the indexes only when asked for. On disk it is two
+ * JSON lines, the header and data first and the indexes second, so a command that needs no index
+ * (show, explain) neither decodes nor parses them.
+ */
+export interface ReadSnapshot {
+  built_by: string;
+  content_hash: string;
+  content_stamp: string;
+  data: RegistryData;
+  index(name: string): string | undefined;
 }
 
 /** The snapshot at `path`, or undefined when it is missing, unreadable or built by other code. */
-export function readSnapshot(path: string): Snapshot | undefined {
-  let text: string;
+export function readSnapshot(path: string): ReadSnapshot | undefined {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch {
     return undefined;
   }
   try {
-    const s = JSON.parse(text) as Snapshot;
-    return s.built_by === BUILT_BY && typeof s.content_hash === 'string' && s.data?.entities ? s : undefined;
+    const split = bytes.indexOf(10);
+    const head = JSON.parse(bytes.toString('utf8', 0, split < 0 ? bytes.length : split)) as Omit<Snapshot, 'indexes'>;
+    if (head.built_by !== BUILT_BY || typeof head.content_hash !== 'string' || typeof head.content_stamp !== 'string' || !head.data?.entities) return undefined;
+    let indexes: Record<string, string> | undefined;
+    return {
+      ...head,
+      index: (name) => {
+        indexes ??= split < 0 ? {} : (JSON.parse(bytes.toString('utf8', split + 1)) as Record<string, string>);
+        return indexes[name];
+      },
+    };
   } catch {
     return undefined;
   }
@@ -58,27 +103,33 @@ export function readSnapshot(path: string): Snapshot | undefined {
 
 /** Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input. */
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
+  const { indexes, ...head } = snapshot;
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(snapshot) + '\n');
+  writeFileSync(tmp, `${JSON.stringify(head)}\n${JSON.stringify(indexes)}\n`);
   renameSync(tmp, path);
 }
 
-/** Where checkout snapshots are cached: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else ~/.cache/hoba. */
-export function cacheDir(): string {
-  return process.env['HOBA_CACHE_DIR'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'hoba');
+/** Where checkout snapshots are cached: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else ~/.cache/hoba (none without a home). */
+export function cacheDir(): string | undefined {
+  if (process.env['HOBA_CACHE_DIR']) return process.env['HOBA_CACHE_DIR'];
+  // HOME rather than os.homedir(): node:os is not worth loading at start-up for this.
+  const home = process.env['HOME'] ?? process.env['USERPROFILE'];
+  const base = process.env['XDG_CACHE_HOME'] ?? (home ? join(home, '.cache') : undefined);
+  return base ? join(base, 'hoba') : undefined;
 }
 
 export interface OpenedAtlas {
   registry: Registry;
-  indexes: Record<string, string>;
+  /** A precomputed index by name (e.g. "search"), or undefined when the snapshot has none. */
+  index(name: string): string | undefined;
   /** bundled: the snapshot shipped with the code; cache: a cached snapshot of the checkout; content: parsed now. */
   from: 'bundled' | 'cache' | 'content';
   /** Errors met while loading content (only when parsed now); entities that failed are left out. */
   problems: Problem[];
 }
 
-function opened(s: Snapshot, from: OpenedAtlas['from']): OpenedAtlas {
-  return { registry: new Registry(s.data), indexes: s.indexes, from, problems: [] };
+function opened(s: ReadSnapshot, from: OpenedAtlas['from']): OpenedAtlas {
+  return { registry: new Registry(s.data), index: s.index, from, problems: [] };
 }
 
 /** The bundled snapshot alone (the hosted variant), or undefined when it is missing. */
@@ -96,20 +147,25 @@ export async function openCheckout(
   dir: string,
   options: { bundled?: string; builders: () => Promise<IndexBuilders> },
 ): Promise<OpenedAtlas> {
-  const hash = contentHash(dir);
   const bundled = options.bundled !== undefined ? readSnapshot(options.bundled) : undefined;
+  const stamp = contentStamp(dir);
+  if (bundled?.content_stamp === stamp) return opened(bundled, 'bundled');
+  // Loaded here, not at the top: hashing needs node:crypto, which the fast paths do not.
+  const { contentHash } = await import('./hash.ts');
+  const hash = contentHash(dir);
   if (bundled?.content_hash === hash) return opened(bundled, 'bundled');
-  const cachePath = join(cacheDir(), `atlas-${hash.slice(0, 32)}.json`);
-  const cached = readSnapshot(cachePath);
+  const cache = cacheDir();
+  const cachePath = cache !== undefined ? join(cache, `atlas-${hash.slice(0, 32)}.json`) : undefined;
+  const cached = cachePath !== undefined ? readSnapshot(cachePath) : undefined;
   if (cached?.content_hash === hash) return opened(cached, 'cache');
 
   // The loader brings the YAML parser and the schemas: load them only when a snapshot will not do.
   const { loadAtlas } = await import('./load.ts');
   const load = loadAtlas(dir);
-  const snapshot = makeSnapshot(load.registry, hash, await options.builders());
+  const snapshot = makeSnapshot(load.registry, { hash, stamp }, await options.builders());
   const errors = load.problems.filter((p) => p.severity === 'error');
-  if (errors.length === 0) saveToCache(cachePath, snapshot);
-  return { registry: load.registry, indexes: snapshot.indexes, from: 'content', problems: errors };
+  if (errors.length === 0 && cachePath !== undefined) saveToCache(cachePath, snapshot);
+  return { registry: load.registry, index: (name) => snapshot.indexes[name], from: 'content', problems: errors };
 }
 
 /** Best effort: a read-only or missing cache directory only costs speed next time. */

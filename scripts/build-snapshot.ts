@@ -1,0 +1,22 @@
+// Writes dist/atlas.snapshot.json: the atlas as loaded from content/, with its search index, for the
+// bundled CLI (and, installed from the package, for the hosted variant). Run by scripts/build.mjs.
+// Content with errors gets no snapshot: hoba then reads the YAML and reports the errors as it goes.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { indexBuilders } from '../src/cli/atlas.ts';
+import { contentHash } from '../src/registry/hash.ts';
+import { loadAtlas } from '../src/registry/load.ts';
+import { contentStamp, makeSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../src/registry/snapshot.ts';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+const out = join(root, 'dist', SNAPSHOT_FILE);
+const load = loadAtlas(root);
+const errors = load.problems.filter((p) => p.severity === 'error');
+if (errors.length > 0) {
+  if (existsSync(out)) rmSync(out);
+  console.warn(`build: no atlas snapshot written: the content has ${errors.length} error(s); run hoba validate to see them.`);
+} else {
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeSnapshot(out, makeSnapshot(load.registry, { hash: contentHash(root), stamp: contentStamp(root) }, await indexBuilders()));
+}
