@@ -6,6 +6,7 @@ import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
+import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
 import type { SearchHit, SearchResult } from './schemas.ts';
 
@@ -130,8 +131,9 @@ function indexOptions(reg: Registry): Options<Entity> {
 function searchOptions(reg: Registry): SearchOptions {
   return {
     boost: BOOST,
-    prefix: (term) => term.length >= 3,
-    fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+    // IDs match exactly: M-013 is not "close to" M-012.
+    prefix: (term) => term.length >= 3 && !ID_TOKEN.test(term),
+    fuzzy: (term) => (term.length >= 5 && !ID_TOKEN.test(term) ? 0.2 : false),
     combineWith: 'OR',
     processTerm: expandQueryTerm,
     // Observations are how people describe what happened to them; deprecated entities sink.
@@ -198,20 +200,42 @@ export class AtlasSearch {
       kinds,
       total: hits.length,
       results: hits.slice(0, limit),
-      suggestions: hits.length === 0 ? this.suggest(q) : [],
+      // Close terms only when nothing matches in any kind (a --kind filter alone needs none).
+      suggestions: hits.length === 0 && this.index.search(q).length === 0 ? this.suggest(q) : [],
     };
   }
 
-  /** Index terms close to the query's words (a wider typo tolerance than the search itself). */
+  /** Index terms close to the query's words, found with a wider typo tolerance than the search's. */
   private suggest(query: string): string[] {
     const out: string[] = [];
     for (const word of tokenize(query)) {
       const term = normaliseTerm(word);
       if (!term || term.length < 3) continue;
-      const found = this.index.autoSuggest(term, { fuzzy: 0.4, prefix: true, combineWith: 'OR', boost: BOOST });
-      for (const s of found.slice(0, 3)) if (!out.includes(s.suggestion)) out.push(s.suggestion);
+      const counts = new Map<string, number>();
+      for (const r of this.index.search(term, { fuzzy: 0.45, prefix: false, processTerm: (t) => t })) {
+        for (const t of r.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+      // Closest spelling first, then the term found in most entities.
+      const best = [...counts]
+        .map(([t, n]) => ({ t, n, d: editDistance(term, t) }))
+        .sort((a, b) => a.d - b.d || b.n - a.n || (a.t < b.t ? -1 : 1))
+        .slice(0, 2);
+      for (const { t } of best) {
+        const word = this.surfaceOf(t);
+        if (!out.includes(word)) out.push(word);
+      }
     }
     return out.slice(0, 5);
+  }
+
+  /** A word of the atlas that an index term (a stem such as "receiv") came from, to show people. */
+  private surfaceOf(term: string): string {
+    for (const field of ['title', 'aliases', 'summary', 'body'] as const) {
+      for (const e of this.registry.entities) {
+        for (const word of tokenize(fieldText(e, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
+      }
+    }
+    return term;
   }
 }
 

@@ -65,7 +65,7 @@ export function renderSearch(r: SearchResult, elsewhere = 0): string {
   if (r.total === 0) {
     const scope = r.kinds.length < KINDS.length ? ` among ${r.kinds.join(', ')}` : '';
     out.push(`No matches for "${r.query}"${scope}.`);
-    if (elsewhere > 0) out.push(`${elsewhere} match${elsewhere === 1 ? 'es' : ''} in other kinds: drop --kind to see ${elsewhere === 1 ? 'it' : 'them'}.`);
+    if (elsewhere > 0) out.push(`${elsewhere} match${elsewhere === 1 ? '' : 'es'} in other kinds: drop --kind to see ${elsewhere === 1 ? 'it' : 'them'}.`);
     if (r.suggestions.length > 0) out.push(`Close terms to try: ${r.suggestions.join(', ')}`);
     else if (elsewhere === 0) out.push('Try fewer or different words, or an ID such as A-001.');
     return out.join('\n') + '\n';

@@ -1,0 +1,463 @@
+// The analysis layer on the real atlas: search ranking, the HOBA protocol (union semantics, probe
+// narrowing, verdicts), entity views, patterns, interventions, traversal and the methodology. Every
+// result is checked against its zod schema, the shape the MCP server publishes.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import type { z } from 'zod';
+import {
+  AnalysisError,
+  AtlasSearch,
+  CompatibleMechanisms,
+  DiagnosticProbes,
+  ExplainResult,
+  Interventions,
+  LOW_SIGNAL_TEXT,
+  Methodology,
+  Neighbourhood,
+  NodeView,
+  PatternMatches,
+  SearchResult,
+  UNCALIBRATED_NOTICE,
+  explain,
+  findCompatibleMechanisms,
+  findInterventions,
+  findPatterns,
+  formatGraph,
+  getDiagnosticProbes,
+  getNode,
+  methodology,
+  methodologyMarkdown,
+  normaliseId,
+  traverse,
+} from '../src/analysis/index.ts';
+import { KINDS, STAGES } from '../src/model/vocab.ts';
+import type { Entity } from '../src/model/schemas.ts';
+import { loadAtlas } from '../src/registry/load.ts';
+import { Registry } from '../src/registry/registry.ts';
+import { ROOT } from './helpers.ts';
+
+let reg: Registry;
+let index: AtlasSearch;
+
+before(() => {
+  reg = loadAtlas(ROOT).registry;
+  index = AtlasSearch.build(reg);
+});
+
+/** Parses a result through its schema; a structural mismatch fails the test with zod's report. */
+function valid<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  assert.ok(r.success, r.success ? '' : JSON.stringify(r.error.issues.slice(0, 5), null, 2));
+  return r.data;
+}
+
+function throwsAnalysis(call: () => unknown, code: AnalysisError['code'], message: RegExp): AnalysisError {
+  try {
+    call();
+  } catch (err) {
+    assert.ok(err instanceof AnalysisError, `expected an AnalysisError, got ${String(err)}`);
+    assert.equal(err.code, code);
+    assert.match(err.message, message);
+    return err;
+  }
+  assert.fail('expected the call to throw');
+}
+
+/** A registry with some entities replaced or added (in memory; the real atlas is not touched). */
+function withEntities(...changed: Entity[]): Registry {
+  const byId = new Map(reg.entities.map((e) => [e.id, e]));
+  for (const e of changed) byId.set(e.id, e);
+  return new Registry({ manifest: reg.manifest, entities: [...byId.values()] });
+}
+
+const ids = (xs: Array<{ id: string }>) => xs.map((x) => x.id);
+
+describe('search', () => {
+  // Realistic queries, as a candidate or a practitioner would type them, and the obvious target.
+  const cases: Array<[query: string, first: string]> = [
+    ['reposted', 'A-004'],
+    ['ghosted after final interview', 'A-009'],
+    ['salary lowered', 'A-007'],
+    ['lowball offer', 'A-007'],
+    ['rejected within minutes', 'A-002'],
+    ['told I am overqualified', 'A-017'],
+    ['offer pulled', 'A-024'],
+    ['interview rescheduled again', 'A-006'],
+    ['take home too long', 'A-008'],
+    ['status changed in the portal weeks later', 'A-021'],
+    ['feedback refused company policy', 'A-020'],
+    ['resume parser', 'M-003'],
+    ['age discrimination', 'M-024'],
+    ['internal candidate', 'A-014'],
+    ['employment gap', 'A-016'],
+    ['backup candidate', 'M-031'],
+    ['structured interviews', 'I-001'],
+    ['ghost job', 'P-001'],
+    ['degree required for the job', 'A-018'],
+    ['no salary range in the posting', 'A-013'],
+  ];
+  for (const [query, first] of cases) {
+    test(`"${query}" ranks ${first} first`, () => {
+      const r = valid(SearchResult, index.search(query));
+      assert.equal(r.results[0]?.id, first, `got ${r.results.slice(0, 3).map((h) => `${h.id} ${h.title}`).join(' | ')}`);
+    });
+  }
+
+  test('an ID in the query comes first, leniently written', () => {
+    for (const q of ['M-013', 'm-13', 'm13', 'interview noise M-013']) {
+      const r = index.search(q);
+      assert.equal(r.results[0]?.id, 'M-013', q);
+      assert.equal(r.results[0]?.exact, true, q);
+    }
+    // Other entities mentioning the ID follow it.
+    assert.ok(index.search('M-013').results.length > 1);
+  });
+
+  test('typos and prefixes still find the target', () => {
+    assert.equal(index.search('overqulaified').results[0]?.id, 'A-017');
+    assert.equal(index.search('resch').results[0]?.id, 'A-006');
+  });
+
+  test('--kind filters and the limit caps, with the total before the limit', () => {
+    const r = index.search('interview', { kinds: ['mechanism'], limit: 3 });
+    assert.ok(r.results.every((h) => h.kind === 'mechanism'));
+    assert.equal(r.results.length, 3);
+    assert.ok(r.total > 3);
+    assert.deepEqual(r.kinds, ['mechanism']);
+    throwsAnalysis(() => index.search('x', { kinds: ['mechanisms'] }), 'invalid-argument', /not a kind.*artifact, barrier/);
+    throwsAnalysis(() => index.search('x', { limit: 0 }), 'invalid-argument', /limit/);
+    throwsAnalysis(() => index.search('   '), 'invalid-argument', /Give some text/);
+  });
+
+  test('no match is an empty result with close terms to try', () => {
+    const none = valid(SearchResult, index.search('xyzzy'));
+    assert.equal(none.total, 0);
+    assert.deepEqual(none.results, []);
+    const typo = index.search('recsinded');
+    assert.equal(typo.total, 0);
+    assert.ok(typo.suggestions.includes('rescinded'), typo.suggestions.join(', '));
+    // The suggestion finds the target.
+    assert.equal(index.search('rescinded').results[0]?.id, 'A-024');
+  });
+
+  test('a serialised index answers exactly like a fresh one', () => {
+    const loaded = AtlasSearch.load(reg, index.toJSON());
+    for (const q of ['reposted', 'salary lowered', 'M-013', 'recsinded']) assert.deepEqual(loaded.search(q), index.search(q));
+  });
+
+  test('every kind is searchable by its own title', () => {
+    for (const kind of KINDS) {
+      const e = reg.all(kind)[0]!;
+      const title = e.kind === 'source' ? e.title : e.title;
+      const r = index.search(title, { kinds: [kind] });
+      assert.equal(r.results[0]?.id, e.id, `${kind}: ${title}`);
+    }
+  });
+});
+
+describe('explain (HOBA)', () => {
+  test('every artifact gives a structurally valid explanation, alone and at every stage of its own', () => {
+    for (const a of reg.all('artifact')) {
+      const r = valid(ExplainResult, explain(reg, { artifacts: [a.id] }));
+      assert.equal(r.notice, UNCALIBRATED_NOTICE);
+      assert.deepEqual(ids(r.hard_facts.artifacts), [a.id]);
+      assert.ok(r.behind.mechanisms.length > 0, a.id);
+      assert.ok(r.behind.non_inferences.length >= a.non_inferences.length);
+      assert.ok(r.behind.non_inferences.every((n) => n.from === a.id || n.from.startsWith('P-')));
+      for (const stage of a.stages) valid(ExplainResult, explain(reg, { artifacts: [a.id], stage }));
+    }
+  });
+
+  test('every stage of the funnel is accepted; anything else lists them', () => {
+    for (const stage of STAGES) assert.equal(explain(reg, { artifacts: ['A-001'], stage }).obstacle.stages[0], stage);
+    const err = throwsAnalysis(() => explain(reg, { artifacts: ['A-001'], stage: 'final' }), 'invalid-argument', /not a funnel stage/);
+    assert.deepEqual(err.allowed, [...STAGES]);
+  });
+
+  test('union semantics: emitting the artifact is enough, whatever the stage; so is acting at the barrier', () => {
+    const r = explain(reg, { artifacts: ['A-009'], stage: 'technical' });
+    assert.deepEqual(ids(r.obstacle.barriers), ['B-007']);
+    const m = new Map(r.behind.mechanisms.map((x) => [x.id, x]));
+    // M-008 (headcount freeze) emits A-009 but acts nowhere near the technical stage: still compatible.
+    assert.ok(m.has('M-008'));
+    assert.deepEqual(m.get('M-008')!.compatible_because.operates_at, []);
+    assert.deepEqual(m.get('M-008')!.compatible_because.emits.map((e) => [e.artifact, e.fidelity]), [['A-009', 'void']]);
+    // M-014 (stress under observation) acts at the technical assessment but does not emit A-009: compatible.
+    assert.deepEqual(m.get('M-014')!.compatible_because.operates_at, ['B-007']);
+    assert.deepEqual(m.get('M-014')!.compatible_because.emits, []);
+    // M-026 (criminal-record screening) does neither.
+    assert.ok(!m.has('M-026'));
+    // The stage never removes what the artifact alone brings in.
+    const alone = new Set(ids(explain(reg, { artifacts: ['A-009'] }).behind.mechanisms.filter((x) => x.compatible_because.emits.length > 0)));
+    for (const id of alone) assert.ok(m.has(id), id);
+  });
+
+  test('honest baselines stay on the table, marked when nothing else links them', () => {
+    for (const a of reg.all('artifact')) {
+      const r = explain(reg, { artifacts: [a.id] });
+      for (const b of reg.all('mechanism').filter((x) => x.honest_baseline)) assert.ok(ids(r.behind.mechanisms).includes(b.id), `${a.id} lacks ${b.id}`);
+    }
+    const r = explain(reg, { artifacts: ['A-001'] });
+    const backup = r.behind.mechanisms.find((x) => x.id === 'M-031')!;
+    assert.equal(backup.compatible_because.baseline_only, true);
+    assert.ok(r.behind.mechanisms.filter((x) => !x.honest_baseline).every((x) => !x.compatible_because.baseline_only));
+  });
+
+  test('probe outcomes narrow only through explicit excludes, and say what excluded what', () => {
+    const before = ids(explain(reg, { artifacts: ['A-009'] }).behind.mechanisms);
+    const nothing = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }] });
+    assert.deepEqual(ids(nothing.behind.mechanisms), before);
+    assert.deepEqual(nothing.behind.excluded, []);
+    assert.equal(nothing.hard_facts.observed[0]?.observation, 'No reply within a week or so.');
+
+    const funded = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'reply-offer-or-next-step' }] });
+    assert.deepEqual(ids(funded.behind.mechanisms), before.filter((m) => m !== 'M-008'));
+    assert.deepEqual(funded.behind.excluded, [{ id: 'M-008', title: reg.get('M-008')!.title, by: [{ probe: 'final-silence-ask-timeline-once', outcome: 'reply-offer-or-next-step' }] }]);
+    assert.ok(!funded.agency.none.includes('M-008'));
+    // A probe already answered is not proposed again.
+    assert.ok(!funded.agency.probes.some((p) => p.id === 'final-silence-ask-timeline-once'));
+
+    // An outcome may exclude an honest baseline: it leaves the whole case.
+    const debrief = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-contact-checks-status', outcome: 'debrief-not-held' }] });
+    assert.ok(!ids(debrief.behind.mechanisms).includes('M-031'));
+    assert.deepEqual(ids(debrief.behind.excluded), ['M-031']);
+  });
+
+  test('bad probe input is an argument error naming the valid choices', () => {
+    const unknown = throwsAnalysis(() => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'ask-nicely', outcome: 'x' }] }), 'invalid-argument', /no probe "ask-nicely".*final-silence-ask-timeline-once/);
+    assert.deepEqual(unknown.allowed, ['final-silence-ask-timeline-once', 'final-silence-contact-checks-status']);
+    throwsAnalysis(() => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'maybe' }] }), 'invalid-argument', /no outcome "maybe".*reply-offer-or-next-step, reply-rejection/);
+    throwsAnalysis(() => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'repost-compare-postings', outcome: 'changed-content' }] }), 'invalid-argument', /belongs to A-004/);
+    throwsAnalysis(
+      () =>
+        explain(reg, {
+          artifacts: ['A-009'],
+          probes: [
+            { probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' },
+            { probe: 'final-silence-ask-timeline-once', outcome: 'reply-rejection' },
+          ],
+        }),
+      'invalid-argument',
+      /reported twice/,
+    );
+  });
+
+  test('unknown and wrong-kind IDs', () => {
+    const err = throwsAnalysis(() => explain(reg, { artifacts: ['A-099'] }), 'unknown-id', /no artifact \(observation\) A-099.*run from A-001 to A-0/);
+    assert.ok(Array.isArray(err.suggestions));
+    throwsAnalysis(() => explain(reg, { artifacts: ['M-001'] }), 'invalid-argument', /M-001 is a mechanism/);
+    throwsAnalysis(() => explain(reg, { artifacts: [] }), 'invalid-argument', /at least one artifact/);
+  });
+
+  test('verdicts: run a probe, act on what is yours, or low signal', () => {
+    const first = explain(reg, { artifacts: ['A-009'] }).agency;
+    assert.equal(first.verdict.code, 'run-probe');
+    assert.match(first.verdict.text, /final-silence-ask-timeline-once/);
+    // Candidate-runnable probes come first, the cheapest first.
+    assert.equal(first.probes[0]?.agency, 'candidate');
+
+    // Asked once, no reply: nothing the candidate can run narrows the set, and nothing that produces
+    // this silence is theirs to remove.
+    const after = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }] }).agency;
+    assert.equal(after.verdict.code, 'low-signal');
+    assert.equal(after.verdict.text, LOW_SIGNAL_TEXT);
+    assert.equal(after.verdict.text, 'Low signal: no further candidate action is justified.');
+    assert.ok(after.probes.every((p) => p.agency === 'intermediary'));
+    assert.ok(after.verdict.details.some((d) => d.includes('final-silence-contact-checks-status')));
+
+    // The implausible posting offers the candidate nothing to narrow and nothing to remove.
+    assert.equal(explain(reg, { artifacts: ['A-032'] }).agency.verdict.code, 'low-signal');
+
+    // Silence after applying: the résumé parser (M-003) emits it and the candidate can remove it.
+    const silence = explain(reg, { artifacts: ['A-001'] }).agency.verdict;
+    assert.equal(silence.code, 'act-on-candidate-removable');
+    assert.match(silence.text, /M-003/);
+  });
+
+  test('low signal never hides a distinguishing candidate probe or a removable emitter', () => {
+    for (const a of reg.all('artifact')) {
+      const r = explain(reg, { artifacts: [a.id] });
+      const low = r.agency.verdict.code === 'low-signal';
+      const candidateProbe = r.agency.probes.some((p) => p.agency === 'candidate');
+      const removable = r.behind.mechanisms.some((m) => m.facets.removability === 'candidate' && m.compatible_because.emits.length > 0);
+      assert.equal(low, !candidateProbe && !removable, a.id);
+      assert.equal(r.agency.verdict.code === 'run-probe', candidateProbe, a.id);
+      for (const p of r.agency.probes) {
+        assert.ok(p.distinguishes);
+        assert.ok(p.outcomes.some((o) => o.narrows.length > 0 && o.narrows.length < r.behind.mechanisms.length));
+      }
+    }
+  });
+
+  test('agency splits the remaining mechanisms by removability', () => {
+    const r = explain(reg, { artifacts: ['A-003'] });
+    const all = [...r.agency.candidate, ...r.agency.intermediary, ...r.agency.none].sort();
+    assert.deepEqual(all, ids(r.behind.mechanisms).sort());
+    for (const id of r.agency.intermediary) assert.equal(reg.getOf('mechanism', id)!.facets.removability, 'intermediary');
+  });
+
+  test('when the outcomes exclude everything, the verdict says so', () => {
+    const a = reg.getOf('artifact', 'A-008')!;
+    const compatible = ids(explain(reg, { artifacts: ['A-008'] }).behind.mechanisms);
+    const everything = { id: 'everything-ruled-out', observation: 'Every explanation is ruled out.', excludes: compatible };
+    const probes = [{ ...a.probes[0]!, outcomes: [...a.probes[0]!.outcomes, everything] }, ...a.probes.slice(1)];
+    const r = explain(withEntities({ ...a, probes }), { artifacts: ['A-008'], probes: [{ probe: a.probes[0]!.id, outcome: 'everything-ruled-out' }] });
+    assert.deepEqual(r.behind.mechanisms, []);
+    assert.equal(r.agency.verdict.code, 'nothing-left');
+  });
+
+  test('patterns: triggered with all required artifacts, partial with what is missing', () => {
+    const both = explain(reg, { artifacts: ['A-009', 'A-027'] });
+    const p005 = both.behind.patterns.find((p) => p.id === 'P-005')!;
+    assert.equal(p005.match, 'triggered');
+    // The triggered pattern's non-inferences join the artifacts', attributed.
+    assert.ok(both.behind.non_inferences.some((n) => n.from === 'P-005'));
+    const one = explain(reg, { artifacts: ['A-009'] }).behind.patterns.find((p) => p.id === 'P-005')!;
+    assert.equal(one.match, 'partial');
+    assert.deepEqual(one.missing, ['A-027']);
+    assert.ok(!explain(reg, { artifacts: ['A-009'] }).behind.non_inferences.some((n) => n.from === 'P-005'));
+  });
+
+  test('loops list their members among the remaining mechanisms', () => {
+    const r = explain(reg, { artifacts: ['A-016'] });
+    const l001 = r.behind.loops.find((l) => l.id === 'L-001')!;
+    assert.ok(l001.compatible_members.includes('M-019'));
+    assert.ok(l001.compatible_members.every((m) => ids(r.behind.mechanisms).includes(m)));
+  });
+
+  test('a deprecated artifact resolves and is analysed as its successor', () => {
+    const a = reg.getOf('artifact', 'A-009')!;
+    const old = { ...a, id: 'A-900', status: 'deprecated' as const, superseded_by: 'A-009' };
+    const r = explain(withEntities(old), { artifacts: ['A-900'] });
+    assert.equal(r.hard_facts.artifacts[0]?.id, 'A-900');
+    assert.equal(r.hard_facts.artifacts[0]?.successor?.id, 'A-009');
+    assert.deepEqual(ids(r.behind.mechanisms), ids(explain(reg, { artifacts: ['A-009'] }).behind.mechanisms));
+  });
+});
+
+describe('entity view, mechanisms, probes, patterns, interventions', () => {
+  test('getNode works for one entity of every kind, with relations both ways', () => {
+    for (const kind of KINDS) {
+      const e = reg.all(kind)[0]!;
+      const v = valid(NodeView, getNode(reg, e.id));
+      assert.equal(v.node.id, e.id);
+      assert.equal(v.entity.kind, kind);
+      assert.ok(v.relations.length > 0, kind);
+    }
+    const m = getNode(reg, 'm-1');
+    assert.equal(m.node.id, 'M-001');
+    const label = (dir: string, l: string) => m.relations.filter((r) => r.direction === dir && r.label === l).map((r) => r.node.id);
+    assert.ok(label('out', 'emits').includes('A-003'));
+    assert.ok(label('out', 'operates at').includes('B-005'));
+    assert.ok(label('in', 'masked by').includes('M-013'));
+    assert.ok(label('in', 'targeted by').includes('I-007'));
+    assert.ok(m.citations.some((c) => c.id === 'E-042'));
+    assert.ok(getNode(reg, 'M-031').ruled_out_by.some((x) => x.probe === 'final-silence-contact-checks-status'));
+    assert.ok(getNode(reg, 'E-013').relations.some((r) => r.label === 'cited by'));
+  });
+
+  test('a deprecated entity shows its successor; the successor lists it', () => {
+    const m = reg.getOf('mechanism', 'M-006')!;
+    const r = withEntities({ ...m, id: 'M-900', status: 'deprecated', superseded_by: 'M-006' });
+    const v = getNode(r, 'M-900');
+    assert.equal(v.node.status, 'deprecated');
+    assert.equal(v.successor?.id, 'M-006');
+    assert.deepEqual(ids(getNode(r, 'M-006').predecessors), ['M-900']);
+  });
+
+  test('unknown IDs suggest close ones; text suggests titles', () => {
+    const err = throwsAnalysis(() => getNode(reg, 'M-099'), 'unknown-id', /There is no entity M-099.*Did you mean M-009/);
+    assert.ok(err instanceof AnalysisError);
+    const typo = throwsAnalysis(() => getNode(reg, 'B-0055'), 'unknown-id', /Did you mean/);
+    assert.ok(typo.suggestions.length > 0);
+    const words = throwsAnalysis(() => getNode(reg, 'reposted'), 'unknown-id', /not an atlas ID.*A-004/);
+    assert.equal(words.suggestions[0]?.id, 'A-004');
+    assert.equal(normaliseId('p5'), 'P-005');
+    assert.equal(normaliseId('reposted'), undefined);
+  });
+
+  test('find_compatible_mechanisms from artifacts, a stage or barriers', () => {
+    const byArtifact = valid(CompatibleMechanisms, findCompatibleMechanisms(reg, { artifacts: ['A-002'] }));
+    assert.ok(ids(byArtifact.mechanisms).includes('M-004'));
+    const byBarrier = findCompatibleMechanisms(reg, { barriers: ['B-012'] });
+    assert.deepEqual(ids(byBarrier.barriers), ['B-012']);
+    assert.ok(byBarrier.mechanisms.filter((m) => !m.compatible_because.baseline_only).every((m) => m.compatible_because.operates_at.includes('B-012')));
+    const byStage = findCompatibleMechanisms(reg, { stage: 'references' });
+    assert.deepEqual(ids(byStage.barriers), ['B-012']);
+    throwsAnalysis(() => findCompatibleMechanisms(reg, {}), 'invalid-argument', /at least one artifact/);
+  });
+
+  test('get_diagnostic_probes weighs probes against the compatible set or given mechanisms', () => {
+    const r = valid(DiagnosticProbes, getDiagnosticProbes(reg, { artifacts: ['A-009'] }));
+    assert.equal(r.probes.length, reg.getOf('artifact', 'A-009')!.probes.length);
+    assert.equal(r.probes[0]?.distinguishes, true);
+    const narrow = getDiagnosticProbes(reg, { artifacts: ['A-009'], mechanisms: ['M-008', 'M-031'] });
+    assert.deepEqual(narrow.mechanisms, ['M-008', 'M-031']);
+    const contact = narrow.probes.find((p) => p.id === 'final-silence-contact-checks-status')!;
+    assert.equal(contact.distinguishes, true);
+    assert.deepEqual(contact.outcomes.find((o) => o.id === 'offer-out-to-other')!.narrows, ['M-008']);
+  });
+
+  test('find_patterns by artifacts and by mechanisms', () => {
+    const r = valid(PatternMatches, findPatterns(reg, { artifacts: ['A-004', 'A-001'] }));
+    assert.equal(r.patterns[0]?.id, 'P-001');
+    assert.equal(r.patterns[0]?.match, 'triggered');
+    assert.ok(findPatterns(reg, { mechanisms: ['M-029'] }).patterns.some((p) => p.id === 'P-006' && p.match === 'mechanism'));
+    assert.equal(findPatterns(reg).patterns.length, reg.all('pattern').length);
+  });
+
+  test('get_interventions: direct ones first, then through a loop', () => {
+    const r = valid(Interventions, findInterventions(reg, ['M-006']));
+    const i005 = r.interventions.find((i) => i.id === 'I-005')!;
+    assert.deepEqual(i005.via.map((v) => [v.relation, v.node.id, v.for]), [['targets', 'L-002', 'M-006']]);
+    assert.equal(r.interventions[0]?.via.some((v) => v.node.id === 'M-006'), true);
+    assert.ok(findInterventions(reg, ['P-005']).interventions.some((i) => i.id === 'I-012'));
+    throwsAnalysis(() => findInterventions(reg, ['A-001']), 'invalid-argument', /A-001 is a artifact|A-001 is an? artifact/);
+    throwsAnalysis(() => findInterventions(reg, []), 'invalid-argument', /at least one/);
+  });
+});
+
+describe('traverse and graph formats', () => {
+  test('depth grows the neighbourhood; relations and direction filter it', () => {
+    const one = valid(Neighbourhood, traverse(reg, 'M-008'));
+    const two = traverse(reg, 'M-008', { depth: 2 });
+    assert.equal(one.nodes[0]?.id, 'M-008');
+    assert.ok(two.nodes.length > one.nodes.length);
+    assert.ok(one.nodes.every((n) => n.distance <= 1));
+    assert.ok(!one.edges.some((e) => e.relation === 'cites'));
+    const emits = traverse(reg, 'M-008', { relations: ['emits'], direction: 'out' });
+    assert.ok(emits.nodes.slice(1).every((n) => n.kind === 'artifact'));
+    const capped = traverse(reg, 'M-008', { depth: 4, limit: 5 });
+    assert.equal(capped.nodes.length, 5);
+    assert.equal(capped.truncated, true);
+    throwsAnalysis(() => traverse(reg, 'M-008', { depth: 5 }), 'invalid-argument', /1 to 4/);
+    throwsAnalysis(() => traverse(reg, 'M-008', { relations: ['causes'] }), 'invalid-argument', /not a relation/);
+  });
+
+  test('mermaid, dot and text renderings name every node and edge', () => {
+    const n = traverse(reg, 'P-005');
+    const mermaid = formatGraph(n, 'mermaid');
+    assert.match(mermaid, /^flowchart LR\n/);
+    assert.match(mermaid, /P_005\{\{"P-005 · Final-round silence"\}\}:::pattern/);
+    const dot = formatGraph(n, 'dot');
+    assert.match(dot, /^digraph hoba \{\n/);
+    assert.match(dot, /\}\n$/);
+    assert.equal((dot.match(/ -> /g) ?? []).length, n.edges.length);
+    const text = formatGraph(n, 'text');
+    for (const node of n.nodes) {
+      assert.ok(mermaid.includes(node.id.replace('-', '_')));
+      assert.ok(dot.includes(`"${node.id}"`));
+      assert.ok(text.includes(node.id));
+    }
+  });
+});
+
+test('the methodology covers HOBA, evidence, fidelities, facets and the epistemic rules', () => {
+  const m = valid(Methodology, methodology(reg));
+  const md = methodologyMarkdown(m);
+  for (const phrase of ['Hard facts', 'Obstacle', 'Behind', 'Agency', 'union', 'uncalibrated', 'An observation is not a cause', 'Honest baselines', LOW_SIGNAL_TEXT]) {
+    assert.ok(md.includes(phrase), phrase);
+  }
+  assert.equal(m.vocabularies.stages.length, STAGES.length);
+  assert.ok(m.vocabularies.fidelities.every((f) => f.meaning.length > 20));
+});

@@ -1,0 +1,285 @@
+// The reading commands as a user runs them (the built dist/cli.js): output, --json, --help, exit codes,
+// errors without stack traces, colours, and where the atlas comes from (checkout, cache, bundled).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { z } from 'zod';
+import { ExplainResult, Neighbourhood, NodeView, SearchResult } from '../src/analysis/schemas.ts';
+import { KINDS, STAGES } from '../src/model/vocab.ts';
+import { loadAtlas } from '../src/registry/load.ts';
+import { AtlasCopy, hoba as run, ROOT, type Run } from './helpers.ts';
+
+// Snapshots of edited copies are cached here, not in the user's cache.
+const cache = mkdtempSync(join(tmpdir(), 'hoba-cache-'));
+const outside = mkdtempSync(join(tmpdir(), 'hoba-outside-'));
+after(() => {
+  rmSync(cache, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+const hoba = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run =>
+  run(args, { ...options, env: { HOBA_CACHE_DIR: cache, ...options.env } });
+
+const noStack = (r: Run) => assert.doesNotMatch(r.stderr + r.stdout, /\n\s+at .+:\d+:\d+/, 'no stack trace');
+
+function json<T>(schema: z.ZodType<T>, r: Run): T {
+  assert.equal(r.status, 0, r.stderr);
+  const parsed = schema.safeParse(JSON.parse(r.stdout));
+  assert.ok(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3)));
+  return parsed.data;
+}
+
+const version = loadAtlas(ROOT).registry.version;
+
+describe('hoba show', () => {
+  test('shows one entity of every kind, with relations and sources', () => {
+    const reg = loadAtlas(ROOT).registry;
+    for (const kind of KINDS) {
+      const e = reg.all(kind)[0]!;
+      const r = hoba(['show', e.id]);
+      assert.equal(r.status, 0, `${e.id}: ${r.stderr}`);
+      assert.ok(r.stdout.startsWith(`${e.id}  `), e.id);
+      assert.match(r.stdout, new RegExp(`registry ${version.replace(/\./g, '\\.')}`));
+    }
+    const m = hoba(['show', 'M-001']).stdout;
+    for (const heading of ['facets: actor candidate', 'Operates at', 'Emits', 'Masked by', 'Targeted by', 'Sources', '[E-042]']) assert.ok(m.includes(heading), heading);
+    const a = hoba(['show', 'A-009']).stdout;
+    for (const heading of ['stages: team, hiring-manager, offer', 'Does not establish', 'Diagnostic probes', 'final-silence-ask-timeline-once', 'Emitted by']) {
+      assert.ok(a.includes(heading), heading);
+    }
+  });
+
+  test('--json is the entity view with registry_version', () => {
+    const v = json(NodeView, hoba(['show', 'p-5', '--json']));
+    assert.equal(v.registry_version, version);
+    assert.equal(v.node.id, 'P-005');
+    assert.ok(v.relations.some((l) => l.direction === 'in' && l.label === 'requires (artifacts)'));
+  });
+
+  test('an unknown ID exits 1 with close matches; words suggest titles', () => {
+    const r = hoba(['show', 'M-099']);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /^hoba: There is no entity M-099\. .*Did you mean M-009/);
+    noStack(r);
+    const words = hoba(['show', 'reposted']);
+    assert.equal(words.status, 1);
+    assert.match(words.stderr, /"reposted" is not an atlas ID.*A-004 \(Role closed, then reposted\)/);
+  });
+
+  test('usage errors exit 2', () => {
+    for (const args of [['show'], ['show', 'M-001', 'M-002'], ['show', 'M-001', '--bogus']]) {
+      const r = hoba(args);
+      assert.equal(r.status, 2, args.join(' '));
+      noStack(r);
+    }
+  });
+});
+
+describe('hoba explain', () => {
+  test('reads as a short H/O/B/A report that says it is uncalibrated', () => {
+    const r = hoba(['explain', 'A-009']);
+    assert.equal(r.status, 0, r.stderr);
+    const order = ['H — Hard facts', 'O — Obstacle', 'B — Behind', 'A — Agency', 'Verdict'].map((h) => r.stdout.indexOf(h));
+    assert.ok(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)), `headings in order: ${order.join(',')}`);
+    assert.match(r.stdout, /Topological and uncalibrated/);
+    assert.match(r.stdout, /What these facts do NOT establish/);
+    assert.match(r.stdout, /\[run-probe\]/);
+  });
+
+  test('--json gives the full structure; probes narrow and low signal is said plainly', () => {
+    const full = json(ExplainResult, hoba(['explain', 'A-009', '--json']));
+    assert.equal(full.registry_version, version);
+    const low = hoba(['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=no-reply']);
+    assert.equal(low.status, 0);
+    assert.match(low.stdout, /Low signal: no further candidate action is justified\./);
+    const narrowed = json(ExplainResult, hoba(['explain', 'A-009', '--json', '--probe', 'final-silence-ask-timeline-once=reply-offer-or-next-step']));
+    assert.deepEqual(narrowed.behind.excluded.map((x) => x.id), ['M-008']);
+    const two = json(ExplainResult, hoba(['explain', 'A-009', 'A-027', '--stage', 'offer', '--json']));
+    assert.deepEqual(two.obstacle.stages, ['offer']);
+    assert.ok(two.behind.patterns.some((p) => p.id === 'P-005' && p.match === 'triggered'));
+  });
+
+  test('--stage takes every stage of the funnel and lists them on a bad value', () => {
+    for (const stage of STAGES) assert.equal(hoba(['explain', 'A-001', '--stage', stage, '--json']).status, 0, stage);
+    const bad = hoba(['explain', 'A-001', '--stage', 'onsite']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /Allowed choices are pre-posting, sourcing, .*post-offer/);
+    noStack(bad);
+  });
+
+  test('error paths: exit codes and messages', () => {
+    const cases: Array<[args: string[], status: number, message: RegExp]> = [
+      [['explain', 'A-099'], 1, /There is no artifact \(observation\) A-099/],
+      [['explain', 'M-001'], 2, /M-001 is a mechanism .*takes artifact \(observation\) IDs/],
+      [['explain'], 2, /missing required argument/],
+      [['explain', 'A-009', '--probe', 'no-equals-sign'], 2, /Use <probe_id>=<outcome_id>/],
+      [['explain', 'A-009', '--probe', 'ask-nicely=yes'], 2, /no probe "ask-nicely".*Its probes are: final-silence-ask-timeline-once, final-silence-contact-checks-status/],
+      [['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=maybe'], 2, /no outcome "maybe"\. Its outcomes are: reply-offer-or-next-step/],
+      [['explain', 'A-009', '--probe', 'repost-compare-postings=changed-content'], 2, /belongs to A-004/],
+    ];
+    for (const [args, status, message] of cases) {
+      const r = hoba(args);
+      assert.equal(r.status, status, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message, args.join(' '));
+      noStack(r);
+    }
+  });
+});
+
+describe('hoba search', () => {
+  test('ranks, labels kinds and says how to see more', () => {
+    const r = hoba(['search', 'ghosted', 'after', 'final', 'interview']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout.split('\n')[0]!, /^A-009\s+artifact\s+Silence after the final interview/);
+    assert.match(r.stdout, /matches \(showing 10 of \d+; --limit for more\)/);
+  });
+
+  test('--json, --kind and --limit', () => {
+    const s = json(SearchResult, hoba(['search', 'salary lowered', '--json', '--limit', '3']));
+    assert.equal(s.registry_version, version);
+    assert.equal(s.results[0]?.id, 'A-007');
+    assert.equal(s.results.length, 3);
+    const k = json(SearchResult, hoba(['search', 'interview', '--kind', 'mechanism,pattern', '--json']));
+    assert.ok(k.results.every((h) => h.kind === 'mechanism' || h.kind === 'pattern'));
+  });
+
+  test('no match exits 0 with an empty list and terms to try', () => {
+    const r = hoba(['search', 'recsinded']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /No matches for "recsinded"\.\nClose terms to try: rescinded/);
+    const j = json(SearchResult, hoba(['search', 'xyzzy', '--json']));
+    assert.deepEqual(j.results, []);
+    const elsewhere = hoba(['search', 'rescinded', '--kind', 'pattern']);
+    assert.equal(elsewhere.status, 0);
+    assert.match(elsewhere.stdout, /^No matches for "rescinded" among pattern\.\n\d+ matches in other kinds: drop --kind to see them\.\n$/);
+  });
+
+  test('bad options are usage errors', () => {
+    for (const [args, message] of [
+      [['search', 'x', '--kind', 'mechanisms'], /Allowed kinds are artifact, barrier/],
+      [['search', 'x', '--limit', '0'], /Use a whole number from 1 up/],
+      [['search'], /missing required argument/],
+    ] as const) {
+      const r = hoba([...args]);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, message);
+      noStack(r);
+    }
+  });
+});
+
+describe('hoba graph', () => {
+  test('text, mermaid and dot; --json is the neighbourhood', () => {
+    assert.match(hoba(['graph', 'M-008']).stdout, /^M-008 Headcount freeze .*depth 1/);
+    assert.match(hoba(['graph', 'P-005', '--format', 'mermaid', '--depth', '2']).stdout, /^flowchart LR\n/);
+    assert.match(hoba(['graph', 'L-002', '--format', 'dot']).stdout, /^digraph hoba \{[\s\S]*"M-004" -> "M-006" \[label="amplifies"\];[\s\S]*\}\n$/);
+    const n = json(Neighbourhood, hoba(['graph', 'B-005', '--direction', 'in', '--relation', 'operates_at', '--json']));
+    assert.ok(n.nodes.slice(1).every((x) => x.kind === 'mechanism'));
+  });
+
+  test('bad options are usage errors; unknown IDs exit 1', () => {
+    for (const args of [['graph', 'M-008', '--depth', '9'], ['graph', 'M-008', '--format', 'svg'], ['graph', 'M-008', '--relation', 'causes']]) {
+      const r = hoba(args);
+      assert.equal(r.status, 2, args.join(' '));
+      noStack(r);
+    }
+    assert.equal(hoba(['graph', 'L-099']).status, 1);
+  });
+});
+
+describe('every command', () => {
+  test('--help shows examples', () => {
+    for (const command of ['search', 'show', 'explain', 'graph', 'methodology']) {
+      const r = hoba([command, '--help']);
+      assert.equal(r.status, 0, command);
+      assert.match(r.stdout, new RegExp(`Usage: hoba ${command}`));
+      assert.match(r.stdout, /Examples:\n  \$ hoba /);
+    }
+    const top = hoba(['--help']).stdout;
+    for (const command of ['search', 'show', 'explain', 'graph', 'methodology', 'validate']) assert.match(top, new RegExp(`\\n  ${command} `));
+  });
+
+  test('methodology prints Markdown or JSON', () => {
+    const r = hoba(['methodology']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^# How to read the Hiring Obstacles & Barriers Atlas\n/);
+    assert.match(r.stdout, /## The HOBA protocol/);
+    assert.equal(JSON.parse(hoba(['methodology', '--json']).stdout).registry_version, version);
+  });
+
+  test('no colour codes unless on a terminal, even with FORCE_COLOR unset', () => {
+    for (const args of [['show', 'M-001'], ['explain', 'A-009'], ['search', 'reposted']]) {
+      assert.doesNotMatch(hoba(args, { env: { NO_COLOR: '' } }).stdout, /\x1b\[/, args.join(' '));
+    }
+  });
+});
+
+describe('where the atlas comes from', () => {
+  test('outside any checkout, the bundled snapshot is read; validate explains it needs a checkout', () => {
+    const r = hoba(['show', 'M-001', '--json'], { cwd: outside });
+    assert.equal(json(NodeView, r).node.id, 'M-001');
+    const v = hoba(['validate'], { cwd: outside });
+    assert.equal(v.status, 2);
+    assert.match(v.stderr, /no atlas checkout found.*this command works on the content of a checkout/);
+  });
+
+  test('an edited checkout is read fresh, then from the cache; --dir and HOBA_DIR pick it', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-001', ['title'], 'Edited title for the snapshot test');
+      const first = hoba(['show', 'M-001', '--dir', copy.dir]);
+      assert.equal(first.status, 0, first.stderr);
+      assert.match(first.stdout, /^M-001 {2}Edited title for the snapshot test/);
+      assert.ok(readdirSync(cache).some((f) => /^atlas-[0-9a-f]{32}\.json$/.test(f)), 'a snapshot of the copy is cached');
+      const again = hoba(['show', 'M-001'], { cwd: outside, env: { HOBA_DIR: copy.dir } });
+      assert.match(again.stdout, /^M-001 {2}Edited title for the snapshot test/);
+      // The next edit is picked up at once.
+      copy.set('M-001', ['title'], 'Edited again');
+      assert.match(hoba(['show', 'M-001', '--dir', copy.dir]).stdout, /^M-001 {2}Edited again/);
+      // And the checkout itself is unaffected.
+      assert.doesNotMatch(hoba(['show', 'M-001']).stdout, /Edited/);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('content with errors is reported on stderr and the rest still answers', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-004', ['facets', 'actor'], 'robot');
+      const r = hoba(['show', 'M-001', '--dir', copy.dir]);
+      assert.equal(r.status, 0);
+      assert.match(r.stderr, /warning: the content has 1 error \(first: content\/mechanisms\/M-004-[^:]+:\d+: facets\.actor/);
+      assert.equal(hoba(['show', 'M-004', '--dir', copy.dir]).status, 1);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('--dir must be an atlas checkout', () => {
+    const notDir = hoba(['show', 'M-001', '--dir', join(outside, 'nope')]);
+    assert.equal(notDir.status, 2);
+    assert.match(notDir.stderr, /is not a directory/);
+    const empty = hoba(['show', 'M-001', '--dir', outside]);
+    assert.equal(empty.status, 2);
+    assert.match(empty.stderr, /holds no atlas/);
+  });
+
+  test('without a checkout or a bundled snapshot, the error says what to do', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'hoba-dist-'));
+    try {
+      cpSync(join(ROOT, 'dist'), dist, { recursive: true, filter: (src) => !src.endsWith('.snapshot.json') });
+      assert.ok(!existsSync(join(dist, 'atlas.snapshot.json')));
+      const r = spawnSync(process.execPath, [join(dist, 'cli.js'), 'show', 'M-001'], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /no atlas to read: not inside a checkout .* Run inside a checkout, pass --dir <checkout>, or run npm run build/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  before(() => assert.ok(existsSync(join(ROOT, 'dist', 'atlas.snapshot.json')), 'npm run build writes the bundled snapshot'));
+});
