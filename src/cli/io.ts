@@ -41,7 +41,7 @@ export function writeJson(value: unknown): void {
  * holds content/atlas.yaml.
  */
 export function resolveCheckout(dirOption: string | undefined): string {
-  const given = dirOption ?? process.env['HOBA_DIR'];
+  const given = dirOption ?? (process.env['HOBA_DIR'] || undefined);
   if (given !== undefined) {
     const dir = resolve(given);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
