@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { indexBuilders } from '../src/cli/atlas.ts';
 import { contentHash } from '../src/registry/hash.ts';
 import { loadAtlas } from '../src/registry/load.ts';
-import { contentStamp, makeSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../src/registry/snapshot.ts';
+import { makeSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../src/registry/snapshot.ts';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const out = join(root, 'dist', SNAPSHOT_FILE);
@@ -18,5 +18,5 @@ if (errors.length > 0) {
   console.warn(`build: no atlas snapshot written: the content has ${errors.length} error(s); run hoba validate to see them.`);
 } else {
   mkdirSync(join(root, 'dist'), { recursive: true });
-  writeSnapshot(out, makeSnapshot(load.registry, { hash: contentHash(root), stamp: contentStamp(root) }, await indexBuilders()));
+  writeSnapshot(out, makeSnapshot(load.registry, contentHash(root), await indexBuilders()));
 }

@@ -42,7 +42,8 @@ const join = (parts: Array<string | false | undefined>) => parts.filter(Boolean)
 
 export function citationLine(c: Citation): string {
   const status = c.status !== 'current' ? ` [${c.status}]` : '';
-  return `[${c.id}] ${c.cite}. ${c.title}. ${c.venue}${c.peer_reviewed ? '' : ' (not peer-reviewed)'}${status}. ${c.doi ? `https://doi.org/${c.doi}` : c.url}`;
+  const review = c.peer_reviewed || /peer-reviewed/i.test(c.venue) ? '' : ' (not peer-reviewed)';
+  return `[${c.id}] ${c.cite}. ${c.title}. ${c.venue}${review}${status}. ${c.doi ? `https://doi.org/${c.doi}` : c.url}`;
 }
 
 export function renderNode(view: NodeView, reg: Registry): string {
@@ -136,7 +137,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
 
   const groups = new Map<string, RelationLink[]>();
   for (const r of view.relations) {
-    if (r.relation === 'cites') continue; // shown as citations below
+    if (r.relation === 'cites' && r.direction === 'out') continue; // shown as citations below
     groups.set(r.label, [...(groups.get(r.label) ?? []), r]);
   }
   const emissionNote = new Map(e.kind === 'mechanism' ? e.emits.map((x) => [x.artifact, x.note]) : []);

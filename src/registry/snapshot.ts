@@ -6,8 +6,10 @@
 //   cached    <cache dir>/atlas-<hash>.json, written the first time a checkout's content differs from
 //             the bundled snapshot; keyed by the content hash, so an edit is picked up at once
 //
-// A checkout's snapshot is used only when its content (by stamp, else by hash.ts's content hash) and the
-// code that built it match.
+// A snapshot is used only when the content hash (hash.ts) of the checkout and the code that built it
+// match. Hashing every file costs more than the rest of a command's start-up, so the hash of a checkout
+// is remembered in the cache with a stamp of its files' sizes and times, and recomputed only when the
+// stamp changes. A snapshot itself depends on the content and the code only (no times, no paths).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
@@ -25,8 +27,6 @@ export interface Snapshot {
   built_by: string;
   /** Content hash (hash.ts) of the content/ it was built from. */
   content_hash: string;
-  /** Sizes and modification times of the content files it was built from (see contentStamp). */
-  content_stamp: string;
   data: RegistryData;
   /** Indexes precomputed by their owners, serialised as strings, by name (e.g. "search"). */
   indexes: Record<string, string>;
@@ -35,16 +35,16 @@ export interface Snapshot {
 /** Serialisers of the indexes a snapshot carries, by name. */
 export type IndexBuilders = Record<string, (registry: Registry) => string>;
 
-export function makeSnapshot(registry: Registry, checkout: { hash: string; stamp: string }, builders: IndexBuilders): Snapshot {
+export function makeSnapshot(registry: Registry, hash: string, builders: IndexBuilders): Snapshot {
   const indexes: Record<string, string> = {};
   for (const name of Object.keys(builders).sort()) indexes[name] = builders[name]!(registry);
-  return { built_by: BUILT_BY, content_hash: checkout.hash, content_stamp: checkout.stamp, data: { ...registry.toData(), edges: [...registry.edges] }, indexes };
+  return { built_by: BUILT_BY, content_hash: hash, data: { ...registry.toData(), edges: [...registry.edges] }, indexes };
 }
 
 /**
- * A cheap fingerprint of content/: every file's path, size and modification time. When it matches a
- * snapshot's, the content is unchanged and the (slower) content hash is skipped; when it does not, the
- * hash decides, so touching a file without changing it costs time, never correctness.
+ * A cheap fingerprint of content/: every file's path, size and modification time. While it is unchanged
+ * the remembered content hash stands; when it changes the hash is recomputed, so touching a file without
+ * changing it costs time, never correctness.
  */
 export function contentStamp(checkout: string): string {
   const parts: string[] = [];
@@ -71,7 +71,6 @@ export function contentStamp(checkout: string): string {
 export interface ReadSnapshot {
   built_by: string;
   content_hash: string;
-  content_stamp: string;
   data: RegistryData;
   index(name: string): string | undefined;
 }
@@ -87,7 +86,7 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
   try {
     const split = bytes.indexOf(10);
     const head = JSON.parse(bytes.toString('utf8', 0, split < 0 ? bytes.length : split)) as Omit<Snapshot, 'indexes'>;
-    if (head.built_by !== BUILT_BY || typeof head.content_hash !== 'string' || typeof head.content_stamp !== 'string' || !head.data?.entities) return undefined;
+    if (head.built_by !== BUILT_BY || typeof head.content_hash !== 'string' || !head.data?.entities) return undefined;
     let indexes: Record<string, string> | undefined;
     return {
       ...head,
@@ -147,14 +146,10 @@ export async function openCheckout(
   dir: string,
   options: { bundled?: string; builders: () => Promise<IndexBuilders> },
 ): Promise<OpenedAtlas> {
-  const bundled = options.bundled !== undefined ? readSnapshot(options.bundled) : undefined;
-  const stamp = contentStamp(dir);
-  if (bundled?.content_stamp === stamp) return opened(bundled, 'bundled');
-  // Loaded here, not at the top: hashing needs node:crypto, which the fast paths do not.
-  const { contentHash } = await import('./hash.ts');
-  const hash = contentHash(dir);
-  if (bundled?.content_hash === hash) return opened(bundled, 'bundled');
   const cache = cacheDir();
+  const hash = await checkoutHash(dir, cache);
+  const bundled = options.bundled !== undefined ? readSnapshot(options.bundled) : undefined;
+  if (bundled?.content_hash === hash) return opened(bundled, 'bundled');
   const cachePath = cache !== undefined ? join(cache, `atlas-${hash.slice(0, 32)}.json`) : undefined;
   const cached = cachePath !== undefined ? readSnapshot(cachePath) : undefined;
   if (cached?.content_hash === hash) return opened(cached, 'cache');
@@ -162,24 +157,58 @@ export async function openCheckout(
   // The loader brings the YAML parser and the schemas: load them only when a snapshot will not do.
   const { loadAtlas } = await import('./load.ts');
   const load = loadAtlas(dir);
-  const snapshot = makeSnapshot(load.registry, { hash, stamp }, await options.builders());
+  const snapshot = makeSnapshot(load.registry, hash, await options.builders());
   const errors = load.problems.filter((p) => p.severity === 'error');
-  if (errors.length === 0 && cachePath !== undefined) saveToCache(cachePath, snapshot);
+  if (errors.length === 0 && cachePath !== undefined) saveToCache(cachePath, (path) => writeSnapshot(path, snapshot));
   return { registry: load.registry, index: (name) => snapshot.indexes[name], from: 'content', problems: errors };
 }
 
-/** Best effort: a read-only or missing cache directory only costs speed next time. */
-function saveToCache(path: string, snapshot: Snapshot): void {
+/** The content hash of a checkout: remembered while its stamp is unchanged, else computed (and remembered). */
+async function checkoutHash(dir: string, cache: string | undefined): Promise<string> {
+  const stamp = contentStamp(dir);
+  const stampPath = cache !== undefined ? join(cache, `stamp-${fnv1a(dir)}.json`) : undefined;
+  if (stampPath !== undefined) {
+    try {
+      const known = JSON.parse(readFileSync(stampPath, 'utf8')) as { checkout: string; stamp: string; content_hash: string };
+      if (known.checkout === dir && known.stamp === stamp && typeof known.content_hash === 'string') return known.content_hash;
+    } catch {
+      // No stamp yet, or an unreadable one: compute the hash.
+    }
+  }
+  // Loaded here, not at the top: hashing needs node:crypto, which the fast path does not.
+  const { contentHash } = await import('./hash.ts');
+  const hash = contentHash(dir);
+  if (stampPath !== undefined) {
+    saveToCache(stampPath, (path) => {
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ checkout: dir, stamp, content_hash: hash }) + '\n');
+      renameSync(tmp, path);
+    });
+  }
+  return hash;
+}
+
+/** FNV-1a (32-bit, hex): a short file name for a checkout path, without loading node:crypto. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Best effort: a read-only or missing cache directory only costs speed next time. Keeps the newest few. */
+function saveToCache(path: string, write: (path: string) => void): void {
   try {
     const dir = join(path, '..');
     mkdirSync(dir, { recursive: true });
-    writeSnapshot(path, snapshot);
-    const old = readdirSync(dir)
-      .filter((f) => f.startsWith('atlas-') && f.endsWith('.json'))
-      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
-      .sort((a, b) => b.t - a.t)
-      .slice(CACHE_KEEP);
-    for (const { f } of old) rmSync(join(dir, f), { force: true });
+    write(path);
+    for (const prefix of ['atlas-', 'stamp-']) {
+      const old = readdirSync(dir)
+        .filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
+        .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+        .sort((a, b) => b.t - a.t)
+        .slice(CACHE_KEEP);
+      for (const { f } of old) rmSync(join(dir, f), { force: true });
+    }
   } catch {
     // Caching is an optimisation; never fail a command over it.
   }
