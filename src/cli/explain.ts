@@ -10,12 +10,12 @@ import { analyse, heading, item, wrap } from './text.ts';
 
 interface Options {
   stage?: string;
-  probe: ProbeOutcomeInput[];
+  probe?: ProbeOutcomeInput[];
   json?: boolean;
   dir?: string;
 }
 
-function collectProbe(value: string, previous: ProbeOutcomeInput[]): ProbeOutcomeInput[] {
+function collectProbe(value: string, previous: ProbeOutcomeInput[] = []): ProbeOutcomeInput[] {
   const m = /^([^=\s]+)=([^=\s]+)$/.exec(value.trim());
   if (!m) throw new InvalidArgumentError('Use <probe_id>=<outcome_id>, e.g. --probe final-silence-ask-timeline-once=no-reply.');
   return [...previous, { probe: m[1]!, outcome: m[2]! }];
@@ -27,7 +27,7 @@ export function registerExplain(program: Command): void {
     .description('Run the HOBA protocol for observations (artifact IDs)')
     .argument('<artifact_id...>', 'what you observed, as artifact IDs (e.g. A-009); find them with hoba search')
     .addOption(new Option('--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)').choices(STAGES))
-    .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe, [])
+    .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--json', 'print the full structure as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
     .addHelpText(
@@ -43,8 +43,6 @@ Probe outcomes narrow the set only where the atlas records that they exclude a m
 topological and uncalibrated: no probabilities. "Low signal: no further candidate action is justified."
 is a valid verdict.
 
-Stages: ${STAGES.join(', ')}
-
 Examples:
   $ hoba explain A-009                           silence after the final interview
   $ hoba explain A-009 --stage technical
@@ -54,7 +52,7 @@ Examples:
     )
     .action(async (artifacts: string[], opts: Options) => {
       const { registry } = await openAtlas(opts.dir);
-      const result = analyse(() => explain(registry, { artifacts, ...(opts.stage ? { stage: opts.stage } : {}), probes: opts.probe }));
+      const result = analyse(() => explain(registry, { artifacts, ...(opts.stage ? { stage: opts.stage } : {}), probes: opts.probe ?? [] }));
       if (opts.json) writeJson(result);
       else process.stdout.write(renderExplanation(result));
     });

@@ -12,13 +12,13 @@ interface Options {
   depth: number;
   format: GraphFormat;
   direction: Direction;
-  relation: string[];
+  relation?: string[];
   limit: number;
   json?: boolean;
   dir?: string;
 }
 
-function collectRelations(value: string, previous: string[]): string[] {
+function collectRelations(value: string, previous: string[] = []): string[] {
   const relations = value.split(',').map((r) => r.trim()).filter(Boolean);
   for (const r of relations) {
     if (!(RELATIONS as readonly string[]).includes(r)) throw new InvalidArgumentError(`Allowed relations are ${RELATIONS.join(', ')}.`);
@@ -34,7 +34,7 @@ export function registerGraph(program: Command): void {
     .option('--depth <n>', `steps from the entity, 1 to ${MAX_DEPTH}`, intOption(1, MAX_DEPTH), 1)
     .addOption(new Option('--format <format>', 'output format').choices(GRAPH_FORMATS).default('text'))
     .addOption(new Option('--direction <direction>', 'follow edges out of, into, or both ways from each entity').choices(DIRECTIONS).default('both'))
-    .option('--relation <relation>', `follow only these relations (repeatable or comma-separated; default all but cites): ${RELATIONS.join(', ')}`, collectRelations, [])
+    .option('--relation <relation>', `follow only these relations (repeatable or comma-separated; default all but cites): ${RELATIONS.join(', ')}`, collectRelations)
     .option('--limit <n>', 'at most this many entities', intOption(1), 200)
     .option('--json', 'print the nodes and edges as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
@@ -49,7 +49,7 @@ Examples:
     )
     .action(async (id: string, opts: Options) => {
       const { registry } = await openAtlas(opts.dir);
-      const n = analyse(() => traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation, limit: opts.limit }));
+      const n = analyse(() => traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation ?? [], limit: opts.limit }));
       if (opts.json) writeJson(n);
       else process.stdout.write(formatGraph(n, opts.format));
     });

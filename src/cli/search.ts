@@ -8,13 +8,13 @@ import { colour, writeJson } from './io.ts';
 import { analyse, intOption, wrap } from './text.ts';
 
 interface Options {
-  kind: string[];
+  kind?: string[];
   limit: number;
   json?: boolean;
   dir?: string;
 }
 
-function collectKinds(value: string, previous: string[]): string[] {
+function collectKinds(value: string, previous: string[] = []): string[] {
   const kinds = value.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
   for (const k of kinds) {
     if (!(KINDS as readonly string[]).includes(k)) throw new InvalidArgumentError(`Allowed kinds are ${KINDS.join(', ')}.`);
@@ -27,7 +27,7 @@ export function registerSearch(program: Command): void {
     .command('search')
     .description('Find entities of any kind by words, aliases or ID (typo-tolerant)')
     .argument('<text...>', 'what to look for: words as you would say them, or an ID')
-    .option('--kind <kind>', `only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`, collectKinds, [])
+    .option('--kind <kind>', `only these kinds (repeatable or comma-separated): ${KINDS.join(', ')}`, collectKinds)
     .option('--limit <n>', 'at most this many results', intOption(1), DEFAULT_SEARCH_LIMIT)
     .option('--json', 'print the results as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
@@ -49,13 +49,13 @@ Examples:
       const json = atlas.index('search');
       const index = json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
       const query = words.join(' ');
-      const result = analyse(() => index.search(query, { kinds: opts.kind, limit: opts.limit }));
+      const result = analyse(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit }));
       if (opts.json) {
         writeJson(result);
         return;
       }
       // Nothing in the kinds asked for: say whether other kinds match.
-      const elsewhere = result.total === 0 && opts.kind.length > 0 ? index.search(query, { limit: 1 }).total : 0;
+      const elsewhere = result.total === 0 && (opts.kind ?? []).length > 0 ? index.search(query, { limit: 1 }).total : 0;
       process.stdout.write(renderSearch(result, elsewhere));
     });
 }
