@@ -461,3 +461,24 @@ test('the methodology covers HOBA, evidence, fidelities, facets and the epistemi
   assert.equal(m.vocabularies.stages.length, STAGES.length);
   assert.ok(m.vocabularies.fidelities.every((f) => f.meaning.length > 20));
 });
+
+describe('fit for every surface', () => {
+  test('each tool result schema converts to a JSON Schema object (MCP output schemas)', async () => {
+    const { z } = await import('zod');
+    for (const schema of [SearchResult, NodeView, ExplainResult, CompatibleMechanisms, DiagnosticProbes, PatternMatches, Interventions, Neighbourhood, Methodology]) {
+      const json = z.toJSONSchema(schema, { io: 'output' }) as { type?: string; properties?: Record<string, unknown> };
+      assert.equal(json.type, 'object');
+      assert.ok(json.properties?.['registry_version'], 'every result carries registry_version');
+    }
+  });
+
+  test('the analysis layer has no Node built-ins and no I/O, so it runs in a browser', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../src/analysis/', import.meta.url);
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+      const text = readFileSync(new URL(f, dir), 'utf8');
+      assert.doesNotMatch(text, /from '(node:|fs|path|os|child_process)/, f);
+      assert.doesNotMatch(text, /\bprocess\.(env|argv|cwd|exit|stdout|stderr)\b/, f);
+    }
+  });
+});

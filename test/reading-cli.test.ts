@@ -283,3 +283,38 @@ describe('where the atlas comes from', () => {
 
   before(() => assert.ok(existsSync(join(ROOT, 'dist', 'atlas.snapshot.json')), 'npm run build writes the bundled snapshot'));
 });
+
+test('zod, yaml and minisearch stay off the start-up path of show and explain', async () => {
+  const { readFileSync } = await import('node:fs');
+  const dist = join(ROOT, 'dist');
+  const cli = readFileSync(join(dist, 'cli.js'), 'utf8');
+  // The modules a command loads: its own chunk and everything reachable through static imports.
+  const closure = (entry: string): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(m[1]!);
+    };
+    visit(entry);
+    return seen;
+  };
+  for (const command of ['show', 'explain']) {
+    const chunk = new RegExp(`import\\("\\./(${command}-[A-Z0-9]+\\.js)"\\)`).exec(cli)?.[1];
+    assert.ok(chunk, `cli.js loads ${command} on demand`);
+    const code = [...closure('cli.js'), ...closure(chunk)].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+    assert.doesNotMatch(code, /class ZodError|ZodError=/, `${command}: zod`);
+    assert.doesNotMatch(code, /LineCounter\d*=class/, `${command}: yaml`);
+    assert.doesNotMatch(code, /SearchableMap/, `${command}: minisearch`);
+  }
+  // The markers are real: validate loads zod and yaml.
+  const validate = /import\("\.\/(validate-[A-Z0-9]+\.js)"\)/.exec(cli)?.[1];
+  assert.ok(validate);
+  const validateCode = [...closure(validate)].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+  assert.match(validateCode, /ZodError=/);
+  assert.match(validateCode, /LineCounter\d*=class/);
+  // The checks can fail: the search command does load minisearch.
+  const search = /import\("\.\/(search-[A-Z0-9]+\.js)"\)/.exec(cli)?.[1];
+  assert.ok(search);
+  assert.match([...closure(search)].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n'), /SearchableMap/);
+});
