@@ -115,31 +115,32 @@ const VERDICT_MEANINGS: Record<VerdictCode, string> = {
 
 const terms = <T extends string>(ids: readonly T[], meanings: Record<T, string>) => ids.map((id) => ({ id, meaning: meanings[id] }));
 
-const SECTIONS: Array<{ id: string; title: string; body: string }> = [
-  {
-    id: 'purpose',
-    title: 'What the atlas is for',
-    body: `The Hiring Obstacles & Barriers Atlas links what candidates observe in hiring processes (silence, template rejections, reposted roles, late pay changes) to the mechanisms that can produce those observations, the gates of the funnel where they act, and what could change them.
+function sections(baselines: string[]): Array<{ id: string; title: string; body: string }> {
+  return [
+    {
+      id: 'purpose',
+      title: 'What the atlas is for',
+      body: `The Hiring Obstacles & Barriers Atlas links what candidates observe in hiring processes (silence, template rejections, reposted roles, late pay changes) to the mechanisms that can produce those observations, the gates of the funnel where they act, and what could change them.
 
 It is built for candidates trying to read their situation without fooling themselves, for researchers and practitioners who want a shared vocabulary, and for AI agents that answer questions about hiring. It answers "what could be going on, and how could I tell?", never "what is going on".`,
-  },
-  {
-    id: 'rules-of-inference',
-    title: 'Rules of inference',
-    body: `These rules hold for every answer the atlas gives, through every door (command line, API, MCP tools, site).
+    },
+    {
+      id: 'rules-of-inference',
+      title: 'Rules of inference',
+      body: `These rules hold for every answer the atlas gives, through every door (command line, API, MCP tools, site).
 
 1. **An observation is not a cause.** Every artifact and every pattern lists what it does *not* establish. Read those lists first: they are the part most often skipped.
 2. **A compatible mechanism is not a proven one.** "Compatible" means the atlas links the mechanism to the facts (it acts at the gate where they happened, or it can produce what was observed). Several mechanisms are nearly always compatible at once.
-3. **Honest baselines stay on the table.** A genuine skill or experience gap, a stronger competing candidate, and being held as a backup are ordinary explanations. They are always considered, unless a reported probe outcome explicitly excludes them.
+3. **Honest baselines stay on the table.** Ordinary explanations (in this version of the atlas: ${baselines.join('; ')}) are always considered, unless a reported probe outcome explicitly excludes them.
 4. **Topological and uncalibrated.** Explanations follow the links of the graph. They carry no probabilities, and the order of a list says nothing about likelihood. Figures appear only where a cited source states them, with that source.
 5. **Narrowing needs an explicit exclusion.** A probe outcome removes a mechanism only when the atlas records that the outcome excludes it. Absence of news, tone, or timing never removes anything by itself.
 6. **Sourced or labelled.** Claims marked supported or established cite vetted sources; everything else is labelled a hypothesis or illustrative.
 7. **No names.** The atlas never names an employer, recruiter, vendor, platform or person. It describes mechanisms, not culprits.`,
-  },
-  {
-    id: 'hoba',
-    title: 'The HOBA protocol',
-    body: `\`explain\` (the explain_observation tool) applies four steps to what a candidate observed.
+    },
+    {
+      id: 'hoba',
+      title: 'The HOBA protocol',
+      body: `\`explain\` (the explain_observation tool) applies four steps to what a candidate observed.
 
 **H — Hard facts.** Resolve the observed artifacts. A deprecated artifact still resolves; the analysis uses its successor and says so. Reported probe outcomes are facts too.
 
@@ -155,29 +156,29 @@ It is built for candidates trying to read their situation without fooling themse
 - **nothing-left** — the reported outcomes exclude every compatible mechanism; the input or the atlas needs checking.
 
 Report a probe outcome (\`--probe <probe>=<outcome>\`) and run the protocol again: the mechanisms that outcome excludes leave the whole case, and are listed with the outcome that excluded them.`,
-  },
-  {
-    id: 'evidence',
-    title: 'Evidence levels',
-    body: `Every mechanism, pattern, loop and intervention carries an evidence level.
+    },
+    {
+      id: 'evidence',
+      title: 'Evidence levels',
+      body: `Every mechanism, pattern, loop and intervention carries an evidence level.
 
 ${terms(EVIDENCE_LEVELS, EVIDENCE_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
 
 An evidence level describes the claim that the mechanism exists and works as described, not how often it explains a particular case. Sources are copied verbatim from a vetted bibliography; industry surveys are marked as such in the text and are indicative only.`,
-  },
-  {
-    id: 'fidelity',
-    title: 'Emission fidelity',
-    body: `A mechanism *emits* artifacts: it is one of the things that can produce them. Each emission says how faithfully the artifact reflects the mechanism.
+    },
+    {
+      id: 'fidelity',
+      title: 'Emission fidelity',
+      body: `A mechanism *emits* artifacts: it is one of the things that can produce them. Each emission says how faithfully the artifact reflects the mechanism.
 
 ${terms(FIDELITIES, FIDELITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
 
 Low fidelity is the norm in hiring: most of what a candidate sees is euphemism or silence, which is why one observation rarely separates mechanisms.`,
-  },
-  {
-    id: 'facets',
-    title: 'Mechanism facets',
-    body: `Four facets describe each mechanism.
+    },
+    {
+      id: 'facets',
+      title: 'Mechanism facets',
+      body: `Four facets describe each mechanism.
 
 **actor** — who or what drives it:
 ${terms(ACTORS, ACTOR_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
@@ -190,39 +191,40 @@ ${terms(VISIBILITIES, VISIBILITY_MEANINGS).map((t) => `- **${t.id}** — ${t.mea
 
 **removability** — who can remove or work around it (the A step of HOBA):
 ${terms(REMOVABILITIES, REMOVABILITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}`,
-  },
-  {
-    id: 'probes',
-    title: 'Diagnostic probes',
-    body: `Each artifact offers probes: concrete, low-drama steps that can tell mechanisms apart, such as asking once for a timeline or comparing two versions of a posting. A probe states who can run it (the candidate or an intermediary such as a referrer), its cost, what it may cost the person running it, and its possible outcomes.
+    },
+    {
+      id: 'probes',
+      title: 'Diagnostic probes',
+      body: `Each artifact offers probes: concrete, low-drama steps that can tell mechanisms apart, such as asking once for a timeline or comparing two versions of a posting. A probe states who can run it (the candidate or an intermediary such as a referrer), its cost, what it may cost the person running it, and its possible outcomes.
 
 An outcome may *exclude* mechanisms. That is the only way the atlas narrows an explanation: an outcome that excludes a mechanism removes it from the whole case. An outcome that excludes nothing still tells something (its note says what), but it does not make any mechanism less compatible. Probes are never a licence to pester: most are one message, sent once.`,
-  },
-  {
-    id: 'patterns-and-loops',
-    title: 'Patterns and loops',
-    body: `A **pattern** names a configuration of artifacts seen together, with a trigger rule, what observing it does establish, and what it does not. It is triggered only when every required artifact has been observed; a partial match shows what is missing. A pattern never makes a mechanism more likely; it makes the question sharper.
+    },
+    {
+      id: 'patterns-and-loops',
+      title: 'Patterns and loops',
+      body: `A **pattern** names a configuration of artifacts seen together, with a trigger rule, what observing it does establish, and what it does not. It is triggered only when every required artifact has been observed; a partial match shows what is missing. A pattern never makes a mechanism more likely; it makes the question sharper.
 
 A **loop** is a cycle among mechanisms (one amplifies or masks the next, and so on back to the first). Loops explain why some situations persist and where they can be broken: their entry points. Every cycle in the mechanisms' relations is declared as a loop, and every declared loop is checked against those relations.`,
-  },
-  {
-    id: 'interventions',
-    title: 'Interventions',
-    body: `Interventions are changes system actors can make: employers, hiring teams, recruiting teams, vendors, regulators and job platforms. Each names what it targets (mechanisms, barriers, loops) or mitigates (patterns, loops), its expected effects, how to measure whether it worked, and its known trade-offs. They are not advice to candidates; the A step of HOBA covers what a candidate can do.`,
-  },
-  {
-    id: 'identifiers-and-versions',
-    title: 'Identifiers, deprecation and versions',
-    body: `IDs are permanent and never reused: a kind letter, a hyphen and a zero-padded number (A-001 artifact, B-001 barrier, M-001 mechanism, P-001 pattern, L-001 loop, I-001 intervention, E-001 source). A retired entity is kept with status deprecated and the ID of its successor, so old links keep resolving.
+    },
+    {
+      id: 'interventions',
+      title: 'Interventions',
+      body: `Interventions are changes system actors can make: employers, hiring teams, recruiting teams, vendors, regulators and job platforms. Each names what it targets (mechanisms, barriers, loops) or mitigates (patterns, loops), its expected effects, how to measure whether it worked, and its known trade-offs. They are not advice to candidates; the A step of HOBA covers what a candidate can do.`,
+    },
+    {
+      id: 'identifiers-and-versions',
+      title: 'Identifiers, deprecation and versions',
+      body: `IDs are permanent and never reused: a kind letter, a hyphen and a zero-padded number (A-001 artifact, B-001 barrier, M-001 mechanism, P-001 pattern, L-001 loop, I-001 intervention, E-001 source). A retired entity is kept with status deprecated and the ID of its successor, so old links keep resolving.
 
 Every answer carries the registry_version of the content it was computed from (semantic versioning: patch for wording, minor for new or deprecated entities, major for changes that break consumers). Cite it with the IDs when you quote an answer.`,
-  },
-  {
-    id: 'limits',
-    title: 'What the atlas cannot do',
-    body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
-  },
-];
+    },
+    {
+      id: 'limits',
+      title: 'What the atlas cannot do',
+      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
+      },
+  ];
+}
 
 /** get_methodology: the method, the rules of inference and every vocabulary with its meaning. */
 export function methodology(reg: Registry): Methodology {
@@ -231,7 +233,12 @@ export function methodology(reg: Registry): Methodology {
     title: 'How to read the Hiring Obstacles & Barriers Atlas',
     summary:
       'An observation is not a cause and a compatible mechanism is not a proven one. The HOBA protocol (Hard facts, Obstacle, Behind, Agency) links observations to the barriers and mechanisms that can produce them, keeps the honest baselines on the table, narrows only through explicit probe exclusions, and is topological and uncalibrated: no probabilities.',
-    sections: SECTIONS,
+    sections: sections(
+      reg
+        .all('mechanism')
+        .filter((m) => m.honest_baseline && m.status === 'active')
+        .map((m) => `${m.id} ${m.title.replace(/\s*\(honest baseline\)$/, '')}`),
+    ),
     vocabularies: {
       kinds: KINDS.map((k) => ({ id: k, prefix: KIND_INFO[k].prefix, meaning: KIND_MEANINGS[k] })),
       stages: STAGES.map((s) => ({ id: s, meaning: STAGE_MEANINGS[s] })),
