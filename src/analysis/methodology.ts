@@ -222,7 +222,7 @@ Every answer carries the registry_version of the content it was computed from (s
       id: 'limits',
       title: 'What the atlas cannot do',
       body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
-      },
+    },
   ];
 }
 
