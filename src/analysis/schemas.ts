@@ -17,16 +17,10 @@ import {
   PROBE_AGENCIES,
   RELATIONS,
   REMOVABILITIES,
-  Artifact,
-  Barrier,
-  Mechanism,
-  Pattern,
-  Loop,
-  Intervention,
-  Source,
   STATUSES,
   VISIBILITIES,
   Edge,
+  EntityRecord,
   EvidenceLevelSchema,
   StageSchema,
 } from '../model/index.ts';
@@ -46,19 +40,6 @@ export const EntityRef = z
     status: z.enum(STATUSES).describe('deprecated entities still resolve; see their successor'),
   })
   .describe('A reference to an atlas entity');
-
-/** A whole entity as the atlas holds it (defaults filled in), tagged with its kind. */
-export const EntityRecord = z
-  .discriminatedUnion('kind', [
-    Artifact.extend({ kind: z.literal('artifact') }),
-    Barrier.extend({ kind: z.literal('barrier') }),
-    Mechanism.extend({ kind: z.literal('mechanism') }),
-    Pattern.extend({ kind: z.literal('pattern') }),
-    Loop.extend({ kind: z.literal('loop') }),
-    Intervention.extend({ kind: z.literal('intervention') }),
-    Source.extend({ kind: z.literal('source') }),
-  ])
-  .describe('An atlas entity with all its fields');
 
 // ── search ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -240,6 +240,32 @@ export const SCHEMAS = {
   source: Source,
 } as const satisfies Record<Kind, z.ZodType>;
 
+const kindTag = <K extends Kind>(kind: K) => ({ kind: z.literal(kind).describe('Entity kind') });
+
+/** Each kind's schema tagged with its `kind`: an entity as the registry holds it and every surface serves it. */
+export const RECORDS = {
+  artifact: Artifact.extend(kindTag('artifact')),
+  barrier: Barrier.extend(kindTag('barrier')),
+  mechanism: Mechanism.extend(kindTag('mechanism')),
+  pattern: Pattern.extend(kindTag('pattern')),
+  loop: Loop.extend(kindTag('loop')),
+  intervention: Intervention.extend(kindTag('intervention')),
+  source: Source.extend(kindTag('source')),
+} as const;
+
+/** Any entity, tagged with its kind. */
+export const EntityRecord = z
+  .discriminatedUnion('kind', [
+    RECORDS.artifact,
+    RECORDS.barrier,
+    RECORDS.mechanism,
+    RECORDS.pattern,
+    RECORDS.loop,
+    RECORDS.intervention,
+    RECORDS.source,
+  ])
+  .describe('An atlas entity with all its fields');
+
 export type Artifact = z.infer<typeof Artifact>;
 export type Barrier = z.infer<typeof Barrier>;
 export type Mechanism = z.infer<typeof Mechanism>;

@@ -10,7 +10,7 @@
 //   problem     RFC 9457 problem details + registry_version
 // A record is the entity as its content schema outputs it (defaults filled in) plus its `kind`.
 import { z } from 'zod';
-import { Edge, KINDS, RELATIONS, SCHEMAS, type Kind } from '../model/index.ts';
+import { Edge, KINDS, RECORDS as ENTITY_RECORDS, RELATIONS, type Kind } from '../model/index.ts';
 
 /** Component names of the response schemas, as they appear in the OpenAPI document. */
 export const responseSchemas = z.registry<{ id: string }>();
@@ -27,8 +27,7 @@ export const RegistryVersion = z
 
 const PascalCase = (kind: Kind) => kind[0]!.toUpperCase() + kind.slice(1);
 
-const recordOf = <K extends Kind>(kind: K) =>
-  named(PascalCase(kind), SCHEMAS[kind].extend({ kind: z.literal(kind).describe('Entity kind') }));
+const recordOf = <K extends Kind>(kind: K) => named(PascalCase(kind), ENTITY_RECORDS[kind]);
 
 /** An entity as served: its content schema's output plus its kind. */
 export const RECORDS = {
