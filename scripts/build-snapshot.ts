@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexBuilders } from '../src/cli/atlas.ts';
+import { SNAPSHOT_INDEXES } from '../src/analysis/search.ts';
 import { contentHash } from '../src/registry/hash.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { makeSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../src/registry/snapshot.ts';
@@ -18,5 +18,5 @@ if (errors.length > 0) {
   console.warn(`build: no atlas snapshot written: the content has ${errors.length} error(s); run hoba validate to see them.`);
 } else {
   mkdirSync(join(root, 'dist'), { recursive: true });
-  writeSnapshot(out, makeSnapshot(load.registry, contentHash(root), await indexBuilders()));
+  writeSnapshot(out, makeSnapshot(load.registry, contentHash(root), SNAPSHOT_INDEXES));
 }

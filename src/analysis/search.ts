@@ -6,6 +6,7 @@ import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
+import type { IndexBuilders } from '../registry/snapshot.ts';
 import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
 import type { SearchHit, SearchResult } from './schemas.ts';
@@ -255,6 +256,15 @@ function checkKinds(kinds: readonly string[] | undefined): Kind[] {
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The indexes an atlas snapshot carries (see src/registry/snapshot.ts), serialised by their owner. */
+export const SNAPSHOT_INDEXES: IndexBuilders = { search: (registry) => AtlasSearch.build(registry).toJSON() };
+
+/** The search index of an opened atlas: the precomputed one when the snapshot has it, else built now. */
+export function searchIndexOf(atlas: { registry: Registry; index(name: string): string | undefined }): AtlasSearch {
+  const json = atlas.index('search');
+  return json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
+}
 
 /** search_registry: builds an index on the fly when none is given. */
 export function search(reg: Registry, query: string, options: SearchOptionsInput = {}, index?: AtlasSearch): SearchResult {

@@ -3,18 +3,13 @@
 // hoba (the hosted variant, e.g. after npm install -g).
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findCheckout, isCheckout } from '../registry/checkout.ts';
-import { openBundled, openCheckout, SNAPSHOT_FILE, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
+import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
 import { CliError, colour } from './io.ts';
-
-/** The bundled snapshot sits beside the bundled CLI (dist/); esbuild keeps its chunks in dist/ too. */
-export const BUNDLED_SNAPSHOT = fileURLToPath(new URL(`./${SNAPSHOT_FILE}`, import.meta.url));
 
 /** The indexes a snapshot carries; loaded only when a snapshot has to be built. */
 export async function indexBuilders(): Promise<IndexBuilders> {
-  const { AtlasSearch } = await import('../analysis/search.ts');
-  return { search: (registry) => AtlasSearch.build(registry).toJSON() };
+  return (await import('../analysis/search.ts')).SNAPSHOT_INDEXES;
 }
 
 export interface Atlas extends OpenedAtlas {

@@ -1,7 +1,7 @@
 // hoba search "<text>": full-text search over every kind, best matches first, exact IDs before all.
 import { InvalidArgumentError, type Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
-import { AtlasSearch, DEFAULT_SEARCH_LIMIT } from '../analysis/search.ts';
+import { DEFAULT_SEARCH_LIMIT, searchIndexOf } from '../analysis/search.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
@@ -46,8 +46,7 @@ Examples:
     )
     .action(async (words: string[], opts: Options) => {
       const atlas = await openAtlas(opts.dir);
-      const json = atlas.index('search');
-      const index = json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
+      const index = searchIndexOf(atlas);
       const query = words.join(' ');
       const result = analyse(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit }));
       if (opts.json) {

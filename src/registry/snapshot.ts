@@ -12,6 +12,7 @@
 // stamp changes. A snapshot itself depends on the content and the code only (no times, no paths).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { Registry, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
@@ -21,6 +22,11 @@ export const SNAPSHOT_FORMAT = 1;
 /** The code a snapshot must have been built by to be trusted. */
 export const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
+/**
+ * The snapshot bundled with the code: it sits in dist/ beside the bundled entry points (esbuild keeps
+ * every chunk in dist/ too). Run from source, no file is there and callers fall back to the content.
+ */
+export const BUNDLED_SNAPSHOT = fileURLToPath(new URL(`./${SNAPSHOT_FILE}`, import.meta.url));
 const CACHE_KEEP = 8;
 
 export interface Snapshot {
@@ -125,10 +131,12 @@ export interface OpenedAtlas {
   from: 'bundled' | 'cache' | 'content';
   /** Errors met while loading content (only when parsed now); entities that failed are left out. */
   problems: Problem[];
+  /** Content hash (hash.ts) of the content the atlas was read from. */
+  content_hash: string;
 }
 
 function opened(s: ReadSnapshot, from: OpenedAtlas['from']): OpenedAtlas {
-  return { registry: new Registry(s.data), index: s.index, from, problems: [] };
+  return { registry: new Registry(s.data), index: s.index, from, problems: [], content_hash: s.content_hash };
 }
 
 /** The bundled snapshot alone (the hosted variant), or undefined when it is missing. */
@@ -160,7 +168,7 @@ export async function openCheckout(
   const snapshot = makeSnapshot(load.registry, hash, await options.builders());
   const errors = load.problems.filter((p) => p.severity === 'error');
   if (errors.length === 0 && cachePath !== undefined) saveToCache(cachePath, (path) => writeSnapshot(path, snapshot));
-  return { registry: load.registry, index: (name) => snapshot.indexes[name], from: 'content', problems: errors };
+  return { registry: load.registry, index: (name) => snapshot.indexes[name], from: 'content', problems: errors, content_hash: hash };
 }
 
 /** The content hash of a checkout: remembered while its stamp is unchanged, else computed (and remembered). */
