@@ -103,7 +103,10 @@ export function suggestionsFor(reg: Registry, input: string, kinds: readonly Kin
   const pool = reg.entities.filter((e) => kinds.includes(e.kind) && isActive(e));
   const id = normaliseId(input);
   if (id) {
-    const near = closest(id, pool.map((e) => e.id), limit);
+    // IDs of the same kind first: "M-099" should suggest mechanisms, not a source that is one typo away.
+    const kind = kindOfId(id);
+    const sameKind = pool.filter((e) => e.kind === kind);
+    const near = closest(id, (sameKind.length > 0 ? sameKind : pool).map((e) => e.id), limit);
     return near.map((n) => refOf(reg.get(n)!));
   }
   const words = input.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
