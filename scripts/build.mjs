@@ -4,7 +4,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-const entryPoints = { cli: 'src/cli/main.ts' };
+const entryPoints = { cli: 'src/cli/main.ts', mcp: 'src/mcp/main.ts' };
 
 // commander requires node:child_process at load time, which pulls in net, dgram and more; it uses it only
 // to run executable subcommands, which hoba has none of. Load it on first use instead.

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // hoba: the command-line door to the atlas.
+import { once } from 'node:events';
 import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { CliError, EXIT } from './io.ts';
@@ -62,7 +63,25 @@ Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COL
   return program;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * `hoba` with no arguments and standard input from a pipe is an MCP client starting the server (the
+ * hosted variant, as `npx -y hoba` does). When the pipe closes before any message arrives, nobody was
+ * speaking MCP: it is the usage error that `hoba` alone is on a terminal.
+ */
+async function serveMcpOverPipe(): Promise<number | undefined> {
+  const { runMcp } = await import('../mcp/run.ts');
+  await runMcp({});
+  // Listen only now: the server's transport is already reading, so no message is taken from it.
+  let spoke = false;
+  process.stdin.once('data', () => (spoke = true));
+  await once(process.stdin, 'end');
+  if (spoke) return undefined;
+  (await buildProgram()).outputHelp({ error: true });
+  return EXIT.usage;
+}
+
+export async function main(argv: string[]): Promise<number | undefined> {
+  if (argv.length === 0 && !process.stdin.isTTY) return serveMcpOverPipe();
   try {
     await (await buildProgram(argv[0])).parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
@@ -91,4 +110,5 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;

@@ -86,7 +86,7 @@ interface Urls {
 }
 
 async function serve(root: string, checkout: string, host: string, port: number, printJson?: (urls: Urls) => void): Promise<void> {
-  const mounts = serveMounts({ checkout });
+  const mounts = serveMounts({ checkout, host });
   const server = createSiteServer({ root, mounts });
   await new Promise<void>((done, fail) => {
     server.once('error', (err: NodeJS.ErrnoException) => {

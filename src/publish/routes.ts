@@ -22,7 +22,7 @@ export const NOT_FOUND_PAGE = '404.html';
 /** Host configuration the build writes into the site root; hosts read them, nobody is served them. */
 export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf'] as const;
 /** Where `hoba serve` mounts the hosted MCP server (Streamable HTTP, POST); static hosts do not serve it. */
-export const MCP_PATH = '/mcp';
+export { MCP_ENDPOINT as MCP_PATH } from '../mcp/endpoint.ts';
 /** The methods every path answers; anything else gets 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
 

@@ -1,0 +1,41 @@
+// Keeping tool results compact: capped lists that say they were cut and how to get the rest, and a
+// summary form without per-item annotations. Every compacted result still matches its output schema:
+// only optional fields are dropped, and `truncated` is part of the schema.
+import { z } from 'zod';
+
+export const Truncation = z
+  .strictObject({
+    list: z.string().describe('The list that was cut, as a path in the result'),
+    shown: z.int().min(0),
+    total: z.int().min(0).optional().describe('Length of the whole list, when known'),
+    more: z.string().describe('How to get the rest'),
+  })
+  .describe('A list cut short to keep the result compact');
+export type Truncation = z.infer<typeof Truncation>;
+
+/** The output schema of a tool whose lists may be cut: the analysis result plus `truncated`. */
+export function withTruncation<S extends z.ZodObject>(schema: S) {
+  return schema.extend({
+    truncated_lists: z.array(Truncation).optional().describe('Present when lists were cut short; each entry says how to get the rest'),
+  });
+}
+
+/** The first `max` items of a list, recording the cut in `truncated` when there was one. */
+export function capList<T>(list: readonly T[], max: number, path: string, truncated: Truncation[], how: string): T[] {
+  if (list.length <= max) return [...list];
+  truncated.push({ list: path, shown: max, total: list.length, more: `${list.length - max} more: ${how}.` });
+  return list.slice(0, max);
+}
+
+/** A deep copy without the given (optional) keys, wherever they occur. */
+export function summaryOnly<T>(value: T, keys: readonly string[]): T {
+  const drop = new Set(keys);
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k)).map(([k, x]) => [k, walk(x)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
+}

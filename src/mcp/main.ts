@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// hoba-mcp (dist/mcp.js): the atlas as an MCP tool server.
+//   node dist/mcp.js --dir <checkout>        local variant on stdio (ten tools)
+//   hoba-mcp                                 hosted variant on stdio, bundled atlas (nine tools)
+//   hoba-mcp --http [--port N] [--host H]    hosted variant over Streamable HTTP at /mcp
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pkg from '../../package.json' with { type: 'json' };
+import { isCheckout } from '../registry/checkout.ts';
+import { McpStartError } from './atlas.ts';
+import { DEFAULT_MCP_PORT, runMcp, type McpRunOptions } from './run.ts';
+
+const USAGE = `Usage: hoba-mcp [--dir <checkout>] [--http [--port <n>] [--host <address>]]
+
+The Hiring Obstacles & Barriers Atlas as a Model Context Protocol server.
+
+Options:
+  --dir <checkout>   serve this checkout's content (the local variant: ten tools, incl. get_registry_info)
+  --http             serve over Streamable HTTP (stateless) at /mcp instead of stdio
+  --port <n>         HTTP port (default ${DEFAULT_MCP_PORT}; 0 picks a free one)
+  --host <address>   HTTP address (default 127.0.0.1; on loopback, Host and Origin are checked)
+  -V, --version      print the version
+  -h, --help         show this help
+
+Without --dir it serves the atlas bundled with hoba (the hosted variant: nine tools).
+
+Client configuration (local):
+  {"mcpServers": {"hoba": {"command": "node", "args": ["<checkout>/dist/mcp.js", "--dir", "<checkout>"]}}}
+Client configuration (hosted):
+  {"mcpServers": {"hoba": {"command": "npx", "args": ["-y", "hoba"]}}}
+`;
+
+class UsageError extends Error {}
+
+function parseMcpArgs(argv: string[]): McpRunOptions | 'help' | 'version' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        dir: { type: 'string' },
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'V' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const options: McpRunOptions = {};
+  if (values.dir !== undefined) {
+    const dir = resolve(values.dir);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--dir ${values.dir} is not a directory.`);
+    if (!isCheckout(dir)) throw new UsageError(`--dir ${values.dir} holds no atlas (no content/atlas.yaml in it).`);
+    options.dir = dir;
+  }
+  if (!values.http && (values.port !== undefined || values.host !== undefined)) throw new UsageError('--port and --host only apply with --http.');
+  if (values.http) {
+    const port = values.port === undefined ? DEFAULT_MCP_PORT : Number(values.port);
+    if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
+    options.http = { host: values.host ?? '127.0.0.1', port };
+  }
+  return options;
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  try {
+    const parsed = parseMcpArgs(argv);
+    if (parsed === 'help') {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    if (parsed === 'version') {
+      process.stdout.write(`${pkg.version}\n`);
+      return 0;
+    }
+    await runMcp(parsed);
+    return undefined;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`hoba-mcp: ${err.message}\n(run hoba-mcp --help for usage)\n`);
+      return 2;
+    }
+    if (err instanceof McpStartError) {
+      process.stderr.write(`hoba-mcp: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;

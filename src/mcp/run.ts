@@ -1,0 +1,61 @@
+// Starting an MCP server: stdio or HTTP, local (a checkout) or hosted (the bundled snapshot). Shared by
+// the hoba-mcp entry (dist/mcp.js) and by `hoba` run with no arguments under a pipe (npx -y hoba).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpStartError, openBundledAtlas, openCheckoutAtlas } from './atlas.ts';
+import { MCP_ENDPOINT } from './endpoint.ts';
+import { createMcpHttpHandler } from './http.ts';
+import { serveStdio } from './stdio.ts';
+import { toolsFor, type ToolAtlas } from './tools.ts';
+
+export const DEFAULT_MCP_PORT = 8090;
+
+export interface McpRunOptions {
+  /** A checkout: the local variant (all ten tools) over stdio. Without it, the bundled snapshot. */
+  dir?: string;
+  /** Serve the hosted variant over Streamable HTTP instead of stdio. */
+  http?: { host: string; port: number };
+}
+
+export async function runMcp(options: McpRunOptions): Promise<void> {
+  const open = (): Promise<ToolAtlas> => (options.dir !== undefined ? openCheckoutAtlas(options.dir) : Promise.resolve(openBundledAtlas()));
+  if (!options.http) {
+    const variant = options.dir !== undefined ? 'local' : 'hosted';
+    const atlas = await open();
+    await serveStdio(atlas, variant);
+    const where = options.dir !== undefined ? `checkout ${options.dir}` : 'the bundled atlas';
+    process.stderr.write(`hoba MCP server (${variant}, ${toolsFor(variant).length} tools) on stdio, reading ${where} (registry ${atlas.registry.version}).\n`);
+    return;
+  }
+  const { host, port } = options.http;
+  const atlas = await open();
+  const handle = createMcpHttpHandler(async () => atlas, { bindHost: host });
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== MCP_ENDPOINT) {
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ error: `Not found. The MCP endpoint is POST ${MCP_ENDPOINT}.` }));
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      process.stderr.write(`hoba-mcp: error handling a request: ${(err as Error).message}\n`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      fail(new McpStartError(err.code === 'EADDRINUSE' ? `${host}:${port} is already in use; pass another --port (0 for any free one).` : `cannot listen on ${host}:${port}: ${err.message}`)),
+    );
+    server.listen(port, host, () => done());
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  process.stdout.write(`hoba MCP server (hosted, ${toolsFor('hosted').length} tools) at http://${shown}:${address.port}${MCP_ENDPOINT} (registry ${atlas.registry.version}). Ctrl-C stops it.\n`);
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,400 @@
+// The MCP server through real clients: the SDK client in memory, over stdio (the built entry) and over
+// HTTP (hoba-mcp --http and the /mcp mount of hoba serve), and the MCP Inspector's CLI as an outside client.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { toolAtlas } from '../src/mcp/atlas.ts';
+import { createMcpServer } from '../src/mcp/server.ts';
+import type { Variant } from '../src/mcp/tools.ts';
+import { contentHash } from '../src/registry/hash.ts';
+import { loadAtlas } from '../src/registry/load.ts';
+import { CLI, ROOT } from './helpers.ts';
+
+const MCP = join(ROOT, 'dist', 'mcp.js');
+const LOCAL_TOOLS = [
+  'explain_observation',
+  'find_compatible_mechanisms',
+  'find_patterns',
+  'get_diagnostic_probes',
+  'get_interventions',
+  'get_methodology',
+  'get_node',
+  'get_registry_info',
+  'search_registry',
+  'traverse_graph',
+];
+const HOSTED_TOOLS = LOCAL_TOOLS.filter((t) => t !== 'get_registry_info');
+
+/** Valid arguments for every tool: each is called with these and its output checked against its schema. */
+const CALLS: Record<string, Record<string, unknown>> = {
+  get_registry_info: {},
+  search_registry: { query: 'ghosted after final interview' },
+  get_node: { id: 'M-001' },
+  explain_observation: { artifacts: ['A-009'], stage: 'team' },
+  find_compatible_mechanisms: { artifacts: ['A-004'] },
+  get_diagnostic_probes: { artifacts: ['A-001'] },
+  find_patterns: { artifacts: ['A-016', 'A-017'] },
+  get_interventions: { ids: ['M-013', 'L-003'] },
+  traverse_graph: { id: 'P-005', depth: 2 },
+  get_methodology: {},
+};
+
+const registry = loadAtlas(ROOT).registry;
+
+async function inMemoryClient(variant: Variant): Promise<Client> {
+  const atlas = toolAtlas({ registry, index: () => undefined, from: 'content', problems: [], content_hash: contentHash(ROOT) }, ROOT);
+  const server = createMcpServer(atlas, variant);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'hoba-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown> };
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
+}
+
+const toolNames = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
+
+describe('MCP tools (in memory)', () => {
+  let local: Client;
+  let hosted: Client;
+  before(async () => {
+    local = await inMemoryClient('local');
+    hosted = await inMemoryClient('hosted');
+  });
+  after(async () => {
+    await local.close();
+    await hosted.close();
+  });
+
+  test('the local variant lists exactly the ten tools, the hosted one nine (no get_registry_info)', async () => {
+    assert.deepEqual(await toolNames(local), LOCAL_TOOLS);
+    assert.deepEqual(await toolNames(hosted), HOSTED_TOOLS);
+  });
+
+  test('every tool has a title, a description, bounded input, an output schema and read-only annotations', async () => {
+    for (const t of (await local.listTools()).tools) {
+      assert.ok(t.title && t.title.length > 3, `${t.name} title`);
+      assert.ok(t.description && t.description.length > 120, `${t.name} description is written for a model`);
+      assert.equal(t.inputSchema.type, 'object');
+      assert.equal(t.outputSchema?.type, 'object', `${t.name} output schema`);
+      assert.ok((t.outputSchema?.required as string[] | undefined)?.includes('registry_version'), `${t.name} output carries registry_version`);
+      assert.equal(t.annotations?.readOnlyHint, true);
+      assert.equal(t.annotations?.idempotentHint, true);
+      assert.equal(t.annotations?.openWorldHint, false);
+    }
+    const traverse = (await local.listTools()).tools.find((t) => t.name === 'traverse_graph')!;
+    const depth = (traverse.inputSchema.properties as Record<string, { minimum?: number; maximum?: number }>)['depth']!;
+    assert.deepEqual([depth.minimum, depth.maximum], [1, 4]);
+  });
+
+  test('every tool called with valid arguments returns structuredContent that validates against its outputSchema', async () => {
+    const tools = (await local.listTools()).tools;
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    for (const t of tools) {
+      const args = CALLS[t.name];
+      assert.ok(args, `a call for ${t.name}`);
+      const result = await call(local, t.name, args);
+      assert.notEqual(result.isError, true, `${t.name}: ${result.content[0]?.text}`);
+      const validate = ajv.compile(t.outputSchema!);
+      assert.ok(validate(result.structuredContent), `${t.name}: ${ajv.errorsText(validate.errors)}`);
+      assert.deepEqual(JSON.parse(result.content[0]!.text!), result.structuredContent, `${t.name}: the text content is the same JSON`);
+      assert.equal(result.structuredContent!['registry_version'], registry.version);
+    }
+  });
+
+  test('explanations keep honest baselines, state that they are uncalibrated, and carry non-inferences', async () => {
+    const r = (await call(local, 'explain_observation', { artifacts: ['A-009'] })).structuredContent as {
+      notice: string;
+      behind: { mechanisms: Array<{ id: string; honest_baseline: boolean; evidence_level: string }>; non_inferences: unknown[] };
+      agency: { verdict: { code: string } };
+    };
+    assert.match(r.notice, /uncalibrated/);
+    assert.ok(r.behind.mechanisms.some((m) => m.honest_baseline), 'an honest baseline is on the table');
+    assert.ok(r.behind.mechanisms.every((m) => m.evidence_level), 'evidence levels');
+    assert.ok(r.behind.non_inferences.length > 0);
+    assert.ok(r.agency.verdict.code);
+  });
+
+  test('probe outcomes narrow an explanation only through their exclusions', async () => {
+    const before = (await call(local, 'explain_observation', { artifacts: ['A-025'] })).structuredContent as { behind: { mechanisms: Array<{ id: string }> } };
+    const probes = (await call(local, 'get_diagnostic_probes', { artifacts: ['A-025'] })).structuredContent as {
+      probes: Array<{ id: string; outcomes: Array<{ id: string; excludes: string[] }> }>;
+    };
+    const probe = probes.probes.find((p) => p.outcomes.some((o) => o.excludes.includes('M-027')))!;
+    const outcome = probe.outcomes.find((o) => o.excludes.includes('M-027'))!;
+    const after = (await call(local, 'explain_observation', { artifacts: ['A-025'], probes: [{ probe: probe.id, outcome: outcome.id }], detail: 'full' }))
+      .structuredContent as { behind: { mechanisms: Array<{ id: string }>; excluded: Array<{ id: string }> } };
+    assert.ok(before.behind.mechanisms.some((m) => m.id === 'M-027'));
+    assert.ok(!after.behind.mechanisms.some((m) => m.id === 'M-027'));
+    assert.ok(after.behind.excluded.some((m) => m.id === 'M-027'));
+  });
+
+  test('an unknown ID is a tool error naming close matches; a bad argument is a validation error', async () => {
+    const unknown = await call(local, 'get_node', { id: 'M-039' });
+    assert.equal(unknown.isError, true);
+    assert.match(unknown.content[0]!.text!, /M-039/);
+    assert.match(unknown.content[0]!.text!, /Did you mean M-0\d\d/, 'names close mechanism IDs');
+    const typo = await call(local, 'explain_observation', { artifacts: ['A-999'] });
+    assert.equal(typo.isError, true);
+    assert.match(typo.content[0]!.text!, /A-999/);
+    const badStage = await call(local, 'explain_observation', { artifacts: ['A-009'], stage: 'lunch' });
+    assert.equal(badStage.isError, true);
+    assert.match(badStage.content[0]!.text!, /stage/);
+    const badDepth = await call(local, 'traverse_graph', { id: 'M-001', depth: 9 });
+    assert.equal(badDepth.isError, true);
+    assert.match(badDepth.content[0]!.text!, /depth/);
+    const badProbe = await call(local, 'explain_observation', { artifacts: ['A-009'], probes: [{ probe: 'no-such-probe', outcome: 'x' }] });
+    assert.equal(badProbe.isError, true);
+    assert.match(badProbe.content[0]!.text!, /no-such-probe/);
+    const badSection = await call(local, 'get_methodology', { section: 'nope' });
+    assert.equal(badSection.isError, true);
+    assert.match(badSection.content[0]!.text!, /hoba/);
+  });
+
+  test('results stay compact: the largest ones are capped and say how to get the rest', async () => {
+    const every = registry.all('artifact').map((a) => a.id);
+    const ten = await call(local, 'explain_observation', { artifacts: every.slice(0, 10) });
+    const size = (r: ToolResult) => JSON.stringify(r.structuredContent).length;
+    // About 4 characters a token: 70 000 characters stays well under 25 000 tokens.
+    assert.ok(size(ten) < 70_000, `explain of 10 observations is ${size(ten)} characters`);
+    const lists = (ten.structuredContent!['truncated_lists'] ?? []) as Array<{ list: string; more: string }>;
+    assert.ok(lists.some((l) => l.list === 'behind.mechanisms' && /limit/.test(l.more)), 'the cut says how to get more');
+    const full = await call(local, 'explain_observation', { artifacts: every.slice(0, 10), detail: 'full' });
+    assert.ok(size(full) > size(ten), 'detail full returns more');
+    for (const [name, args] of Object.entries({
+      get_methodology: {},
+      search_registry: { query: 'interview', limit: 50 },
+      traverse_graph: { id: 'M-029', depth: 4 },
+      find_compatible_mechanisms: { stage: 'screening' },
+      find_patterns: {},
+      get_node: { id: 'M-005' },
+    })) {
+      const r = await call(local, name, args);
+      assert.ok(size(r) < 70_000, `${name} is ${size(r)} characters`);
+    }
+    for (const a of every) {
+      const r = await call(local, 'explain_observation', { artifacts: [a] });
+      assert.ok(size(r) < 45_000, `explain ${a} is ${size(r)} characters`);
+    }
+  });
+
+  test('entities and the methodology are resources; a prompt walks through a HOBA analysis', async () => {
+    const { resources } = await local.listResources();
+    assert.ok(resources.some((r) => r.uri === 'hoba://mechanism/M-001'));
+    assert.ok(resources.some((r) => r.uri === 'hoba://methodology'));
+    assert.equal(resources.filter((r) => r.uri.startsWith('hoba://') && /\/[A-Z]-\d+$/.test(r.uri)).length, registry.entities.length);
+    const node = await local.readResource({ uri: 'hoba://artifact/A-009' });
+    const first = node.contents[0] as { text: string; mimeType: string };
+    assert.equal(first.mimeType, 'application/json');
+    assert.equal((JSON.parse(first.text) as { node: { id: string } }).node.id, 'A-009');
+    const methodology = (await local.readResource({ uri: 'hoba://methodology' })).contents[0] as { text: string };
+    assert.match(methodology.text, /HOBA/);
+    await assert.rejects(local.readResource({ uri: 'hoba://mechanism/A-009' }));
+    const { prompts } = await local.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ['analyse-observation']);
+    const prompt = await local.getPrompt({ name: 'analyse-observation', arguments: { observation: 'no reply after the final round', stage: 'team' } });
+    const text = (prompt.messages[0]!.content as { text: string }).text;
+    assert.match(text, /search_registry/);
+    assert.match(text, /explain_observation/);
+    assert.match(text, /NOT establish/);
+  });
+});
+
+/** The first line a child prints that matches `pattern`. */
+async function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  let out = '';
+  const deadline = Date.now() + 20_000;
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  for (;;) {
+    const m = pattern.exec(out);
+    if (m) return m;
+    if (child.exitCode !== null || Date.now() > deadline) assert.fail(`no ${pattern} in:\n${out}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+describe('MCP over stdio', () => {
+  test('the built entry with --dir is the local variant: ten tools, reading the checkout', async () => {
+    const client = new Client({ name: 'hoba-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [MCP, '--dir', ROOT], stderr: 'pipe' }));
+    try {
+      assert.deepEqual(await toolNames(client), LOCAL_TOOLS);
+      const info = (await call(client, 'get_registry_info', {})).structuredContent as { from: string; checkout: string; counts: { mechanism: number } };
+      assert.equal(info.from, 'checkout');
+      assert.equal(info.checkout, ROOT);
+      assert.equal(info.counts.mechanism, registry.all('mechanism').length);
+      const r = await call(client, 'search_registry', { query: 'reposted' });
+      assert.equal((r.structuredContent as { results: Array<{ id: string }> }).results[0]!.id, 'A-004');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('without --dir it is the hosted variant on the bundled atlas; so is `hoba` started by a client with no arguments', async () => {
+    for (const args of [[MCP], [CLI]]) {
+      const client = new Client({ name: 'hoba-test', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: tmpdir(), stderr: 'pipe' }));
+      try {
+        assert.deepEqual(await toolNames(client), HOSTED_TOOLS, args.join(' '));
+        const r = await call(client, 'get_node', { id: 'A-009' });
+        assert.notEqual(r.isError, true);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  test('usage errors exit 2 with a message; --help and --version work', () => {
+    const bad = spawnSync(process.execPath, [MCP, '--bogus'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--bogus/);
+    assert.doesNotMatch(bad.stderr, /\n\s+at /);
+    const noDir = spawnSync(process.execPath, [MCP, '--dir', join(tmpdir(), 'no-such-checkout')], { encoding: 'utf8' });
+    assert.equal(noDir.status, 2);
+    assert.match(noDir.stderr, /not a directory/);
+    const help = spawnSync(process.execPath, [MCP, '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /mcpServers/);
+    assert.equal(spawnSync(process.execPath, [MCP, '--version'], { encoding: 'utf8' }).status, 0);
+  });
+});
+
+describe('MCP over HTTP (hosted)', () => {
+  let child: ChildProcess;
+  let url: string;
+  before(async () => {
+    child = spawn(process.execPath, [MCP, '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    url = (await waitFor(child, /(http:\/\/127\.0\.0\.1:\d+\/mcp)/))[1]!;
+  });
+  after(() => stop(child));
+
+  test('an SDK client lists the nine hosted tools and calls them', async () => {
+    const client = new Client({ name: 'hoba-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      assert.deepEqual(await toolNames(client), HOSTED_TOOLS);
+      const r = await call(client, 'explain_observation', { artifacts: ['A-004'] });
+      assert.notEqual(r.isError, true);
+      assert.ok((r.structuredContent as { behind: { mechanisms: unknown[] } }).behind.mechanisms.length > 0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('GET and DELETE get 405; foreign Host or Origin 403; oversized bodies 413; bad JSON 400', async () => {
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    for (const method of ['GET', 'DELETE']) {
+      const r = await fetch(url, { method });
+      assert.equal(r.status, 405, method);
+      assert.equal(r.headers.get('allow'), 'POST');
+    }
+    const origin = await fetch(url, { method: 'POST', headers: { ...headers, origin: 'http://evil.example' }, body: init });
+    assert.equal(origin.status, 403);
+    const host = await rawPost(url, { host: 'evil.example', 'content-type': 'application/json' }, init);
+    assert.equal(host.status, 403);
+    const big = await fetch(url, { method: 'POST', headers, body: 'x'.repeat(1024 * 1024 + 1) });
+    assert.equal(big.status, 413);
+    const garbage = await fetch(url, { method: 'POST', headers, body: '{not json' });
+    assert.equal(garbage.status, 400);
+    const ok = await fetch(url, { method: 'POST', headers: { ...headers, origin: 'http://localhost:3000' }, body: init });
+    assert.equal(ok.status, 200);
+    const other = await fetch(url.replace(/\/mcp$/, '/elsewhere'));
+    assert.equal(other.status, 404);
+  });
+});
+
+/** A POST with headers fetch will not set (Host). */
+async function rawPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number }> {
+  const { request } = await import('node:http');
+  return new Promise((done, fail) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      done({ status: res.statusCode ?? 0 });
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+describe('MCP mounted in hoba serve', () => {
+  test('POST /mcp on the site serves the hosted tools', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'hoba-site-'));
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--out', join(out, '_site')], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = (await waitFor(child, /MCP \(HTTP\)\s+(http:\/\/\S+\/mcp)/))[1]!;
+      const client = new Client({ name: 'hoba-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      assert.deepEqual(await toolNames(client), HOSTED_TOOLS);
+      await client.close();
+    } finally {
+      await stop(child);
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an outside client: the MCP Inspector CLI', () => {
+  const home = mkdtempSync(join(tmpdir(), 'hoba-inspector-'));
+  after(() => rmSync(home, { recursive: true, force: true }));
+  const inspector = (args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js'), '--cli', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: home },
+      timeout: 60_000,
+    });
+
+  test('lists and calls tools over stdio', () => {
+    const list = inspector(['node', MCP, '--dir', ROOT, '--method', 'tools/list']);
+    assert.equal(list.status, 0, list.stderr);
+    assert.deepEqual((JSON.parse(list.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort(), LOCAL_TOOLS);
+    const callResult = inspector(['node', MCP, '--dir', ROOT, '--method', 'tools/call', '--tool-name', 'search_registry', '--tool-arg', 'query=salary lowered']);
+    assert.equal(callResult.status, 0, callResult.stderr);
+    assert.ok((JSON.parse(callResult.stdout) as { structuredContent: { results: unknown[] } }).structuredContent.results.length > 0);
+  });
+
+  test('lists and calls tools over HTTP', async () => {
+    const child = spawn(process.execPath, [MCP, '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = (await waitFor(child, /(http:\/\/127\.0\.0\.1:\d+\/mcp)/))[1]!;
+      const run = (args: string[]) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+          const c = spawn(process.execPath, [join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js'), '--cli', url, '--transport', 'http', ...args], {
+            env: { ...process.env, HOME: home },
+          });
+          let stdout = '';
+          let stderr = '';
+          c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+          c.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+          c.on('exit', (status) => done({ status, stdout, stderr }));
+        });
+      const list = await run(['--method', 'tools/list']);
+      assert.equal(list.status, 0, list.stderr);
+      assert.deepEqual((JSON.parse(list.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort(), HOSTED_TOOLS);
+      const callResult = await run(['--method', 'tools/call', '--tool-name', 'get_node', '--tool-arg', 'id=M-001']);
+      assert.equal(callResult.status, 0, callResult.stderr);
+      assert.equal((JSON.parse(callResult.stdout) as { structuredContent: { node: { id: string } } }).structuredContent.node.id, 'M-001');
+    } finally {
+      await stop(child);
+    }
+  });
+});
