@@ -7,12 +7,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ROOT } from './helpers.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'hoba-pack-'));
 const prefix = join(work, 'prefix');
 const elsewhere = join(work, 'elsewhere');
 let bin: string;
+let tarballPath: string;
 
 // npm's own environment variables (when the suite runs under `npm test`) would point the nested npm at
 // this project; a clean environment makes it behave as on a user's machine.
@@ -38,7 +41,8 @@ before(() => {
   npm(['pack', '--ignore-scripts', '--pack-destination', work], ROOT);
   const tarball = readdirSync(work).find((f) => /^hoba-.*\.tgz$/.test(f));
   assert.ok(tarball, 'npm pack wrote a tarball');
-  npm(['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(work, tarball)], work);
+  tarballPath = join(work, tarball);
+  npm(['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarballPath], work);
   bin = join(prefix, 'bin', 'hoba');
   assert.ok(existsSync(bin), 'the global install put hoba on the PATH');
 });
@@ -74,5 +78,29 @@ describe('the installed package', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'hoba');
     assert.ok(existsSync(join(installed, 'dist', 'atlas.snapshot.json')));
     assert.ok(!existsSync(join(installed, 'node_modules')), 'no node_modules inside the installed package');
+  });
+});
+
+describe('the package as an MCP server', () => {
+  const hostedTools = async (command: string, args: string[]) => {
+    const client = new Client({ name: 'hoba-test', version: '1.0.0' });
+    const environment = Object.fromEntries(Object.entries(env()).filter((e): e is [string, string] => e[1] !== undefined));
+    await client.connect(new StdioClientTransport({ command, args, cwd: elsewhere, env: environment, stderr: 'pipe' }));
+    try {
+      const r = (await client.callTool({ name: 'search_registry', arguments: { query: 'reposted' } })) as { structuredContent: { results: Array<{ id: string }> } };
+      assert.equal(r.structuredContent.results[0]?.id, 'A-004');
+      return (await client.listTools()).tools.map((t) => t.name).sort();
+    } finally {
+      await client.close();
+    }
+  };
+  const NINE = ['explain_observation', 'find_compatible_mechanisms', 'find_patterns', 'get_diagnostic_probes', 'get_interventions', 'get_methodology', 'get_node', 'search_registry', 'traverse_graph'];
+
+  test('the spec\'s hosted configuration, npx -y <package>, starts the hosted variant from the packed tarball', async () => {
+    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `file:${tarballPath}`]), NINE);
+  });
+
+  test('the installed hoba-mcp bin serves the hosted tools on stdio', async () => {
+    assert.deepEqual(await hostedTools(join(prefix, 'bin', 'hoba-mcp'), []), NINE);
   });
 });
