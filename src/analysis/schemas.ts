@@ -8,19 +8,23 @@ import {
   COSTS,
   EVIDENCE_LEVELS,
   FIDELITIES,
-  Facets,
-  INTERVENTION_ACTORS,
-  INTERVENTION_SCOPES,
   KINDS,
   NATURES,
-  PATTERN_SHAPES,
   PROBE_AGENCIES,
   RELATIONS,
   REMOVABILITIES,
   STATUSES,
   VISIBILITIES,
+  Barrier,
   Edge,
+  Emission,
   EntityRecord,
+  Intervention,
+  Mechanism,
+  Pattern,
+  Probe,
+  ProbeOutcome,
+  Source,
   EvidenceLevelSchema,
   StageSchema,
 } from '../model/index.ts';
@@ -79,19 +83,10 @@ export const RelationLink = z
   })
   .describe('A graph edge seen from one of its ends');
 
-export const Citation = z
-  .strictObject({
-    id: Id,
-    cite: z.string(),
-    title: z.string(),
-    year: z.int(),
-    venue: z.string(),
-    url: z.string(),
-    doi: z.string().nullable(),
-    peer_reviewed: z.boolean(),
-    status: z.string().describe('Scholarly status of the source: current, superseded or contested'),
-  })
-  .describe('A cited source');
+/** A cited source: the fields of the source a citation shows. */
+export const Citation = Source.pick({ id: true, cite: true, title: true, year: true, venue: true, url: true, doi: true, peer_reviewed: true, status: true }).describe(
+  'A cited source',
+);
 
 export const ProbeExclusion = z
   .strictObject({
@@ -117,26 +112,19 @@ export const NodeView = z
 
 // ── compatible mechanisms ─────────────────────────────────────────────────────────────────────────
 
-export const EmissionMatch = z
-  .strictObject({
-    artifact: Id,
-    fidelity: z.enum(FIDELITIES),
-    note: z.string().optional(),
-  })
-  .describe('A given artifact the mechanism emits');
-
-export const CompatibleMechanism = z
-  .strictObject({
-    id: Id,
-    title: z.string(),
-    summary: z.string(),
-    family: z.string(),
-    facets: Facets,
-    evidence_level: EvidenceLevelSchema,
-    honest_baseline: z.boolean(),
+export const CompatibleMechanism = Mechanism.pick({
+  id: true,
+  title: true,
+  summary: true,
+  family: true,
+  facets: true,
+  evidence_level: true,
+  honest_baseline: true,
+})
+  .extend({
     compatible_because: z
       .strictObject({
-        emits: z.array(EmissionMatch).describe('Given artifacts this mechanism emits, with fidelity'),
+        emits: z.array(Emission).describe('Given artifacts this mechanism emits, with fidelity'),
         operates_at: z.array(Id).describe('Identified barriers this mechanism operates at'),
         baseline_only: z
           .boolean()
@@ -150,15 +138,7 @@ export const CompatibleMechanism = z
   })
   .describe('A mechanism compatible with the facts: compatible, not proven');
 
-export const BarrierRef = z
-  .strictObject({
-    id: Id,
-    title: z.string(),
-    stage: StageSchema,
-    order: z.int(),
-    pass_condition: z.string(),
-  })
-  .describe('A barrier of the funnel');
+export const BarrierRef = Barrier.pick({ id: true, title: true, stage: true, order: true, pass_condition: true }).describe('A barrier of the funnel');
 
 const Notice = z.string().describe('States that the result is topological and uncalibrated (no probabilities)');
 
@@ -174,30 +154,17 @@ export const CompatibleMechanisms = z
 
 // ── probes ────────────────────────────────────────────────────────────────────────────────────────
 
-export const ProbeOutcomeView = z
-  .strictObject({
-    id: z.string(),
-    observation: z.string(),
-    note: z.string().optional(),
-    excludes: z.array(Id).describe('Every mechanism this outcome rules out'),
-    narrows: z.array(Id).describe('The mechanisms under consideration this outcome would rule out'),
-  })
-  .describe('A possible outcome of a probe');
+export const ProbeOutcomeView = ProbeOutcome.extend({
+  narrows: z.array(Id).describe('The mechanisms under consideration this outcome would rule out'),
+}).describe('A possible outcome of a probe');
 
-export const ProbeView = z
-  .strictObject({
-    artifact: EntityRef,
-    id: z.string(),
-    action: z.string(),
-    agency: z.enum(PROBE_AGENCIES),
-    cost: z.enum(COSTS),
-    risk: z.string().optional(),
-    outcomes: z.array(ProbeOutcomeView),
-    distinguishes: z
-      .boolean()
-      .describe('True when some outcome rules out some, but not all, of the mechanisms under consideration'),
-  })
-  .describe('A diagnostic probe of an artifact');
+export const ProbeView = Probe.extend({
+  artifact: EntityRef,
+  outcomes: z.array(ProbeOutcomeView),
+  distinguishes: z
+    .boolean()
+    .describe('True when some outcome rules out some, but not all, of the mechanisms under consideration'),
+}).describe('A diagnostic probe of an artifact');
 
 export const DiagnosticProbes = z
   .strictObject({
@@ -210,23 +177,24 @@ export const DiagnosticProbes = z
 
 // ── patterns ──────────────────────────────────────────────────────────────────────────────────────
 
-export const PatternMatch = z
-  .strictObject({
-    id: Id,
-    title: z.string(),
-    summary: z.string(),
-    shape: z.enum(PATTERN_SHAPES),
-    evidence_level: EvidenceLevelSchema,
+export const PatternMatch = Pattern.pick({
+  id: true,
+  title: true,
+  summary: true,
+  shape: true,
+  evidence_level: true,
+  trigger_rule: true,
+  required_artifacts: true,
+  compatible_mechanisms: true,
+  establishes: true,
+  non_inferences: true,
+})
+  .extend({
     match: z
       .enum(['triggered', 'partial', 'mechanism', 'listed'])
       .describe('triggered: every required artifact given; partial: some given; mechanism: shares a given mechanism; listed: no filter given'),
-    trigger_rule: z.string(),
-    required_artifacts: z.array(Id),
     present: z.array(Id).describe('Required artifacts that were given'),
     missing: z.array(Id).describe('Required artifacts not given'),
-    compatible_mechanisms: z.array(Id),
-    establishes: z.array(z.string()),
-    non_inferences: z.array(z.string()),
   })
   .describe('A recurring pattern and how the given facts match it');
 
@@ -241,15 +209,19 @@ export const PatternMatches = z
 
 // ── interventions ─────────────────────────────────────────────────────────────────────────────────
 
-export const InterventionMatch = z
-  .strictObject({
-    id: Id,
-    title: z.string(),
-    summary: z.string(),
-    actor: z.enum(INTERVENTION_ACTORS),
-    scope: z.enum(INTERVENTION_SCOPES),
-    cost: z.enum(COSTS),
-    evidence_level: EvidenceLevelSchema,
+export const InterventionMatch = Intervention.pick({
+  id: true,
+  title: true,
+  summary: true,
+  actor: true,
+  scope: true,
+  cost: true,
+  evidence_level: true,
+  expected_effects: true,
+  measurements: true,
+  tradeoffs: true,
+})
+  .extend({
     via: z
       .array(
         z.strictObject({
@@ -259,9 +231,6 @@ export const InterventionMatch = z
         }),
       )
       .describe('How the intervention reaches the requested entities'),
-    expected_effects: z.array(z.string()),
-    measurements: z.array(z.string()),
-    tradeoffs: z.array(z.string()),
   })
   .describe('A targeted system intervention');
 
