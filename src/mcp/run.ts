@@ -24,7 +24,10 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
     const atlas = await open();
     await serveStdio(atlas, variant);
     const where = options.dir !== undefined ? `checkout ${options.dir}` : 'the bundled atlas';
-    process.stderr.write(`hoba MCP server (${variant}, ${toolsFor(variant).length} tools) on stdio, reading ${where} (registry ${atlas.registry.version}).\n`);
+    // Said (on stderr, which clients show as the server's log) once a client speaks, not to an empty pipe.
+    process.stdin.once('data', () =>
+      process.stderr.write(`hoba MCP server (${variant}, ${toolsFor(variant).length} tools) on stdio, reading ${where} (registry ${atlas.registry.version}).\n`),
+    );
     return;
   }
   const { host, port } = options.http;
