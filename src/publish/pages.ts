@@ -177,7 +177,7 @@ ${schemas}</ul>
 <h3>Hosted variant</h3>
 <p>With the package from the npm registry (once it is published) the client starts the server itself:</p>
 <pre><code>${hostedConfig}</code></pre>
-<p>Over HTTP, <code>hoba serve</code> mounts the same server (Streamable HTTP, stateless) at <code>${MCP_PATH}</code> on the site it serves: point an HTTP-capable MCP client at <code>ORIGIN${MCP_PATH}</code>.</p>
+<p>Over HTTP, <code>hoba serve</code> mounts the same server (Streamable HTTP, stateless) at <code>${MCP_PATH}</code> on the site it serves: point an HTTP-capable MCP client at <code>ORIGIN${MCP_PATH}</code>. On its own, <code>hoba-mcp --http --port 8090</code> serves it at <code>http://127.0.0.1:8090${MCP_PATH}</code>.</p>
 
 <h2 id="cli">Command line</h2>
 <pre><code>npm ci &amp;&amp; npm start                      # build and serve this site locally
