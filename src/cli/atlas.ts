@@ -1,11 +1,9 @@
 // Which atlas a reading command (search, show, explain, graph) reads: --dir, else $HOBA_DIR, else the
 // nearest checkout above the working directory (the local variant), else the snapshot bundled with
 // hoba (the hosted variant, e.g. after npm install -g).
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { findCheckout, isCheckout } from '../registry/checkout.ts';
 import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
-import { CliError, colour } from './io.ts';
+import { CliError, colour, givenDir } from './io.ts';
 
 /** The indexes a snapshot carries; loaded only when a snapshot has to be built. */
 export async function indexBuilders(): Promise<IndexBuilders> {
@@ -18,17 +16,11 @@ export interface Atlas extends OpenedAtlas {
 }
 
 export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
-  const given = dirOption ?? process.env['HOBA_DIR'];
-  let dir: string | undefined;
-  if (given !== undefined && given !== '') {
-    dir = resolve(given);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-      throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2);
-    }
-    if (!isCheckout(dir)) throw new CliError(`${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`, 2);
-  } else {
-    dir = findCheckout(process.cwd());
+  const given = givenDir(dirOption);
+  if (given !== undefined && !isCheckout(given)) {
+    throw new CliError(`${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`, 2);
   }
+  const dir = given ?? findCheckout(process.cwd());
   if (dir === undefined) {
     const bundled = openBundled(BUNDLED_SNAPSHOT);
     if (!bundled) {

@@ -37,19 +37,25 @@ export function writeJson(value: unknown): void {
 }
 
 /**
- * The checkout to read: --dir, else $HOBA_DIR, else the nearest ancestor of the working directory that
- * holds content/atlas.yaml.
+ * The directory named by --dir, else by $HOBA_DIR (an empty value counts as unset), resolved; undefined
+ * when neither names one. A name that is not a directory is a usage error.
+ */
+export function givenDir(dirOption: string | undefined): string | undefined {
+  const given = dirOption ?? (process.env['HOBA_DIR'] || undefined);
+  if (given === undefined) return undefined;
+  const dir = resolve(given);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2);
+  }
+  return dir;
+}
+
+/**
+ * The checkout a command that works on content needs: --dir, else $HOBA_DIR, else the nearest ancestor of
+ * the working directory that holds content/atlas.yaml.
  */
 export function resolveCheckout(dirOption: string | undefined): string {
-  const given = dirOption ?? (process.env['HOBA_DIR'] || undefined);
-  if (given !== undefined) {
-    const dir = resolve(given);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-      throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2);
-    }
-    return dir;
-  }
-  const found = findCheckout(process.cwd());
+  const found = givenDir(dirOption) ?? findCheckout(process.cwd());
   if (found === undefined) {
     throw new CliError(
       'no atlas checkout found here or in any parent directory (looked for content/atlas.yaml), and this command works on the content of a checkout. Run inside a checkout, pass --dir <checkout>, or set HOBA_DIR. (search, show, explain and graph also work without one, on the atlas bundled with hoba.)',
