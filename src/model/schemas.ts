@@ -278,16 +278,9 @@ export type Edge = z.infer<typeof Edge>;
 export type Probe = z.infer<typeof Probe>;
 export type Emission = z.infer<typeof Emission>;
 
-export type EntityOf = {
-  artifact: Artifact;
-  barrier: Barrier;
-  mechanism: Mechanism;
-  pattern: Pattern;
-  loop: Loop;
-  intervention: Intervention;
-  source: Source;
-};
+/** Each kind's entity, tagged with its kind (what the registry holds). */
+export type EntityOf = { [K in Kind]: z.infer<(typeof RECORDS)[K]> };
 /** Any entity, tagged with its kind. */
-export type Entity = { [K in Kind]: EntityOf[K] & { kind: K } }[Kind];
+export type Entity = z.infer<typeof EntityRecord>;
 
 export { KINDS };

@@ -13,7 +13,7 @@ export interface RegistryData {
   edges?: Edge[];
 }
 
-export type EntityOfKind<K extends Kind> = EntityOf[K] & { kind: K };
+export type EntityOfKind<K extends Kind> = EntityOf[K];
 
 /** Orders IDs by kind letter, then numerically (so M-1000 sorts after M-999). */
 export function compareIds(a: string, b: string): number {
