@@ -56,6 +56,9 @@ Every command takes --json (machine-readable output carrying registry_version) a
 Reading commands use --dir, else $HOBA_DIR, else the checkout around the working directory, else the
 atlas bundled with hoba.
 
+Started with no arguments by an MCP client (standard input a pipe, as with npx -y hoba), hoba is the
+hosted MCP tool server on stdio; hoba-mcp --help shows the local (--dir) and HTTP (--http) forms.
+
 Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,
   );
   // Subcommands report usage errors through the same path as the program.
@@ -87,7 +90,6 @@ export async function main(argv: string[]): Promise<number | undefined> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      // Help and version are not errors; anything else commander raises is a usage error.
       // Help asked for (--help, `hoba help …`) and --version exit 0; `hoba` with no command, like every
       // other commander error, is a usage error.
       const asked = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || (err.code === 'commander.help' && err.exitCode === 0);
