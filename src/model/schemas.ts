@@ -193,7 +193,7 @@ export const Source = z
     type: z.enum(SOURCE_TYPES).describe('Kind of source (the bibliography’s `kind` field)'),
     design: text('Study design'),
     peer_reviewed: z.boolean(),
-    status: z.enum(SOURCE_STATUSES).describe('Scholarly status: current, superseded or contested'),
+    status: z.enum(SOURCE_STATUSES).describe('current, superseded or contested (scholarly status); withdrawn (guidance taken down) or repealed (law no longer in force)'),
     superseded_by: ref('source').optional(),
     n: text('Sample or scope').nullable(),
     finding: text('Paraphrased finding'),

@@ -107,7 +107,8 @@ export const COSTS = ['low', 'medium', 'high'] as const;
 export const PROBE_AGENCIES = ['candidate', 'intermediary'] as const;
 
 export const SOURCE_TYPES = ['research', 'survey', 'reporting', 'primary', 'legal'] as const;
-export const SOURCE_STATUSES = ['current', 'superseded', 'contested'] as const;
+/** Status of a source: scholarly (current, superseded, contested) or legal (withdrawn: guidance taken down; repealed: law no longer in force). */
+export const SOURCE_STATUSES = ['current', 'superseded', 'contested', 'withdrawn', 'repealed'] as const;
 
 /** Typed, directed edges of the graph (DESIGN.md §3). */
 export const RELATIONS = [
