@@ -1,10 +1,10 @@
 // One entity with everything around it: its record, its relations read in both directions, the probe
 // outcomes that rule it out (mechanisms), its citations, and its successor when deprecated.
 import type { Kind, Relation } from '../model/vocab.ts';
-import type { Edge, Entity } from '../model/schemas.ts';
-import type { Registry } from '../registry/registry.ts';
+import type { Edge, Entity, Source } from '../model/schemas.ts';
+import { compareIds, type Registry } from '../registry/registry.ts';
 import { refById, refOf, resolveEntity, successorOf } from './resolve.ts';
-import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink } from './schemas.ts';
+import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink, SourceCaveat } from './schemas.ts';
 
 /**
  * How a relation reads from one of its ends (`self`). The kinds matter for `instantiates`, whose sources
@@ -39,13 +39,51 @@ export function relationsOf(reg: Registry, id: string): RelationLink[] {
   return [...reg.outgoing(id).map((e) => link(reg, e, 'out')), ...reg.incoming(id).map((e) => link(reg, e, 'in'))];
 }
 
+/**
+ * How to read a source that is not current, in words a reader cannot miss; undefined for a current one.
+ * Every surface shows this text wherever the source is cited, so that withdrawn guidance or repealed law
+ * is never presented as if it still applied.
+ */
+export function sourceCaveat(source: Pick<Source, 'status' | 'superseded_by'>): string | undefined {
+  switch (source.status) {
+    case 'current':
+      return undefined;
+    case 'withdrawn':
+      return 'Withdrawn: the issuer has taken this guidance down. Do not read it as current guidance; it shows only what was advised while it stood.';
+    case 'repealed':
+      return 'Repealed: this law is no longer in force. Do not read it as current law; it shows only what applied while it stood.';
+    case 'contested':
+      return 'Contested: this finding is disputed. Read it as one side of an open question, not as settled.';
+    case 'superseded':
+      return `Superseded${source.superseded_by ? ` by ${source.superseded_by}` : ''}: a later source replaces this one. Rely on the later source.`;
+  }
+}
+
+function citationOf(s: Source): Citation {
+  const caveat = sourceCaveat(s);
+  return { id: s.id, cite: s.cite, title: s.title, year: s.year, venue: s.venue, url: s.url, doi: s.doi, peer_reviewed: s.peer_reviewed, status: s.status, ...(caveat ? { caveat } : {}) };
+}
+
 export function citationsOf(reg: Registry, entity: Entity): Citation[] {
   if (entity.kind === 'source') return [];
   return entity.sources.flatMap((id) => {
     const s = reg.getOf('source', id);
-    if (!s) return [];
-    return [{ id: s.id, cite: s.cite, title: s.title, year: s.year, venue: s.venue, url: s.url, doi: s.doi, peer_reviewed: s.peer_reviewed, status: s.status }];
+    return s ? [citationOf(s)] : [];
   });
+}
+
+/** The sources the given entities cite that are not current, by ID, each with the entities citing it. */
+export function sourceCaveatsOf(reg: Registry, entities: readonly Entity[]): SourceCaveat[] {
+  const found = new Map<string, SourceCaveat>();
+  for (const e of entities) {
+    for (const c of citationsOf(reg, e)) {
+      if (c.caveat === undefined) continue;
+      const entry = found.get(c.id) ?? { ...c, caveat: c.caveat, cited_by: [] };
+      if (!entry.cited_by.includes(e.id)) entry.cited_by.push(e.id);
+      found.set(c.id, entry);
+    }
+  }
+  return [...found.values()].sort((a, b) => compareIds(a.id, b.id)).map((c) => ({ ...c, cited_by: [...c.cited_by].sort(compareIds) }));
 }
 
 /** Every probe outcome in the atlas that excludes the given mechanism. */
@@ -65,6 +103,7 @@ export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion
 export function getNode(reg: Registry, id: string): NodeView {
   const entity = resolveEntity(reg, id);
   const successor = successorOf(reg, entity);
+  const caveat = entity.kind === 'source' ? sourceCaveat(entity) : undefined;
   return {
     registry_version: reg.version,
     node: refOf(entity),
@@ -74,5 +113,6 @@ export function getNode(reg: Registry, id: string): NodeView {
     relations: relationsOf(reg, entity.id),
     ruled_out_by: entity.kind === 'mechanism' ? exclusionsOf(reg, entity.id) : [],
     citations: citationsOf(reg, entity),
+    ...(caveat ? { caveat } : {}),
   };
 }

@@ -83,10 +83,23 @@ export const RelationLink = z
   })
   .describe('A graph edge seen from one of its ends');
 
-/** A cited source: the fields of the source a citation shows. */
-export const Citation = Source.pick({ id: true, cite: true, title: true, year: true, venue: true, url: true, doi: true, peer_reviewed: true, status: true }).describe(
-  'A cited source',
-);
+/** How to read a source whose status is not current (see sourceCaveat in node.ts). */
+const Caveat = z
+  .string()
+  .describe(
+    'Present when the source is not current, and says how to read it: withdrawn guidance (taken down) and repealed law (no longer in force) must not be read as current; a contested finding is disputed; a superseded one is replaced by a later source',
+  );
+
+/** A cited source: the fields of the source a citation shows, and a caveat when it is not current. */
+export const Citation = Source.pick({ id: true, cite: true, title: true, year: true, venue: true, url: true, doi: true, peer_reviewed: true, status: true })
+  .extend({ caveat: Caveat.optional() })
+  .describe('A cited source');
+
+/** A source that is not current, with the entities of a result that rely on it. */
+export const SourceCaveat = Citation.extend({
+  caveat: Caveat,
+  cited_by: z.array(Id).describe('The entities of this result that cite it'),
+}).describe('A cited source that is not current (withdrawn, repealed, contested or superseded)');
 
 export const ProbeExclusion = z
   .strictObject({
@@ -107,6 +120,7 @@ export const NodeView = z
     relations: z.array(RelationLink).describe('Every edge touching the entity, outgoing first, in relation order'),
     ruled_out_by: z.array(ProbeExclusion).describe('For a mechanism: the probe outcomes that exclude it'),
     citations: z.array(Citation).describe('The sources the entity cites'),
+    caveat: Caveat.optional().describe('For a source that is not current: how to read it (withdrawn guidance and repealed law are not current)'),
   })
   .describe('One entity with its relations in both directions and its citations');
 
@@ -334,6 +348,10 @@ export const ExplainResult = z
       stages: z.array(StageSchema).describe('The stage given, else the artifacts’ stages, in funnel order'),
       from: z.enum(['option', 'artifacts']).describe('Whether the stages came from the stage option or the artifacts'),
       barriers: z.array(BarrierRef),
+      stage_note: z
+        .string()
+        .optional()
+        .describe('Present when the stage given is not one at which an observation is recorded: its barriers may not be where the observation comes from'),
     }),
     behind: z.strictObject({
       mechanisms: z.array(CompatibleMechanism).describe('Remaining compatible mechanisms (union semantics), honest baselines included'),
@@ -341,6 +359,9 @@ export const ExplainResult = z
       patterns: z.array(PatternMatch).describe('Triggered and partially matched patterns'),
       loops: z.array(LoopMatch),
       non_inferences: z.array(AttributedText).describe('What the facts do NOT establish: the artifacts’ and the triggered patterns’'),
+      source_caveats: z
+        .array(SourceCaveat)
+        .describe('Sources cited by the artifacts, mechanisms, patterns and loops above that are not current: read what rests on them with the caveat'),
     }),
     agency: z.strictObject({
       candidate: z.array(Id).describe('Remaining mechanisms the candidate can remove or work around'),
@@ -386,6 +407,7 @@ export type SearchHit = z.infer<typeof SearchHit>;
 export type SearchResult = z.infer<typeof SearchResult>;
 export type RelationLink = z.infer<typeof RelationLink>;
 export type Citation = z.infer<typeof Citation>;
+export type SourceCaveat = z.infer<typeof SourceCaveat>;
 export type ProbeExclusion = z.infer<typeof ProbeExclusion>;
 export type NodeView = z.infer<typeof NodeView>;
 export type CompatibleMechanism = z.infer<typeof CompatibleMechanism>;

@@ -22,6 +22,7 @@ import {
   STATUSES,
   VISIBILITIES,
   idPattern,
+  withArticle,
   type Kind,
 } from './vocab.ts';
 
@@ -31,7 +32,7 @@ const texts = (description: string, required?: string) => {
   const list = z.array(z.string().trim().min(1, 'must not be empty'));
   return (required ? list.min(1, required) : list).describe(description);
 };
-const ref = (kind: Kind) => z.string().regex(new RegExp(idPattern(kind)), `must be a ${kind} ID (${idPattern(kind)})`);
+const ref = (kind: Kind) => z.string().regex(new RegExp(idPattern(kind)), `must be ${withArticle(kind)} ID (${idPattern(kind)})`);
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens (e.g. ask-for-status)');
@@ -185,7 +186,7 @@ export const Source = z
     id: ref('source').describe('Permanent source ID (from the shared bibliography)'),
     cite: text('Short citation'),
     authors: texts('Authors or issuing bodies'),
-    year: z.int(),
+    year: z.int().nullable().describe('Year of publication; null for undated guidance pages'),
     title: text('Title'),
     venue: text('Where it appeared'),
     doi: z.string().nullable(),

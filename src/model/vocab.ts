@@ -124,3 +124,8 @@ export const RELATIONS = [
   'cites',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
+
+/** "a mechanism", "an artifact", "an intervention": a word of the vocabulary with its indefinite article. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

@@ -2,6 +2,7 @@
 // response schema (responses.ts) before it is written: that fixes the key order (so output is
 // byte-deterministic whatever order the registry's objects hold their keys in) and guarantees that
 // every file the build writes matches the schema the OpenAPI document publishes for it.
+import { citationsOf, sourceCaveat } from '../analysis/node.ts';
 import { KINDS, RELATIONS, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import {
@@ -28,11 +29,14 @@ export function collectionBody(reg: Registry, kind: Kind): unknown {
 }
 
 export function itemBody(reg: Registry, entity: Entity): unknown {
+  const caveat = entity.kind === 'source' ? sourceCaveat(entity) : undefined;
   return ITEM_RESPONSES[entity.kind].parse({
     registry_version: reg.version,
     kind: entity.kind,
     item: entity,
     links: { outgoing: reg.outgoing(entity.id), incoming: reg.incoming(entity.id) },
+    citations: citationsOf(reg, entity),
+    ...(caveat ? { caveat } : {}),
   });
 }
 

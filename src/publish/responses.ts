@@ -4,12 +4,14 @@
 //
 // Envelopes (all carry registry_version):
 //   collection  { registry_version, kind, count, items: [record…] }          items sorted by ID
-//   single item { registry_version, kind, item: record, links: { outgoing, incoming } }
+//   single item { registry_version, kind, item: record, links: { outgoing, incoming }, citations: [citation…] }
+//               (a source's own document also carries a caveat when it is not current)
 //   graph       { registry_version, counts, nodes: [node…], edges: [edge…] }
 //   discovery   { registry_version, name, …, counts, endpoints }
 //   problem     RFC 9457 problem details + registry_version
 // A record is the entity as its content schema outputs it (defaults filled in) plus its `kind`.
 import { z } from 'zod';
+import { Citation, NodeView } from '../analysis/schemas.ts';
 import { Edge, KINDS, RECORDS as ENTITY_RECORDS, RELATIONS, type Kind } from '../model/index.ts';
 
 /** Component names of the response schemas, as they appear in the OpenAPI document. */
@@ -73,6 +75,8 @@ export const COLLECTION_RESPONSES = Object.fromEntries(
   ]),
 ) as unknown as { [K in Kind]: z.ZodType };
 
+export const CitationSchema = named('Citation', Citation);
+
 export const ITEM_RESPONSES = Object.fromEntries(
   KINDS.map((kind) => [
     kind,
@@ -84,8 +88,11 @@ export const ITEM_RESPONSES = Object.fromEntries(
           kind: z.literal(kind),
           item: RECORDS[kind],
           links: Links,
+          citations: z.array(CitationSchema).describe('The sources the item cites, in its order; one that is not current (withdrawn, repealed, contested, superseded) carries a caveat'),
+          // A source's own document says how to read it when it is not current, as its citations do.
+          ...(kind === 'source' ? { caveat: NodeView.shape.caveat } : {}),
         })
-        .describe(`One ${kind} with the edges that touch it; a deprecated one names its successor in superseded_by`),
+        .describe(`One ${kind} with the edges that touch it and the sources it cites; a deprecated one names its successor in superseded_by`),
     ),
   ]),
 ) as unknown as { [K in Kind]: z.ZodType };
