@@ -39,6 +39,8 @@ function cloneAs(copy: AtlasCopy, from: string, to: string, dir: string): void {
 const cases: Case[] = [
   { rule: 'yaml-syntax', what: 'malformed YAML', file: 'M-004', says: /Malformed YAML/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), 'id: M-004\ntitle: [unclosed\nsummary: x\n') },
   { rule: 'yaml-duplicate-key', what: 'a YAML key repeated', file: 'M-004', says: /appears twice/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), readFileSync(c.fileOf('M-004'), 'utf8') + 'title: Again\n') },
+  { rule: 'yaml-syntax', what: 'an alias with no anchor', file: 'M-004', says: /\*nowhere refers to no anchor/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), readFileSync(c.fileOf('M-004'), 'utf8').replace(/^title: .*$/m, 'title: *nowhere')) },
+  { rule: 'text-encoding', what: 'control characters in a title', file: 'M-004', says: /U\+0000.*U\+0007/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), readFileSync(c.fileOf('M-004'), 'utf8').replace(/^title: /m, 'title: \u0000\u0007')) },
   { rule: 'manifest', what: 'manifest without a registry version', file: 'atlas.yaml', says: /registry_version/, plant: (c) => c.write('content/atlas.yaml', readFileSync(`${c.dir}/content/atlas.yaml`, 'utf8').replace(/^registry_version:.*$/m, '')) },
   { rule: 'schema', what: 'a bad enum value', entity: 'M-004', says: /"chaos" is not allowed.*rule, incentive, bias, noise, void/, plant: (c) => c.set('M-004', ['facets', 'nature'], 'chaos') },
   { rule: 'schema', what: 'an unknown key', entity: 'A-001', says: /unknown key "colour"/, plant: (c) => c.set('A-001', ['colour'], 'blue') },
@@ -66,6 +68,8 @@ const cases: Case[] = [
   { rule: 'barrier-order', what: 'an order that contradicts precedes', entity: 'B-005', says: /order 99/, plant: (c) => c.set('B-005', ['order'], 99) },
   { rule: 'stage-without-barrier', what: 'a stage with no barrier', says: /stage "take-home"/, plant: (c) => c.set('B-008', ['stage'], 'technical') },
   { rule: 'loop-declaration', what: 'an entry point outside the loop', entity: 'L-001', says: /entry point M-004/, plant: (c) => c.set('L-001', ['entry_points'], ['M-004']) },
+  { rule: 'loop-declaration', what: 'loop edges that do not close the cycle', entity: 'L-003', says: /does not close/, plant: (c) => c.set('L-003', ['edges'], [{ from: 'M-012', to: 'M-029', relation: 'amplifies' }, { from: 'M-029', to: 'M-013', relation: 'masks' }]) },
+  { rule: 'loop-declaration', what: 'a loop edge declared twice', entity: 'L-001', says: /repeats edges\[0\]/, plant: (c) => c.edit('L-001', (d) => d.addIn(['edges'], d.createNode({ from: 'M-019', to: 'M-020', relation: 'amplifies' }))) },
   { rule: 'loop-edge-missing', what: 'a declared edge the mechanisms do not hold', entity: 'L-001', says: /M-020 amplifies M-019/, plant: (c) => c.set('M-020', ['amplifies'], []) },
   { rule: 'loop-not-strongly-connected', what: 'loop members that are not strongly connected', entity: 'L-001', says: /M-001/, plant: (c) => c.set('L-001', ['mechanisms'], ['M-019', 'M-020', 'M-001']) },
   {
@@ -75,6 +79,7 @@ const cases: Case[] = [
     says: /M-001 → M-002 → M-001/,
     plant: (c) => c.set('M-001', ['amplifies'], ['M-002']).set('M-002', ['amplifies'], ['M-001']),
   },
+  { rule: 'loop-undeclared-cycle', what: 'a cycle through two declared loops', entity: 'M-019', says: /M-019 amplifies M-004 lies on a cycle/, plant: (c) => c.edit('M-019', (d) => d.addIn(['amplifies'], 'M-004')) },
   {
     rule: 'honest-baseline-missing',
     what: 'no honest baseline left',
@@ -86,7 +91,9 @@ const cases: Case[] = [
   { rule: 'evidence-unsourced', what: 'supported without sources', entity: 'M-004', says: /no source is cited/, plant: (c) => c.set('M-004', ['evidence_level'], 'supported').set('M-004', ['sources'], []) },
   { rule: 'source-bibliography', what: 'a source edited away from the bibliography', entity: 'E-001', says: /differs from the shared bibliography in: year/, plant: (c) => c.set('E-001', ['year'], 2005) },
   { rule: 'source-bibliography', what: 'an invented source', entity: 'E-950', says: /not in the shared bibliography/, plant: (c) => c.write('content/sources/E-950-invented.yaml', stringify({ ...toSourceRecord(BIBLIOGRAPHY!.get('E-001')!), id: 'E-950' })) },
+  { rule: 'source-status-unstated', what: 'prose citing withdrawn guidance as current', entity: 'M-005', says: /description cites E-078 .*withdrawn/, plant: (c) => c.set('M-005', ['description'], 'US guidance treats these tools as selection procedures (E-078, E-080).') },
   { rule: 'named-entity', what: 'a vendor named in prose', entity: 'M-004', says: /names Workday/, plant: (c) => c.set('M-004', ['summary'], 'Filters in Workday reject résumés.') },
+  { rule: 'named-entity', what: 'a platform in lower case, and a domain', entity: 'M-004', says: /names linkedin, Indeed\.com/, plant: (c) => c.set('M-004', ['summary'], 'Filters on linkedin and Indeed.com reject résumés.') },
   { rule: 'named-entity', what: 'a study author named in prose', entity: 'M-022', says: /names Bertrand/, plant: (c) => c.set('M-022', ['summary'], 'As Bertrand showed, names matter.') },
   { rule: 'pattern-non-inferences', what: 'a pattern without non-inferences', entity: 'P-001', says: /does not establish/, plant: (c) => c.set('P-001', ['non_inferences'], []) },
   { rule: 'pattern-non-inferences', what: 'a pattern without establishes', entity: 'P-001', says: /establishes/, plant: (c) => c.remove('P-001', ['establishes']) },

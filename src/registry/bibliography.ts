@@ -14,13 +14,12 @@ export function bibliographyPath(checkout: string): string {
 
 export function loadBibliography(path: string): Map<string, BibliographyEntry> | undefined {
   if (!existsSync(path)) return undefined;
-  const entries = parse(readFileSync(path, 'utf8')) as BibliographyEntry[];
+  const entries = parse(readFileSync(path, 'utf8'), { maxAliasCount: 100 }) as BibliographyEntry[];
   return new Map(entries.map((e) => [e.id, e]));
 }
 
 /** The atlas form of a bibliography entry: the same fields, with `kind` renamed to `type`. */
 export function toSourceRecord(entry: BibliographyEntry): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(entry)) out[key === 'kind' ? 'type' : key] = value;
-  return out;
+  // fromEntries defines own properties, so even a key such as __proto__ stays a plain field.
+  return Object.fromEntries(Object.entries(entry).map(([key, value]) => [key === 'kind' ? 'type' : key, value]));
 }

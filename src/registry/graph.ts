@@ -87,3 +87,28 @@ export function cycleThrough(start: string, adj: Adjacency, within?: ReadonlySet
   }
   return undefined;
 }
+
+/**
+ * A shortest path from `from` to `to` using only nodes in `within` (both ends included, e.g. [M-004,
+ * M-006]); undefined when `to` cannot be reached.
+ */
+export function shortestPath(from: string, to: string, adj: Adjacency, within?: ReadonlySet<string>): string[] | undefined {
+  if (from === to) return [from];
+  const previous = new Map<string, string>([[from, from]]);
+  const queue: string[] = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    for (const next of adj.get(node) ?? []) {
+      if ((within && !within.has(next)) || previous.has(next)) continue;
+      previous.set(next, node);
+      if (next === to) {
+        const path = [to];
+        for (let at = node; at !== from; at = previous.get(at)!) path.push(at);
+        path.push(from);
+        return path.reverse();
+      }
+      queue.push(next);
+    }
+  }
+  return undefined;
+}

@@ -3,9 +3,9 @@
 // field sits so later checks can point at file:line.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
-import { KIND_INFO, KINDS, Manifest, SCHEMAS, kindOfId, type Entity, type Kind } from '../model/index.ts';
+import { KIND_INFO, KINDS, Manifest, SCHEMAS, kindOfId, withArticle, type Entity, type Kind } from '../model/index.ts';
 import type { PathSegment } from './references.ts';
 import { MANIFEST_FILE } from './checkout.ts';
 import { Registry } from './registry.ts';
@@ -107,9 +107,19 @@ export function loadAtlas(dir: string): LoadResult {
         else problems.push(problem('stray-file', 'Only .yaml files are read from content directories; this one is ignored.', { file }));
         continue;
       }
-      const parsed = parseYaml(readFileSync(path, 'utf8'), file, problems);
+      const parsed = parseYaml(readText(path, file, problems), file, problems);
       if (!parsed) continue;
       const { doc, lines, data } = parsed;
+      if (parsed.unreadable) {
+        // The file parsed but its values could not be built (a bad alias): still record its ID, so that
+        // references to it do not all dangle because of this one file.
+        const id = doc.get('id');
+        if (typeof id === 'string' && kindOfId(id) === kind && !declaredIn.has(id)) {
+          declaredIn.set(id, file);
+          declared.set(id, kind);
+        }
+        continue;
+      }
       const at = (p: readonly PathSegment[]) => ({ file, line: lineOf(doc, lines, p) });
 
       if (!isPlainObject(data)) {
@@ -125,7 +135,7 @@ export function loadAtlas(dir: string): LoadResult {
       if (idKind !== kind) {
         const hint =
           idKind !== undefined
-            ? `${id} is a ${idKind} ID but the file is in content/${KIND_INFO[kind].dir}/: move it to content/${KIND_INFO[idKind].dir}/ or fix the ID.`
+            ? `${id} is ${withArticle(idKind)} ID but the file is in content/${KIND_INFO[kind].dir}/: move it to content/${KIND_INFO[idKind].dir}/ or fix the ID.`
             : `${kind} IDs look like ${KIND_INFO[kind].prefix}-001 (the letter ${KIND_INFO[kind].prefix}, a hyphen and at least three digits).`;
         problems.push(problem('id-shape', `"${id}" is not a valid ${kind} ID: ${hint}`, { entity: id, ...at(['id']) }));
         continue;
@@ -168,8 +178,8 @@ function loadManifest(dir: string, problems: Problem[]): Manifest | undefined {
     problems.push(problem('manifest', `${MANIFEST_FILE} is missing. Every atlas needs a manifest with its name, versions, licences and release date.`, { file: MANIFEST_FILE }));
     return undefined;
   }
-  const parsed = parseYaml(readFileSync(path, 'utf8'), MANIFEST_FILE, problems);
-  if (!parsed) return undefined;
+  const parsed = parseYaml(readText(path, MANIFEST_FILE, problems), MANIFEST_FILE, problems);
+  if (!parsed || parsed.unreadable) return undefined;
   const result = Manifest.safeParse(parsed.data, { reportInput: true });
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
@@ -183,7 +193,88 @@ function loadManifest(dir: string, problems: Problem[]): Manifest | undefined {
   return undefined;
 }
 
-function parseYaml(text: string, file: string, problems: Problem[]) {
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+const LENIENT_UTF8 = new TextDecoder('utf-8');
+
+/**
+ * Characters that have no place in text meant for people: C0 and C1 controls other than tab, line feed
+ * and carriage return, noncharacters (U+FFFE, U+FDD0…) and unpaired surrogates (only a YAML escape can
+ * make one). They are invisible in editors and would be published as they are.
+ */
+const FORBIDDEN_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Noncharacter_Code_Point}\p{Cs}]/gu;
+const HAS_FORBIDDEN_CHARACTER = new RegExp(FORBIDDEN_CHARACTER.source, 'u');
+
+function forbiddenIn(text: string): string[] {
+  return [...new Set(text.match(FORBIDDEN_CHARACTER) ?? [])].map((ch) => {
+    const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return /\p{Cc}/u.test(ch) ? `the control character ${code}` : /\p{Cs}/u.test(ch) ? `the unpaired surrogate ${code}` : `the noncharacter ${code}`;
+  });
+}
+
+/**
+ * A content file's text, read as bytes so that invalid UTF-8 is reported (with the line of the first bad
+ * byte) instead of silently becoming U+FFFD, and with every line holding a forbidden character reported.
+ * The text is returned even then (decoded leniently), so the file's entity still loads and the rest of
+ * the atlas is checked against it. A leading byte-order mark is dropped; CRLF line ends are fine.
+ */
+function readText(path: string, file: string, problems: Problem[]): string {
+  const bytes = readFileSync(path);
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    problems.push(problem('text-encoding', 'This line holds bytes that are not valid UTF-8 (the first bad byte is here); they would be published as "\uFFFD". Re-save the file as UTF-8 and check the characters on this line.', { file, line: firstInvalidUtf8Line(bytes) }));
+    text = LENIENT_UTF8.decode(bytes);
+  }
+  // One pass over the whole text first: clean files (nearly all) are not split into lines.
+  if (HAS_FORBIDDEN_CHARACTER.test(text)) {
+    text.split('\n').forEach((lineText, i) => {
+      const found = forbiddenIn(lineText);
+      if (found.length > 0) problems.push(problem('text-encoding', forbiddenMessage(found), { file, line: i + 1 }));
+    });
+  }
+  return text;
+}
+
+function forbiddenMessage(found: string[]): string {
+  return `This line holds ${found.join(', ')}, invisible in most editors and never meant for readers. Delete it: content is plain text, where tab, line feed and carriage return are the only control characters allowed.`;
+}
+
+/** The line of the first byte that is not valid UTF-8. A line feed byte never occurs inside a multi-byte
+ * sequence, so decoding line by line finds it. */
+function firstInvalidUtf8Line(bytes: Uint8Array): number {
+  let line = 1;
+  for (let start = 0; start <= bytes.length; line++) {
+    const end = bytes.indexOf(0x0a, start);
+    const stop = end === -1 ? bytes.length : end;
+    try {
+      STRICT_UTF8.decode(bytes.subarray(start, stop));
+    } catch {
+      return line;
+    }
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return line;
+}
+
+/**
+ * How many alias expansions a content file may make (the yaml package's check: expansions times the
+ * aliases inside the anchored value). Content has no need of deep aliasing; the bound keeps a "billion
+ * laughs" file from exhausting memory.
+ */
+const MAX_ALIAS_COUNT = 100;
+
+/** A parsed file: its document, line index and values; `unreadable` when the values could not be built
+ * (the problem is reported). Undefined when the YAML itself is malformed. */
+interface ParsedYaml {
+  doc: Document;
+  lines: LineCounter;
+  data: unknown;
+  unreadable: boolean;
+}
+
+function parseYaml(text: string, file: string, problems: Problem[]): ParsedYaml | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -197,7 +288,58 @@ function parseYaml(text: string, file: string, problems: Problem[]) {
     }
     return undefined;
   }
-  return { doc, lines, data: doc.toJS() as unknown };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    // toJS throws when an alias names no earlier anchor, or when aliases expand past the bound.
+    problems.push(aliasProblem(doc, lines, file, err));
+    return { doc, lines, data: undefined, unreadable: true };
+  }
+  reportEscapedCharacters(doc, lines, text, file, problems);
+  return { doc, lines, data, unreadable: false };
+}
+
+/** The yaml-syntax problem for an alias that toJS refused, at the line of the alias at fault. */
+function aliasProblem(doc: Document, lines: LineCounter, file: string, err: unknown): Problem {
+  let unresolved: { source: string; offset: number } | undefined;
+  let first: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      const offset = node.range?.[0] ?? 0;
+      first ??= offset;
+      if (node.resolve(doc) === undefined) {
+        unresolved = { source: node.source, offset };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  const at = (offset: number | undefined) => ({ file, line: offset === undefined ? 1 : lines.linePos(offset).line });
+  if (unresolved) {
+    return problem('yaml-syntax', `The alias *${unresolved.source} refers to no anchor: YAML needs "&${unresolved.source}" on an earlier value. Define the anchor before the alias, or write the value out in full.`, at(unresolved.offset));
+  }
+  const reason = err instanceof Error ? err.message : String(err);
+  if (/alias count/i.test(reason)) {
+    return problem('yaml-syntax', `The aliases in this file expand to too much data (more than ${MAX_ALIAS_COUNT} alias expansions, the shape of a "billion laughs" attack). Write the values out instead of nesting aliases.`, at(first));
+  }
+  return problem('yaml-syntax', `The YAML could not be read: ${reason}. Check the aliases (*name) and anchors (&name) here.`, at(first));
+}
+
+/**
+ * Forbidden characters that a double-quoted escape (\0, \a, \x07, \uFFFE…) puts in a value without
+ * any raw byte in the file. Scalars whose source holds the raw character were reported by readText.
+ */
+function reportEscapedCharacters(doc: Document, lines: LineCounter, text: string, file: string, problems: Problem[]): void {
+  if (!text.includes('\\')) return; // no escape anywhere
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value !== 'string' || !node.range) return;
+      const found = forbiddenIn(node.value);
+      if (found.length === 0 || forbiddenIn(text.slice(node.range[0], node.range[1])).length > 0) return;
+      problems.push(problem('text-encoding', `An escape in this quoted text produces ${found.join(', ')}, invisible in most editors and never meant for readers. Remove the escape.`, { file, line: lines.linePos(node.range[0]).line }));
+    },
+  });
 }
 
 /** The line of the second occurrence of a repeated key, found by walking the document's maps. */
@@ -263,7 +405,7 @@ function schemaMessage(kind: Kind | 'manifest', issue: z.core.$ZodIssue): string
       return `${where}${issue.message}.`;
     case 'invalid_format': {
       const target = typeof issue.input === 'string' ? kindOfId(issue.input) : undefined;
-      const found = target ? `, but ${issue.input} is a ${target}` : '';
+      const found = target ? `, but ${issue.input} is ${withArticle(target)}` : '';
       return `${where}${JSON.stringify(issue.input)} ${issue.message}${found}.`;
     }
     default:

@@ -6,6 +6,7 @@ export type Severity = 'error' | 'warning';
 export const RULES = {
   'yaml-syntax': { severity: 'error', checks: 'Every content file is well-formed YAML holding one mapping.' },
   'yaml-duplicate-key': { severity: 'error', checks: 'No YAML mapping repeats a key.' },
+  'text-encoding': { severity: 'error', checks: 'Every content file is valid UTF-8 (a leading BOM and CRLF line ends are fine) and holds no control character other than tab, line feed and carriage return, no noncharacter (U+FFFE, U+FDD0…) and no unpaired surrogate, neither raw nor from a YAML escape.' },
   manifest: { severity: 'error', checks: 'content/atlas.yaml exists and matches the manifest schema.' },
   schema: { severity: 'error', checks: 'Every entity matches the schema of its kind (types, enums, no unknown keys).' },
   'id-shape': { severity: 'error', checks: 'Every ID has the shape of its kind (e.g. M-001) and sits in that kind’s directory.' },
@@ -21,14 +22,14 @@ export const RULES = {
   'barrier-cycle': { severity: 'error', checks: 'The barriers’ precedes relation is acyclic (the funnel is a DAG).' },
   'barrier-order': { severity: 'error', checks: 'A barrier that precedes another has a lower order and no later stage.' },
   'stage-without-barrier': { severity: 'warning', checks: 'Every funnel stage has at least one active barrier.' },
-  'loop-declaration': { severity: 'error', checks: 'A loop’s edges and entry points are among its members.' },
+  'loop-declaration': { severity: 'error', checks: 'A loop’s edges and entry points are among its members, no edge is declared twice, and its declared edges form one cycle: every member is touched by an edge and can reach every other along them.' },
   'loop-edge-missing': { severity: 'error', checks: 'Every edge a loop declares exists among its mechanisms’ amplifies/masks relations.' },
   'loop-not-strongly-connected': { severity: 'error', checks: 'A loop’s members lie in one strongly connected component of amplifies/masks.' },
-  'loop-undeclared-cycle': { severity: 'error', checks: 'Every cycle among mechanisms (non-trivial strongly connected component) is covered by a declared loop.' },
+  'loop-undeclared-cycle': { severity: 'error', checks: 'Every cycle among mechanisms is accounted for by declared loops: each amplifies/masks relation that lies on a cycle (both ends in one strongly connected component) is an edge of some active loop. Covering the mechanisms with several loops is not enough: a relation between two loops makes a cycle neither declares.' },
   'honest-baseline-missing': { severity: 'error', checks: 'The atlas holds at least one active honest-baseline mechanism.' },
   'evidence-unsourced': { severity: 'error', checks: 'Claims marked supported or established cite at least one source.' },
   'source-bibliography': { severity: 'error', checks: 'Every source is a verbatim copy of an entry in the shared bibliography.' },
-  'named-entity': { severity: 'error', checks: 'Atlas prose never names an employer, vendor, platform or person (cite sources by ID).' },
+  'named-entity': { severity: 'error', checks: 'Atlas prose never names an employer, vendor, platform or person, in any case or form (possessive, hyphenated), nor gives a web domain (cite sources by ID).' },
   'pattern-non-inferences': { severity: 'error', checks: 'Every pattern says what it establishes and what it does not.' },
   'artifact-non-inferences': { severity: 'error', checks: 'Every artifact says what it does not establish.' },
   'artifact-probes': { severity: 'error', checks: 'Every artifact has at least one diagnostic probe.' },
@@ -40,6 +41,7 @@ export const RULES = {
   'mechanism-untargeted': { severity: 'warning', checks: 'Every active mechanism is targeted by at least one intervention.' },
   'artifact-orphan': { severity: 'warning', checks: 'Every active artifact is emitted by at least one mechanism.' },
   'source-unused': { severity: 'warning', checks: 'Every source in content/sources is cited somewhere.' },
+  'source-status-unstated': { severity: 'warning', checks: 'Prose that relies on a withdrawn or repealed source says so (withdrawn, repealed, rescinded, no longer in force…) where it cites it.' },
   // Added by the static-mirror work: compares a fresh build with the published mirror.
   'mirror-parity': { severity: 'error', checks: 'The published mirror (_site/ or a deployed URL) matches a fresh build of the content.' },
 } as const satisfies Record<string, { severity: Severity; checks: string }>;

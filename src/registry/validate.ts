@@ -1,10 +1,10 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
-import { MECHANISM_FAMILIES, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, type Entity } from '../model/index.ts';
+import { MECHANISM_FAMILIES, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
-import { cycleThrough, cyclicComponents, stronglyConnectedComponents } from './graph.ts';
+import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import type { LoadResult } from './load.ts';
-import { NAMED_ORGANISATIONS, authorSurnames, nameMatcher } from './named-entities.ts';
+import { authorSurnames, nameMatcher, namedOrganisations } from './named-entities.ts';
 import { referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
@@ -37,6 +37,7 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkEvidence(c);
   checkProbes(c);
   checkNamedEntities(c);
+  checkSourceStatus(c);
   if (options.bibliography) checkBibliography(c, options.bibliography);
   checkCoverage(c);
   return sortProblems([...load.problems, ...c.problems]);
@@ -72,7 +73,7 @@ function checkReferences(c: Checker): void {
       } else if (!ref.allowed.includes(kind)) {
         c.report(
           'wrong-kind-reference',
-          `${field} must point at a ${ref.allowed.join(' or ')}, but ${ref.target} is a ${kind}.`,
+          `${field} must point at ${withArticle(ref.allowed.join(' or '))}, but ${ref.target} is ${withArticle(kind)}.`,
           e.id,
           ref.path,
         );
@@ -139,17 +140,28 @@ function checkBarriers(c: Checker): void {
   }
 }
 
+/** An amplifies/masks relation as a loop declares it (the key loops and mechanisms are compared by). */
+const edgeKey = (e: { from: string; relation: string; to: string }) => `${e.from} ${e.relation} ${e.to}`;
+
 function checkLoops(c: Checker): void {
   const mechanisms = c.reg.all('mechanism');
   const ids = new Set(mechanisms.map((m) => m.id));
-  const declaredEdges = new Set<string>();
+  // Every amplifies/masks relation between two distinct loaded mechanisms, with where it is written.
+  const relations: Array<{ from: string; relation: 'amplifies' | 'masks'; to: string; index: number }> = [];
   const adj = new Map<string, string[]>();
   for (const m of mechanisms) {
-    const next = [...new Set([...m.amplifies, ...m.masks])].filter((t) => ids.has(t) && t !== m.id);
-    adj.set(m.id, next);
-    for (const t of m.amplifies) declaredEdges.add(`${m.id} amplifies ${t}`);
-    for (const t of m.masks) declaredEdges.add(`${m.id} masks ${t}`);
+    const next = new Set<string>();
+    for (const relation of ['amplifies', 'masks'] as const) {
+      m[relation].forEach((to, index) => {
+        if (ids.has(to) && to !== m.id) {
+          relations.push({ from: m.id, relation, to, index });
+          next.add(to);
+        }
+      });
+    }
+    adj.set(m.id, [...next]);
   }
+  const existing = new Set(relations.map(edgeKey));
   const components = stronglyConnectedComponents([...ids], adj);
   const componentOf = new Map<string, number>();
   components.forEach((comp, i) => comp.forEach((id) => componentOf.set(id, i)));
@@ -157,14 +169,19 @@ function checkLoops(c: Checker): void {
   const loops = c.reg.all('loop');
   for (const loop of loops) {
     const members = new Set(loop.mechanisms);
+    const firstIndex = new Map<string, number>();
     loop.edges.forEach((edge, i) => {
       for (const end of [edge.from, edge.to]) {
         if (!members.has(end)) c.report('loop-declaration', `edges[${i}] uses ${end}, which is not among the loop's mechanisms. Add it to mechanisms or fix the edge.`, loop.id, ['edges', i]);
       }
-      if (ids.has(edge.from) && ids.has(edge.to) && !declaredEdges.has(`${edge.from} ${edge.relation} ${edge.to}`)) {
+      const first = firstIndex.get(edgeKey(edge));
+      if (first !== undefined) {
+        c.report('loop-declaration', `edges[${i}] repeats edges[${first}] (${edgeKey(edge)}). Each edge is declared once: remove the repeat.`, loop.id, ['edges', i]);
+      } else firstIndex.set(edgeKey(edge), i);
+      if (ids.has(edge.from) && ids.has(edge.to) && !existing.has(edgeKey(edge))) {
         c.report(
           'loop-edge-missing',
-          `edges[${i}] declares ${edge.from} ${edge.relation} ${edge.to}, but ${edge.from} does not list ${edge.to} under ${edge.relation}. Add it there, or remove the edge from the loop.`,
+          `edges[${i}] declares ${edgeKey(edge)}, but ${edge.from} does not list ${edge.to} under ${edge.relation}. Add it there, or remove the edge from the loop.`,
           loop.id,
           ['edges', i],
         );
@@ -173,12 +190,11 @@ function checkLoops(c: Checker): void {
     loop.entry_points.forEach((m, i) => {
       if (!members.has(m)) c.report('loop-declaration', `entry point ${m} is not among the loop's mechanisms. Add it to mechanisms or remove it.`, loop.id, ['entry_points', i]);
     });
+    checkLoopCloses(c, loop);
+
+    const loaded = loop.mechanisms.filter((m) => ids.has(m));
     const groups = new Map<number, string[]>();
-    for (const m of loop.mechanisms) {
-      const comp = componentOf.get(m);
-      if (comp === undefined) continue;
-      groups.set(comp, [...(groups.get(comp) ?? []), m]);
-    }
+    for (const m of loaded) groups.set(componentOf.get(m)!, [...(groups.get(componentOf.get(m)!) ?? []), m]);
     if (groups.size > 1) {
       const parts = [...groups.values()].map((g) => `{${g.join(', ')}}`).join(' and ');
       c.report(
@@ -187,25 +203,56 @@ function checkLoops(c: Checker): void {
         loop.id,
         ['mechanisms'],
       );
-    } else if (groups.size === 1 && loop.mechanisms.length > 1 && components[[...groups.keys()][0]!]!.length === 1) {
+    } else if (groups.size === 1 && new Set(loaded).size > 1 && components[[...groups.keys()][0]!]!.length === 1) {
       c.report('loop-not-strongly-connected', `The loop's mechanisms form no cycle through amplifies/masks. Add the relations that close the cycle.`, loop.id, ['mechanisms']);
     }
   }
 
-  const activeLoops = loops.filter((l) => l.status === 'active');
-  for (const comp of components) {
-    if (comp.length < 2) continue;
-    const inComp = new Set(comp);
-    const covered = new Set(activeLoops.filter((l) => l.mechanisms.every((m) => inComp.has(m))).flatMap((l) => l.mechanisms));
-    const uncovered = comp.filter((m) => !covered.has(m));
-    if (uncovered.length === 0) continue;
-    const cycle = cycleThrough(uncovered[0]!, adj, inComp);
+  // A relation lies on a cycle exactly when both its ends are in one strongly connected component. Each
+  // such relation must be an edge some active loop declares: covering the component's members with the
+  // union of several loops is not enough, since a relation between two loops makes a cycle neither names.
+  const declaredByLoops = new Set(loops.filter((l) => l.status === 'active').flatMap((l) => l.edges.map(edgeKey)));
+  const memberSets = new Map<number, Set<string>>();
+  for (const r of relations) {
+    const comp = componentOf.get(r.from)!;
+    if (comp !== componentOf.get(r.to) || declaredByLoops.has(edgeKey(r))) continue;
+    if (!memberSets.has(comp)) memberSets.set(comp, new Set(components[comp]));
+    const back = shortestPath(r.to, r.from, adj, memberSets.get(comp));
     c.report(
       'loop-undeclared-cycle',
-      `${uncovered.join(', ')} ${uncovered.length === 1 ? 'lies' : 'lie'} on a cycle of amplifies/masks (${(cycle ?? comp).join(' → ')}) that no loop declares. Declare a loop in content/loops/ covering {${comp.join(', ')}}, or remove the relation that closes the cycle if it is not real.`,
-      uncovered[0],
-      ['amplifies'],
+      `${edgeKey(r)} lies on a cycle of amplifies/masks (${[r.from, ...(back ?? [r.to])].join(' → ')}), but no active loop declares this edge. Declare it, with the other edges of its cycle, in a loop in content/loops/ (a new loop, or the one whose cycle it belongs to), or remove the relation if it is not real.`,
+      r.from,
+      [r.relation, r.index],
     );
+  }
+}
+
+/**
+ * A loop's declared edges must themselves make one cycle through all its members: every member touched
+ * by an edge, and every member reachable from every other along the declared edges (each edge then lies
+ * on a cycle of the declaration). Edges that leave the loop are reported elsewhere and not counted here.
+ */
+function checkLoopCloses(c: Checker, loop: Extract<Entity, { kind: 'loop' }>): void {
+  const members = new Set(loop.mechanisms);
+  const inner = loop.edges.map((edge, i) => ({ edge, i })).filter(({ edge }) => members.has(edge.from) && members.has(edge.to));
+  const touched = new Set(inner.flatMap(({ edge }) => [edge.from, edge.to]));
+  loop.mechanisms.forEach((m, i) => {
+    if (!touched.has(m) && loop.mechanisms.indexOf(m) === i) {
+      c.report('loop-declaration', `${m} is one of the loop's mechanisms, but none of its edges touches it, so the declared cycle does not pass through it. Declare the edges that carry the cycle through ${m}, or remove it from mechanisms.`, loop.id, ['mechanisms', i]);
+    }
+  });
+  const adj = new Map<string, string[]>();
+  for (const { edge } of inner) adj.set(edge.from, [...(adj.get(edge.from) ?? []), edge.to]);
+  const components = stronglyConnectedComponents([...touched], adj);
+  if (components.length <= 1) return;
+  const componentOf = new Map<string, number>();
+  components.forEach((comp, n) => comp.forEach((m) => componentOf.set(m, n)));
+  const open = inner.filter(({ edge }) => componentOf.get(edge.from) !== componentOf.get(edge.to));
+  for (const { edge, i } of open) {
+    c.report('loop-declaration', `edges[${i}] (${edgeKey(edge)}) does not close: no declared edge leads from ${edge.to} back to ${edge.from}, so the loop's edges do not form a cycle. Declare the edges that lead back, or remove this one.`, loop.id, ['edges', i]);
+  }
+  if (open.length === 0) {
+    c.report('loop-declaration', `The loop's edges form separate cycles (${components.map((comp) => `{${comp.join(', ')}}`).join(' and ')}), not one. Declare the edges that join them, or split the loop.`, loop.id, ['edges']);
   }
 }
 
@@ -253,20 +300,57 @@ function* proseOf(value: unknown, path: PathSegment[] = []): Generator<[string, 
 
 function checkNamedEntities(c: Checker): void {
   const sources = c.reg.all('source');
-  const matchOrg = nameMatcher(NAMED_ORGANISATIONS);
   const matchAuthor = nameMatcher(authorSurnames(sources.flatMap((s) => s.authors)));
   for (const e of c.reg.entities) {
     if (e.kind === 'source') continue;
     for (const [text, path] of proseOf(e)) {
-      const orgs = matchOrg(text);
+      const orgs = namedOrganisations(text);
       const people = matchAuthor(text);
       if (orgs.length > 0) {
-        c.report('named-entity', `${fieldName(path)} names ${orgs.join(', ')}. The atlas never names an employer, vendor or platform: describe it generically ("a large employer", "an applicant-tracking system").`, e.id, path);
+        c.report('named-entity', `${fieldName(path)} names ${orgs.join(', ')}. The atlas never names an employer, vendor, platform or person, nor gives their web address: describe it generically ("a large employer", "a job board", "an applicant-tracking system").`, e.id, path);
       }
       if (people.length > 0) {
         c.report('named-entity', `${fieldName(path)} names ${people.join(', ')}, an author of a cited source. Prose never names people: cite the source by ID in sources instead.`, e.id, path);
       }
     }
+  }
+}
+
+/** Words that tell a reader a source no longer applies, for each status that means so (\s+: prose wraps). */
+const NO_LONGER_APPLIES: Partial<Record<Source['status'], { what: string; says: RegExp }>> = {
+  withdrawn: {
+    what: 'guidance taken down',
+    says: /\b(withdrawn|withdrew|withdrawal|rescinded|revoked|retracted|taken\s+down|no\s+longer\s+(in\s+force|current|posted|published|applies|valid))\b/i,
+  },
+  repealed: { what: 'law no longer in force', says: /\b(repealed|repeal|rescinded|revoked|struck\s+down|no\s+longer\s+(in\s+force|current|applies|valid))\b/i },
+};
+
+function checkSourceStatus(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    const prose = [...proseOf(e)].filter(([, path]) => path[0] !== 'sources');
+    e.sources.forEach((id, i) => {
+      const source = c.reg.getOf('source', id);
+      const status = source && NO_LONGER_APPLIES[source.status];
+      if (!source || !status) return;
+      const names = (text: string) => new RegExp(`\\b${id}\\b`).test(text);
+      const about = `${id} (${source.cite}), which is ${source.status} (${status.what})`;
+      const fix = `Say that it was ${source.status} and must not be read as current (its finding in the bibliography says what changed), or stop relying on it.`;
+      const naming = prose.filter(([text]) => names(text));
+      if (naming.length === 0) {
+        // Cited only in the sources list: the entity's prose must say it somewhere.
+        if (!prose.some(([text]) => status.says.test(text))) {
+          c.report('source-status-unstated', `${e.id} cites ${about}, but its prose never says so. ${fix}`, e.id, ['sources', i]);
+        }
+        return;
+      }
+      // Where the prose names the source, the paragraph naming it must say so, next to the claim it supports.
+      for (const [text, path] of naming) {
+        if (text.split(/\n\s*\n/).some((paragraph) => names(paragraph) && !status.says.test(paragraph))) {
+          c.report('source-status-unstated', `${fieldName(path)} cites ${about}, without saying so there. ${fix}`, e.id, path);
+        }
+      }
+    });
   }
 }
 
