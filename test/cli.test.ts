@@ -1,6 +1,6 @@
 // The CLI as a user meets it: exit codes, help, version, JSON, and errors without stack traces.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -67,6 +67,10 @@ describe('hoba validate', () => {
       assert.equal(json.problems[0]!.rule, 'dangling-reference');
       assert.equal(json.problems[0]!.entity, 'M-004');
       assert.ok(json.problems[0]!.line > 1);
+      // A failed validation carries the code and message every --json failure has.
+      const failed = json as unknown as { code: string; message: string };
+      assert.equal(failed.code, 'invalid-content');
+      assert.match(failed.message, /^1 error, 0 warnings/);
     } finally {
       copy.dispose();
     }
@@ -111,5 +115,42 @@ describe('hoba validate', () => {
     assert.equal(r.status, 0);
     const { rules } = JSON.parse(r.stdout) as { rules: Array<{ id: string }> };
     assert.ok(rules.some((x) => x.id === 'loop-undeclared-cycle'));
+  });
+});
+
+describe('paths on the command line', () => {
+  test('--out and --mirror are relative to the working directory; the default site stays in the checkout', () => {
+    const copy = new AtlasCopy();
+    const cwd = mkdtempSync(join(tmpdir(), 'hoba-cwd-'));
+    try {
+      const built = hoba(['build', '--dir', copy.dir, '--out', 'site', '--json'], { cwd });
+      assert.equal(built.status, 0, built.stderr);
+      assert.equal((JSON.parse(built.stdout) as { out: string }).out, join(cwd, 'site'));
+      assert.ok(existsSync(join(cwd, 'site', 'index.html')), 'written where the working directory says');
+      assert.ok(!existsSync(join(copy.dir, 'site')), 'not inside the checkout');
+      const checked = hoba(['validate', '--dir', copy.dir, '--mirror', 'site', '--json'], { cwd });
+      const report = JSON.parse(checked.stdout) as { ok: boolean; mirror: { source: string } | null };
+      assert.equal(report.mirror?.source, join(cwd, 'site'));
+      assert.equal(report.ok, true, checked.stdout);
+      assert.equal(hoba(['build', '--dir', copy.dir], { cwd }).status, 0);
+      assert.ok(existsSync(join(copy.dir, '_site', 'index.html')), 'the default _site/ is in the checkout');
+    } finally {
+      copy.dispose();
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  test('a build refused for content errors is a JSON failure with --json', () => {
+    const copy = new AtlasCopy();
+    try {
+      copy.set('M-004', ['operates_at', 0], 'B-099');
+      const r = hoba(['build', '--dir', copy.dir, '--json']);
+      assert.equal(r.status, 1);
+      const error = JSON.parse(r.stdout) as { code: string; message: string };
+      assert.equal(error.code, 'invalid-content');
+      assert.match(error.message, /1 validation error, so no site was built/);
+    } finally {
+      copy.dispose();
+    }
   });
 });

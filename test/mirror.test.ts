@@ -42,12 +42,12 @@ describe('mirror parity', () => {
   test('missing, extra and drifted files are each reported with the rule mirror-parity', () => {
     const copy = new AtlasCopy();
     try {
-      assert.equal(hoba(['build', '--dir', copy.dir, '--out', 'mirror']).status, 0);
       const site = join(copy.dir, 'mirror');
+      assert.equal(hoba(['build', '--dir', copy.dir, '--out', site]).status, 0);
       unlinkSync(join(site, 'api', 'v1', 'loops', 'L-001.json'));
       writeFileSync(join(site, 'api', 'v1', 'mechanisms', 'M-999.json'), '{}\n');
       writeFileSync(join(site, 'openapi.json'), '{"openapi": "3.1.0"}\n');
-      const { status, report } = validate(['--dir', copy.dir, '--mirror', 'mirror']);
+      const { status, report } = validate(['--dir', copy.dir, '--mirror', site]);
       assert.equal(status, 1);
       const parity = ofRule(report.problems as never, 'mirror-parity') as unknown as Report['problems'];
       assert.equal(parity.length, 3, JSON.stringify(parity));
@@ -82,6 +82,20 @@ describe('mirror parity', () => {
       const { status, report } = validate(['--dir', copy.dir, '--mirror', join(copy.dir, 'nowhere')]);
       assert.equal(status, 1);
       assert.match(report.problems[0]!.message, /does not exist/);
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  test('a directory that is not a built site (the checkout itself) is refused without reading it', () => {
+    const copy = new AtlasCopy();
+    try {
+      const { status, report } = validate(['--dir', copy.dir, '--mirror', copy.dir]);
+      assert.equal(status, 1);
+      const parity = report.problems.filter((p) => p.rule === 'mirror-parity');
+      assert.equal(parity.length, 1, JSON.stringify(parity));
+      assert.match(parity[0]!.message, /is not a site built by hoba/);
+      assert.equal(report.mirror?.files ?? 0, 0);
     } finally {
       copy.dispose();
     }

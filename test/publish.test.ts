@@ -2,7 +2,7 @@
 // validators, the graph, deprecation, the published JSON Schemas, host files and `hoba build` itself.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,9 +12,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildInMemory, type Built } from '../src/cli/build.ts';
 import { KINDS, KIND_INFO } from '../src/model/index.ts';
 import { readSiteDir } from '../src/publish/build.ts';
-import { API_ROUTES, NOT_FOUND_FILE, METHOD_NOT_ALLOWED_FILE } from '../src/publish/routes.ts';
+import { API_ROUTES, headersForFile, NOT_FOUND_FILE, METHOD_NOT_ALLOWED_FILE } from '../src/publish/routes.ts';
 import { openApiValidator, responseSchemaName, type OpenApi } from './contract.ts';
-import { AtlasCopy, hoba, ROOT } from './helpers.ts';
+import { AtlasCopy, CLI, hoba, ROOT } from './helpers.ts';
 
 const parse = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
 
@@ -38,17 +38,27 @@ describe('the static build', () => {
     again.files.forEach((f, i) => assert.ok(f.bytes.equals(built.site.files[i]!.bytes), f.path));
   });
 
-  test('output is deterministic text: sorted files, LF, a trailing newline, no timestamps', () => {
+  test('output is deterministic text: sorted files, LF, a trailing newline', () => {
     const paths = built.site.files.map((f) => f.path);
     assert.deepEqual(paths, [...paths].sort());
     for (const f of built.site.files) {
+      if (f.path === 'favicon.ico') continue; // the one binary file
       const text = f.bytes.toString('utf8');
       assert.ok(text.endsWith('\n'), `${f.path} ends with a newline`);
       assert.ok(!text.includes('\r'), `${f.path} has LF line ends`);
     }
-    const today = new Date().toISOString().slice(0, 10);
-    if (built.registry.manifest.released !== today) {
-      for (const f of built.site.files) assert.ok(!f.bytes.toString().includes(today), `${f.path} has no build date`);
+  });
+
+  test('the build reads no clock: a build on another date is byte-identical and never names that date', (t) => {
+    // A date no content or manifest holds, so finding it in a file can only mean the build wrote the clock.
+    const elsewhen = Date.UTC(2003, 6, 9, 23, 59, 58);
+    t.mock.timers.enable({ apis: ['Date'], now: elsewhen });
+    const again = buildInMemory(ROOT).site;
+    t.mock.timers.reset();
+    assert.equal(again.digest, built.site.digest);
+    for (const f of again.files) {
+      const text = f.bytes.toString('utf8');
+      assert.ok(!text.includes('2003-07-09') && !text.includes('2003-07-10'), `${f.path} holds no build date`);
     }
   });
 
@@ -101,7 +111,7 @@ describe('the static build', () => {
     const ids = (artifacts['items'] as Array<{ id: string; kind: string }>).map((a) => a.id);
     assert.deepEqual(ids, built.registry.all('artifact').map((a) => a.id), 'sorted by ID');
     const one = parse(files.get('api/v1/mechanisms/M-001.json')!);
-    assert.deepEqual(Object.keys(one), ['registry_version', 'kind', 'item', 'links']);
+    assert.deepEqual(Object.keys(one), ['registry_version', 'kind', 'item', 'links', 'citations']);
     assert.equal((one['item'] as { kind: string }).kind, 'mechanism');
     const links = one['links'] as { outgoing: Array<{ source: string; relation: string }>; incoming: Array<{ target: string }> };
     assert.ok(links.outgoing.length > 0 && links.outgoing.every((e) => e.source === 'M-001'));
@@ -237,6 +247,48 @@ describe('the static build', () => {
   });
 });
 
+describe('pages', () => {
+  let files: Map<string, Buffer>;
+  let reg: Built['registry'];
+  before(() => {
+    const built = buildInMemory(ROOT);
+    files = new Map(built.site.files.map((f) => [f.path, f.bytes]));
+    reg = built.registry;
+  });
+
+  test('a favicon is shipped, as SVG linked from every page and as /favicon.ico, with their types', () => {
+    for (const page of ['index.html', 'developers/index.html', '404.html']) {
+      assert.match(files.get(page)!.toString(), /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml">/, page);
+    }
+    assert.match(files.get('favicon.svg')!.toString(), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 16 16">/);
+    const ico = files.get('favicon.ico')!;
+    // ICONDIR (reserved 0, type 1 = icon, 1 image), then the entry: 16 × 16, 32 bits, the image at 22.
+    assert.deepEqual([...ico.subarray(0, 8)], [0, 0, 1, 0, 1, 0, 16, 16]);
+    assert.equal(ico.readUInt16LE(12), 32);
+    assert.equal(ico.readUInt32LE(14), ico.length - 22);
+    assert.equal(ico.readUInt32LE(22), 40, 'a BITMAPINFOHEADER');
+    assert.equal(headersForFile('favicon.ico')['Content-Type'], 'image/x-icon');
+    assert.equal(headersForFile('favicon.svg')['Content-Type'], 'image/svg+xml');
+    assert.equal(headersForFile('x.constructor')['Content-Type'], 'application/octet-stream', 'no prototype member is a type');
+  });
+
+  test('the home page says each sentence once', () => {
+    const main = /<main id="main">([\s\S]*)<\/main>/.exec(files.get('index.html')!.toString())![1]!;
+    const sentences = main
+      .replace(/<[^>]+>/g, ' ')
+      .split(/(?<=[.;])\s+/)
+      .map((s) => s.replace(/\s+/g, ' ').trim())
+      .filter((s) => s.length > 20);
+    assert.deepEqual(sentences.filter((s, i) => sentences.indexOf(s) !== i), []);
+  });
+
+  test('the developer page explains an observation at a stage it is recorded at', () => {
+    const [example, id, stage] = /hoba explain (A-\d+) --stage (\S+)/.exec(files.get('developers/index.html')!.toString()) ?? [];
+    assert.ok(example, 'the example is there');
+    assert.ok(reg.getOf('artifact', id!)?.stages.includes(stage as never), `${example}: ${id} is recorded at ${reg.getOf('artifact', id!)?.stages.join(', ')}`);
+  });
+});
+
 describe('deprecated entities', () => {
   test('keep resolving, with their status and successor', () => {
     const copy = new AtlasCopy();
@@ -298,6 +350,24 @@ describe('hoba build', () => {
     assert.equal(content.status, 2);
     assert.match(content.stderr, /would overwrite the atlas content/);
     assert.doesNotMatch(content.stderr, /\n\s+at /);
+  });
+
+  test('files are 0644 and directories 0755 whatever the umask, so a web server can read the site', () => {
+    const out = join(tmp, 'umask');
+    const r = spawnSync('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', process.execPath, CLI, 'build', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const wrong: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        const mode = statSync(path).mode & 0o777;
+        if (mode !== (entry.isDirectory() ? 0o755 : 0o644)) wrong.push(`${path}: ${mode.toString(8)}`);
+        if (entry.isDirectory()) walk(path);
+      }
+    };
+    assert.equal(statSync(out).mode & 0o777, 0o755, 'the site root');
+    walk(out);
+    assert.deepEqual(wrong, []);
   });
 
   test('refuses content with validation errors, naming the first one', () => {

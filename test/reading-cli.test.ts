@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { z } from 'zod';
+import { findInterventions } from '../src/analysis/interventions.ts';
 import { ExplainResult, Neighbourhood, NodeView, SearchResult } from '../src/analysis/schemas.ts';
+import { AtlasSearch } from '../src/analysis/search.ts';
 import { KINDS, STAGES } from '../src/model/vocab.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { AtlasCopy, hoba as run, ROOT, type Run } from './helpers.ts';
@@ -282,6 +284,105 @@ describe('where the atlas comes from', () => {
   });
 
   before(() => assert.ok(existsSync(join(ROOT, 'dist', 'atlas.snapshot.json')), 'npm run build writes the bundled snapshot'));
+});
+
+describe('hardening (issue #10)', () => {
+  test('prototype keys are words like any other, through the CLI and the search MCP calls', () => {
+    const index = AtlasSearch.build(loadAtlas(ROOT).registry);
+    for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf']) {
+      const r = hoba(['search', word]);
+      assert.equal(r.status, 0, `${word}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /unexpected error/, word);
+      assert.doesNotThrow(() => index.search(word), word);
+    }
+  });
+
+  test('a long query is refused with its length and the limit, and is not echoed back', () => {
+    for (const query of ['a'.repeat(40_000), 'ghosted after the final interview '.repeat(20)]) {
+      const r = hoba(['search', query]);
+      assert.equal(r.status, 2);
+      assert.match(r.stderr, new RegExp(`^hoba: The query is ${query.trim().length} characters long; searches take at most 300\\. Shorten it`));
+      assert.ok(r.stderr.length < 400, 'the query is not echoed');
+      const j = hoba(['search', query, '--json']);
+      assert.equal(j.status, 2);
+      assert.equal((JSON.parse(j.stdout) as { code: string }).code, 'invalid-argument');
+    }
+    assert.equal(hoba(['search', `${'interview '.repeat(30)}`.trim().slice(0, 300)]).status, 0, 'a query at the limit is searched');
+  });
+
+  test('with --json every failure is a JSON object on stdout with a stable code; the exit status is unchanged', () => {
+    const cases: Array<[args: string[], status: number, code: string, cwd?: string]> = [
+      [['show', 'M-099', '--json'], 1, 'unknown-id'],
+      [['graph', 'L-099', '--json'], 1, 'unknown-id'],
+      [['explain', 'M-001', '--json'], 2, 'invalid-argument'],
+      [['explain', 'A-009', '--probe', 'ask-nicely=yes', '--json'], 2, 'invalid-argument'],
+      [['show', 'M-001', '--bogus', '--json'], 2, 'usage'],
+      [['show', '--json'], 2, 'usage'],
+      [['explain', 'A-001', '--stage', 'onsite', '--json'], 2, 'usage'],
+      [['search', 'x', '--limit', '0', '--json'], 2, 'usage'],
+      [['frobnicate', '--json'], 2, 'usage'],
+      [['show', 'M-001', '--dir', join(outside, 'nope'), '--json'], 2, 'not-a-checkout'],
+      [['show', 'M-001', '--dir', outside, '--json'], 2, 'not-a-checkout'],
+      [['validate', '--json'], 2, 'no-checkout', outside],
+    ];
+    for (const [args, status, code, cwd] of cases) {
+      const r = hoba(args, cwd ? { cwd } : {});
+      const what = args.join(' ');
+      assert.equal(r.status, status, `${what}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.stderr, '', `${what}: nothing on stderr`);
+      const error = JSON.parse(r.stdout) as { code: string; message: string };
+      assert.equal(error.code, code, what);
+      assert.ok(error.message.length > 10 && !error.message.startsWith('hoba:') && !error.message.startsWith('error:'), what);
+    }
+    const unknown = JSON.parse(hoba(['show', 'M-099', '--json']).stdout) as { suggestions: Array<{ id: string }> };
+    assert.ok(unknown.suggestions.some((s) => s.id === 'M-009'), 'close matches come along');
+    const stage = JSON.parse(hoba(['explain', 'A-001', '--stage', 'onsite', '--json']).stdout) as { message: string };
+    assert.match(stage.message, /Allowed choices are pre-posting, .*Run hoba explain --help for usage\.$/);
+  });
+
+  test('every error line starts with hoba:, commander option-parsing errors too', () => {
+    for (const args of [['show', 'M-001', '--bogus'], ['search'], ['graph', 'M-008', '--depth', '9'], ['frobnicate'], ['show', 'M-099']]) {
+      const r = hoba(args);
+      assert.match(r.stderr, /^hoba: \S/, args.join(' '));
+      assert.doesNotMatch(r.stderr, /^error:/m, args.join(' '));
+    }
+    assert.match(hoba(['show', 'M-001', '--bogus']).stderr, /^hoba: unknown option '--bogus'\. Run hoba show --help for usage\.\n$/);
+  });
+
+  test('--stage, --format and --direction are read in any case, like IDs', () => {
+    const r = json(ExplainResult, hoba(['explain', 'a-9', '--stage', 'TEAM', '--json']));
+    assert.equal(r.input.stage, 'team');
+    assert.match(hoba(['graph', 'P-005', '--format', 'Mermaid', '--direction', 'OUT']).stdout, /^flowchart LR\n/);
+  });
+
+  test('a stage at which an observation is not recorded is said, in text and JSON', () => {
+    const moved = json(ExplainResult, hoba(['explain', 'A-001', '--stage', 'technical', '--json']));
+    assert.match(moved.obstacle.stage_note ?? '', /^A-001 \(Silence after applying\) is recorded at ingestion, screening, not at technical\./);
+    assert.match(hoba(['explain', 'A-001', '--stage', 'technical']).stdout, /O — Obstacle[^\n]*\n {2}note: A-001 \(Silence after applying\) is recorded at/);
+    assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--stage', 'team', '--json'])).obstacle.stage_note, undefined);
+    assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--json'])).obstacle.stage_note, undefined);
+  });
+
+  test('the help examples of explain pass a stage the observation is recorded at', () => {
+    const reg = loadAtlas(ROOT).registry;
+    const help = hoba(['--help']).stdout + hoba(['explain', '--help']).stdout;
+    const examples = [...help.matchAll(/hoba explain ((?:[Aa]-\d+ )+)--stage (\S+)/g)];
+    assert.ok(examples.length >= 2, 'the examples are found');
+    for (const [example, ids, stage] of examples) {
+      for (const id of ids!.trim().split(' ')) {
+        const a = reg.getOf('artifact', id.toUpperCase());
+        assert.ok(a?.stages.includes(stage as never), `${example}: ${id} is recorded at ${a?.stages.join(', ')}`);
+      }
+    }
+  });
+
+  test('titles in parentheses do not nest; articles agree with the kind', () => {
+    const text = hoba(['explain', 'A-009']).stdout + hoba(['show', 'M-099']).stderr;
+    assert.doesNotMatch(text, /\([^()]*\([^()]*\)\)/, 'no "(Title (note))"');
+    assert.match(text, /M-001 \(Genuine skill or experience gap \[honest baseline\]\)/);
+    assert.match(hoba(['explain', 'I-003']).stderr, /I-003 is an intervention \(/);
+    assert.throws(() => findInterventions(loadAtlas(ROOT).registry, ['A-001']), /A-001 is an artifact \(Silence after applying\); get_interventions takes/);
+  });
 });
 
 test('zod, yaml and minisearch stay off the start-up path of show and explain', async () => {

@@ -14,9 +14,10 @@
 import { REMOVABILITIES, type Removability } from '../model/vocab.ts';
 import type { EntityOfKind, Registry } from '../registry/registry.ts';
 import { compatibleMechanisms, barrierRef, resolveFacts, type Facts } from './mechanisms.ts';
+import { sourceCaveatsOf } from './node.ts';
 import { matchPatterns } from './patterns.ts';
 import { probeView, rankProbes } from './probes.ts';
-import { AnalysisError, refOf, refById, sortedIds } from './resolve.ts';
+import { AnalysisError, quoted, refOf, refById, sortedIds, titled } from './resolve.ts';
 import type { CompatibleMechanism, ExplainResult, LoopMatch, ProbeView, Verdict } from './schemas.ts';
 import { LOW_SIGNAL_TEXT, UNCALIBRATED_NOTICE } from './terms.ts';
 
@@ -47,7 +48,7 @@ function observedOutcomes(reg: Registry, facts: Facts, reported: readonly ProbeO
     const outcome = found.probe.outcomes.find((o) => o.id === outcomeId);
     const outcomeIds = found.probe.outcomes.map((o) => o.id);
     if (!outcome) {
-      throw new AnalysisError('invalid-argument', `Probe ${probeId} has no outcome "${outcomeId}". Its outcomes are: ${outcomeIds.join(', ')}.`, [], outcomeIds);
+      throw new AnalysisError('invalid-argument', `Probe ${probeId} has no outcome ${quoted(outcomeId)}. Its outcomes are: ${outcomeIds.join(', ')}.`, [], outcomeIds);
     }
     const earlier = seen.get(probeId);
     if (earlier !== undefined && earlier !== outcomeId) {
@@ -72,12 +73,25 @@ function unknownProbe(reg: Registry, facts: Facts, probeId: string, valid: strin
   if (owner) {
     return new AnalysisError(
       'invalid-argument',
-      `Probe ${probeId} belongs to ${owner.id} (${owner.title}), which is not among the artifacts given (${facts.used.map((a) => a.id).join(', ')}). Add ${owner.id} if you observed it.`,
+      `Probe ${probeId} belongs to ${titled(owner)}, which is not among the artifacts given (${facts.used.map((a) => a.id).join(', ')}). Add ${owner.id} if you observed it.`,
       [refOf(owner)],
       valid,
     );
   }
-  return new AnalysisError('invalid-argument', `There is no probe "${probeId}" for ${facts.used.map((a) => a.id).join(', ')}. Its probes are: ${valid.join(', ')}.`, [], valid);
+  return new AnalysisError('invalid-argument', `There is no probe ${quoted(probeId)} for ${facts.used.map((a) => a.id).join(', ')}. Its probes are: ${valid.join(', ')}.`, [], valid);
+}
+
+/**
+ * A stage given that none of an artifact's recorded stages matches moves the obstacle away from where
+ * that observation arises: said in the result, never done silently.
+ */
+function stageNote(facts: Facts): string | undefined {
+  if (facts.stagesFrom !== 'option' || facts.stages.length !== 1) return undefined;
+  const stage = facts.stages[0]!;
+  const elsewhere = facts.used.filter((a) => !a.stages.includes(stage));
+  if (elsewhere.length === 0) return undefined;
+  const where = elsewhere.map((a) => `${titled(a)} is recorded at ${a.stages.join(', ')}`).join('; ');
+  return `${where}, not at ${stage}. The barriers are those at ${stage}, as given, so they may not be where ${elsewhere.length === 1 ? 'this observation comes' : 'these observations come'} from: check the stage, or leave it out to use the observations' own stages.`;
 }
 
 function loopsOf(reg: Registry, remaining: ReadonlySet<string>): LoopMatch[] {
@@ -95,7 +109,7 @@ function loopsOf(reg: Registry, remaining: ReadonlySet<string>): LoopMatch[] {
     }));
 }
 
-const list = (ms: readonly CompatibleMechanism[]) => ms.map((m) => `${m.id} (${m.title})`).join(', ');
+const list = (ms: readonly CompatibleMechanism[]) => ms.map(titled).join(', ');
 
 /** A: the verdict, with a stable code. */
 function verdictOf(remaining: CompatibleMechanism[], probes: ProbeView[], otherCandidateProbes: string[]): Verdict {
@@ -160,6 +174,7 @@ export function explain(reg: Registry, input: ExplainInput): ExplainResult {
   const facts = resolveFacts(reg, { artifacts: input.artifacts, ...(input.stage !== undefined ? { stage: input.stage } : {}) });
   const observed = observedOutcomes(reg, facts, input.probes ?? []);
   const given = [...new Map(facts.artifacts.map((a) => [a.given.id, a])).values()];
+  const note = stageNote(facts);
 
   // B
   const compatible = compatibleMechanisms(reg, facts);
@@ -178,6 +193,9 @@ export function explain(reg: Registry, input: ExplainInput): ExplainResult {
     ...facts.used.flatMap((a) => a.non_inferences.map((text) => ({ from: a.id, text }))),
     ...patterns.filter((p) => p.match === 'triggered').flatMap((p) => p.non_inferences.map((text) => ({ from: p.id, text }))),
   ]);
+  const loops = loopsOf(reg, remainingIds);
+  // Withdrawn guidance, repealed law, contested or superseded findings behind anything listed above.
+  const sourceCaveats = sourceCaveatsOf(reg, [...facts.used, ...[...remaining, ...patterns, ...loops].map((x) => reg.get(x.id)!)]);
 
   // A
   const split = Object.fromEntries(REMOVABILITIES.map((r) => [r, [] as string[]])) as Record<Removability, string[]>;
@@ -206,8 +224,8 @@ export function explain(reg: Registry, input: ExplainInput): ExplainResult {
       })),
       observed,
     },
-    obstacle: { stages: facts.stages, from: facts.stagesFrom, barriers: facts.barriers.map(barrierRef) },
-    behind: { mechanisms: remaining, excluded, patterns, loops: loopsOf(reg, remainingIds), non_inferences: nonInferences },
+    obstacle: { stages: facts.stages, from: facts.stagesFrom, barriers: facts.barriers.map(barrierRef), ...(note !== undefined ? { stage_note: note } : {}) },
+    behind: { mechanisms: remaining, excluded, patterns, loops, non_inferences: nonInferences, source_caveats: sourceCaveats },
     agency: { ...split, probes, other_probes: otherProbes, verdict: verdictOf(remaining, probes, otherProbes.filter((p) => p.agency === 'candidate').map((p) => p.probe)) },
   };
 }

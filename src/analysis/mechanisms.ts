@@ -32,9 +32,11 @@ export interface Facts {
   barriers: EntityOfKind<'barrier'>[];
 }
 
-/** Checks a stage name, listing the allowed ones when it is not one. */
+/** Checks a stage name (in any case), listing the allowed ones when it is not one. */
 export function parseStage(stage: string): Stage {
-  if ((STAGES as readonly string[]).includes(stage)) return stage as Stage;
+  // Read leniently, like IDs: "Technical" is technical.
+  const name = stage.trim().toLowerCase();
+  if ((STAGES as readonly string[]).includes(name)) return name as Stage;
   throw new AnalysisError('invalid-argument', `"${stage}" is not a funnel stage. Use one of: ${STAGES.join(', ')}.`, [], [...STAGES]);
 }
 

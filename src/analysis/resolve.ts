@@ -1,6 +1,6 @@
 // Turning what a person or an agent typed into atlas entities: lenient ID parsing, deprecation
 // (a deprecated ID resolves, and names its successor), and errors that say what to try instead.
-import { KIND_INFO, KINDS, kindOfId, type Kind } from '../model/vocab.ts';
+import { KIND_INFO, KINDS, kindOfId, withArticle, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
 import { closest } from '../registry/suggest.ts';
@@ -30,6 +30,19 @@ export function normaliseId(input: string): string | undefined {
   const m = /^\s*([ABMPLIE])-?0*(\d+)\s*$/i.exec(input);
   if (!m) return undefined;
   return `${m[1]!.toUpperCase()}-${m[2]!.padStart(3, '0')}`;
+}
+
+/**
+ * Text in parentheses, for prose: "(Genuine skill or experience gap [honest baseline])". Parentheses
+ * inside it become brackets, so they never nest (titles often end in one).
+ */
+export function inParentheses(text: string): string {
+  return `(${text.replace(/\(/g, '[').replace(/\)/g, ']')})`;
+}
+
+/** An ID with its title in parentheses: "M-001 (Genuine skill or experience gap [honest baseline])". */
+export function titled(ref: { id: string; title: string }): string {
+  return `${ref.id} ${inParentheses(ref.title)}`;
 }
 
 export function refOf(entity: Entity): EntityRef {
@@ -75,7 +88,7 @@ export function resolveEntity(reg: Registry, input: string, kinds: readonly Kind
     const shape = kinds.map((k) => `${KIND_INFO[k].prefix}-…`).join(', ');
     throw new AnalysisError(
       'invalid-argument',
-      `${entity.id} is a ${entity.kind} (${refOf(entity).title}); ${role ?? 'this'} takes ${wanted} IDs (${shape}).`,
+      `${entity.id} is ${withArticle(entity.kind)} ${inParentheses(refOf(entity).title)}; ${role ?? 'this'} takes ${wanted} IDs (${shape}).`,
       [],
       kinds.map((k) => `${KIND_INFO[k].prefix}-…`),
     );
@@ -83,15 +96,20 @@ export function resolveEntity(reg: Registry, input: string, kinds: readonly Kind
   return entity;
 }
 
+/** What someone typed, quoted for an error message; clipped, since it may be any length. */
+export function quoted(input: string, max = 60): string {
+  return JSON.stringify(input.length > max ? `${input.slice(0, max)}…` : input);
+}
+
 function unknownMessage(reg: Registry, input: string, id: string | undefined, kinds: readonly Kind[], wanted: string, suggestions: EntityRef[]): string {
-  const said = JSON.stringify(input);
+  const said = quoted(input);
   let message = id ? `There is no ${wanted} ${id}.` : `${said} is not an atlas ID (IDs look like A-001 or M-012).`;
   const kind = id ? kindOfId(id) : undefined;
   if (kind && kinds.includes(kind)) {
     const ids = reg.all(kind).map((e) => e.id);
     if (ids.length > 0) message += ` ${KIND_INFO[kind].label[0]!.toUpperCase()}${KIND_INFO[kind].label.slice(1)} IDs run from ${ids[0]} to ${ids.at(-1)}.`;
   }
-  if (suggestions.length > 0) message += ` Did you mean ${suggestions.map((s) => `${s.id} (${s.title})`).join(' or ')}?`;
+  if (suggestions.length > 0) message += ` Did you mean ${suggestions.map(titled).join(' or ')}?`;
   return message;
 }
 

@@ -13,6 +13,13 @@ import type { SearchHit, SearchResult } from './schemas.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 
+/**
+ * The longest query searched, in characters (after trimming). Matching a word costs time and memory that
+ * grow with the square of its length (typo tolerance compares it with every index term), so an unbounded
+ * query can exhaust memory; real questions are a few words. Every door (CLI, MCP) applies this one limit.
+ */
+export const MAX_QUERY_LENGTH = 300;
+
 const FIELDS = ['id', 'title', 'aliases', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -54,24 +61,26 @@ function stem(w: string): string {
  * Words people use for what the atlas names otherwise, expanded at query time only (the index keeps
  * the atlas's own words). Keys and values are normalised terms.
  */
-const SYNONYMS: Record<string, string[]> = {
-  salary: ['pay', 'compensation'],
-  pay: ['salary', 'compensation'],
-  wage: ['pay', 'salary'],
-  compensation: ['pay', 'salary'],
-  lower: ['cut', 'reduc', 'below'],
-  cut: ['lower', 'reduc'],
-  ghost: ['silenc'],
-  cv: ['resum'],
-  job: ['role', 'posting'],
-  fire: ['rescind'],
-  withdrawn: ['rescind'],
-};
+// A Map, not an object literal: query words are looked up in it, and "constructor" must not find
+// Object.prototype's.
+const SYNONYMS = new Map<string, string[]>([
+  ['salary', ['pay', 'compensation']],
+  ['pay', ['salary', 'compensation']],
+  ['wage', ['pay', 'salary']],
+  ['compensation', ['pay', 'salary']],
+  ['lower', ['cut', 'reduc', 'below']],
+  ['cut', ['lower', 'reduc']],
+  ['ghost', ['silenc']],
+  ['cv', ['resum']],
+  ['job', ['role', 'posting']],
+  ['fire', ['rescind']],
+  ['withdrawn', ['rescind']],
+]);
 
 function expandQueryTerm(term: string): string | string[] | null {
   const t = normaliseTerm(term);
   if (t === null) return null;
-  const more = SYNONYMS[t];
+  const more = SYNONYMS.get(t);
   return more ? [t, ...more] : t;
 }
 
@@ -90,7 +99,7 @@ export function fieldText(e: Entity, field: Field): string {
     if (field === 'title') return texts(e.cite, e.title);
     if (field === 'aliases') return '';
     if (field === 'summary') return e.finding;
-    return texts(e.authors, e.venue, e.design, e.relevant_to, String(e.year));
+    return texts(e.authors, e.venue, e.design, e.relevant_to, e.year === null ? undefined : String(e.year));
   }
   if (field === 'title') return e.title;
   if (field === 'aliases') return texts(e.aliases);
@@ -178,6 +187,13 @@ export class AtlasSearch {
     const reg = this.registry;
     const q = query.trim();
     if (q.length === 0) throw new AnalysisError('invalid-argument', 'Give some text to search for, such as "reposted" or an ID such as A-004.');
+    if (q.length > MAX_QUERY_LENGTH) {
+      // The query is not echoed back: it is what was too long.
+      throw new AnalysisError(
+        'invalid-argument',
+        `The query is ${q.length} characters long; searches take at most ${MAX_QUERY_LENGTH}. Shorten it to the few words that describe what happened (e.g. "ghosted after final interview"), or search for an ID.`,
+      );
+    }
     const kinds = checkKinds(options.kinds);
     const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
     if (!Number.isInteger(limit) || limit < 1) throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);

@@ -18,7 +18,7 @@ export interface Atlas extends OpenedAtlas {
 export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
   const given = givenDir(dirOption);
   if (given !== undefined && !isCheckout(given)) {
-    throw new CliError(`${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`, 2);
+    throw new CliError(`${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`, 2, 'not-a-checkout');
   }
   const dir = given ?? findCheckout(process.cwd());
   if (dir === undefined) {
@@ -26,6 +26,8 @@ export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
     if (!bundled) {
       throw new CliError(
         `no atlas to read: not inside a checkout (no content/atlas.yaml here or above), and the snapshot bundled with hoba (${BUNDLED_SNAPSHOT}) is missing. Run inside a checkout, pass --dir <checkout>, or run npm run build.`,
+        1,
+        'no-atlas',
       );
     }
     return bundled;

@@ -1,5 +1,5 @@
 // hoba build: write the site root (static REST mirror, OpenAPI, JSON Schemas, pages, host configuration).
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { buildSite, DEFAULT_OUT, outDirProblem, writeSite, type BuildInfo, type Site } from '../publish/build.ts';
@@ -10,7 +10,7 @@ import { validateAtlas } from '../registry/validate.ts';
 import { CliError, colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
-  out: string;
+  out?: string;
   dir?: string;
   json?: boolean;
 }
@@ -19,7 +19,7 @@ export function registerBuild(program: Command): void {
   program
     .command('build')
     .description('Write the site: static REST mirror under api/v1/, openapi.json, JSON Schemas, developer page, host configuration')
-    .option('--out <dir>', 'site root to write (replaced as a whole)', DEFAULT_OUT)
+    .option('--out <dir>', `site root to write, replaced as a whole (default: ${DEFAULT_OUT}/ in the checkout)`)
     .option('--dir <checkout>', 'atlas checkout to build (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--json', 'print the build summary as JSON')
     .addHelpText(
@@ -28,18 +28,28 @@ export function registerBuild(program: Command): void {
 The build refuses content with validation errors (run hoba validate to see them). Two builds of the same
 content are byte-identical; the summary prints the content hash and a digest of the site.
 
+A relative --out is taken from the working directory, as with any other tool.
+
 Examples:
   $ hoba build                      writes _site/ in the checkout
   $ hoba build --out /tmp/site --json`,
     )
     .action((opts: Options) => {
       const dir = resolveCheckout(opts.dir);
-      const out = resolve(dir, opts.out);
+      const out = outDir(dir, opts.out);
       const built = buildCheckout(dir, out);
       if (opts.json) writeJson(summary(built, out));
       else printSummary(built, out, dir);
       process.exitCode = EXIT.ok;
     });
+}
+
+/**
+ * The site root a command writes or serves: --out as given, relative to the working directory like any
+ * path on a command line; by default _site/ in the checkout.
+ */
+export function outDir(checkout: string, outOption: string | undefined): string {
+  return outOption === undefined ? join(checkout, DEFAULT_OUT) : resolve(outOption);
 }
 
 export interface Built {
@@ -59,6 +69,8 @@ export function buildInMemory(dir: string): Built {
     const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';
     throw new CliError(
       `the content has ${errors.length} validation error${errors.length === 1 ? '' : 's'}, so no site was built. First: ${where}${first.rule}: ${first.message}\nRun \`hoba validate\` for the full report.`,
+      1,
+      'invalid-content',
     );
   }
   const info = buildInfo(dir);
@@ -75,12 +87,12 @@ export const GENERATOR = `hoba ${pkg.version}`;
 /** Builds a checkout and writes its site to `out`. */
 export function buildCheckout(dir: string, out: string): Built {
   const refusal = outDirProblem(out, dir);
-  if (refusal) throw new CliError(refusal, 2);
+  if (refusal) throw new CliError(refusal, 2, 'out-dir-refused');
   const built = buildInMemory(dir);
   try {
     writeSite(built.site, out);
   } catch (err) {
-    throw new CliError(`could not write ${out}: ${(err as Error).message}`);
+    throw new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
   }
   return built;
 }

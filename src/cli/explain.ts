@@ -1,12 +1,14 @@
 // hoba explain <artifact_id>...: the HOBA protocol (Hard facts, Obstacle, Behind, Agency) as a short
 // report, or its full structure with --json.
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { explain, type ProbeOutcomeInput } from '../analysis/explain.ts';
+import { titled } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult } from '../analysis/schemas.ts';
 import { STAGES } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
-import { analyse, heading, item, wrap } from './text.ts';
+import { citationText } from './show.ts';
+import { analyse, choiceOption, heading, item, wrap } from './text.ts';
 
 interface Options {
   stage?: string;
@@ -26,7 +28,7 @@ export function registerExplain(program: Command): void {
     .command('explain')
     .description('Run the HOBA protocol for observations (artifact IDs)')
     .argument('<artifact_id...>', 'what you observed, as artifact IDs (e.g. A-009); find them with hoba search')
-    .addOption(new Option('--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)').choices(STAGES))
+    .addOption(choiceOption('--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--json', 'print the full structure as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
@@ -45,7 +47,7 @@ is a valid verdict.
 
 Examples:
   $ hoba explain A-009                           silence after the final interview
-  $ hoba explain A-009 --stage technical
+  $ hoba explain A-009 --stage team              only the barriers at one of its stages
   $ hoba explain A-009 A-027                     two observations together (may trigger a pattern)
   $ hoba explain A-009 --probe final-silence-ask-timeline-once=no-reply
   $ hoba explain A-004 --json | jq .agency.verdict`,
@@ -77,7 +79,7 @@ export function renderExplanation(r: ExplainResult): string {
   out.push('', heading('H — Hard facts'));
   for (const a of r.hard_facts.artifacts) {
     out.push(`  ${a.id}  ${a.title}` + colour.dim(`  (stages: ${a.stages.join(', ')})`));
-    if (a.successor) out.push(colour.yellow(`        deprecated: analysed as its successor ${a.successor.id} (${a.successor.title})`));
+    if (a.successor) out.push(colour.yellow(`        deprecated: analysed as its successor ${titled(a.successor)}`));
   }
   for (const o of r.hard_facts.observed) {
     out.push(wrap(`you reported ${o.probe} = ${o.outcome}: ${o.observation}${o.excludes.length > 0 ? ` (excludes ${o.excludes.join(', ')})` : ''}`, '        ', '  + '));
@@ -86,6 +88,7 @@ export function renderExplanation(r: ExplainResult): string {
 
   const from = r.obstacle.from === 'option' ? `barriers at the stage given: ${r.obstacle.stages.join(', ')}` : `barriers at the observations' stages: ${r.obstacle.stages.join(', ')}`;
   out.push('', heading('O — Obstacle') + colour.dim(`  (${from})`));
+  if (r.obstacle.stage_note) out.push(colour.yellow(wrap(`note: ${r.obstacle.stage_note}`, '        ', '  ')));
   if (r.obstacle.barriers.length === 0) out.push('  no barrier of the atlas sits at this stage');
   for (const b of r.obstacle.barriers) out.push(`  ${b.id}  ${b.title}` + colour.dim(`  (${b.stage})`));
 
@@ -113,6 +116,10 @@ export function renderExplanation(r: ExplainResult): string {
   }
   out.push('', '  What these facts do NOT establish:');
   for (const n of r.behind.non_inferences) out.push(item(`${n.text} ${colour.dim(`[${n.from}]`)}`, '  '));
+  if (r.behind.source_caveats.length > 0) {
+    out.push('', '  Sources above that are not current (read what rests on them with care):');
+    for (const c of r.behind.source_caveats) out.push(citationText(c), colour.dim(wrap(`cited by ${c.cited_by.join(', ')}`, '      ', '      ')));
+  }
 
   out.push('', heading('A — Agency'));
   out.push(`  removable by you:              ${ids(r.agency.candidate)}`);

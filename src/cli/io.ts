@@ -4,11 +4,38 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findCheckout } from '../registry/checkout.ts';
 
-/** An expected failure: printed as "hoba: <message>" with no stack, and exits with `code`. */
+/**
+ * Stable codes of the failures a command reports: the `code` of the JSON object printed with --json.
+ * unknown-id (exit 1): no entity has that ID. invalid-argument (2): a value that does not fit. usage (2):
+ * the command line does not parse. no-checkout (2): the command needs a checkout and none was found.
+ * not-a-checkout (2): --dir or HOBA_DIR names no atlas checkout. no-atlas (1): nothing to read at all.
+ * invalid-content (1): the content has validation errors. out-dir-refused (2): --out must not be replaced.
+ * write-failed (1), address-in-use (1), listen-failed (1), failed (1): the operation failed. internal
+ * (1): a bug.
+ */
+export type ErrorCode =
+  | 'unknown-id'
+  | 'invalid-argument'
+  | 'usage'
+  | 'no-checkout'
+  | 'not-a-checkout'
+  | 'no-atlas'
+  | 'invalid-content'
+  | 'out-dir-refused'
+  | 'write-failed'
+  | 'address-in-use'
+  | 'listen-failed'
+  | 'failed'
+  | 'internal';
+
+/** An expected failure: printed as "hoba: <message>" with no stack (JSON with --json), exiting with `exit`. */
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly code: 1 | 2 = 1,
+    readonly exit: 1 | 2 = 1,
+    readonly code: ErrorCode = exit === 2 ? 'invalid-argument' : 'failed',
+    /** Close matches (an unknown ID) and the values allowed (an argument that does not fit). */
+    readonly details: { suggestions?: unknown[]; allowed?: string[] } = {},
   ) {
     super(message);
   }
@@ -37,6 +64,20 @@ export function writeJson(value: unknown): void {
 }
 
 /**
+ * Reports a failure and returns its exit status: "hoba: <message>" on stderr, or with --json an object
+ * {code, message, suggestions?, allowed?} on stdout, so that a script reading stdout always gets JSON.
+ */
+export function reportError(err: CliError, json: boolean): 1 | 2 {
+  if (json) {
+    const { suggestions, allowed } = err.details;
+    writeJson({ code: err.code, message: err.message, ...(suggestions?.length ? { suggestions } : {}), ...(allowed?.length ? { allowed } : {}) });
+  } else {
+    process.stderr.write(`hoba: ${err.message}\n`);
+  }
+  return err.exit;
+}
+
+/**
  * The directory named by --dir, else by $HOBA_DIR (an empty value counts as unset), resolved; undefined
  * when neither names one. A name that is not a directory is a usage error.
  */
@@ -45,7 +86,7 @@ export function givenDir(dirOption: string | undefined): string | undefined {
   if (given === undefined) return undefined;
   const dir = resolve(given);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2);
+    throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2, 'not-a-checkout');
   }
   return dir;
 }
@@ -60,6 +101,7 @@ export function resolveCheckout(dirOption: string | undefined): string {
     throw new CliError(
       'no atlas checkout found here or in any parent directory (looked for content/atlas.yaml), and this command works on the content of a checkout. Run inside a checkout, pass --dir <checkout>, or set HOBA_DIR. (search, show, explain and graph also work without one, on the atlas bundled with hoba.)',
       2,
+      'no-checkout',
     );
   }
   return found;

@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
-import { CliError, EXIT } from './io.ts';
+import { CliError, EXIT, reportError } from './io.ts';
 
 /**
  * Every command, in help order, with the module that defines it. Only the module of the command being
@@ -35,7 +35,8 @@ export async function buildProgram(command?: string): Promise<Command> {
     .description('Hiring Obstacles & Barriers Atlas: why hiring processes stall, reject or go silent, and what an observation can and cannot tell you.')
     .version(pkg.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .showHelpAfterError('(add --help for usage)')
+    // Commander's own error lines are not printed: main() reports every failure, as text or JSON.
+    .configureOutput({ outputError: () => {} })
     .exitOverride();
   for (const [, load] of commandsFor(command)) (await load())(program);
   program.addHelpText(
@@ -45,7 +46,7 @@ Examples:
   $ hoba search "ghosted after final interview"   find observations, mechanisms, patterns…
   $ hoba show M-001                 one entity, with its relations both ways and its sources
   $ hoba explain A-009              the HOBA protocol for an observation
-  $ hoba explain A-009 --stage technical --probe final-silence-ask-timeline-once=no-reply
+  $ hoba explain A-009 --stage team --probe final-silence-ask-timeline-once=no-reply
   $ hoba graph P-005 --depth 2 --format mermaid
   $ hoba validate --strict          check the content of this checkout
   $ hoba validate --json            the same, as JSON
@@ -61,8 +62,13 @@ hosted MCP tool server on stdio; hoba-mcp --help shows the local (--dir) and HTT
 
 Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,
   );
-  // Subcommands report usage errors through the same path as the program.
-  for (const command of program.commands) command.exitOverride().showHelpAfterError('(add --help for usage)');
+  // Subcommands report usage errors through the same path as the program, naming the command whose help
+  // to read.
+  for (const command of program.commands) {
+    command.configureOutput({ outputError: () => {} }).exitOverride((err) => {
+      throw Object.assign(err, { command: command.name() });
+    });
+  }
   return program;
 }
 
@@ -83,26 +89,47 @@ async function serveMcpOverPipe(): Promise<number | undefined> {
   return EXIT.usage;
 }
 
+/** --json anywhere before a `--`: errors are then JSON too, even when parsing failed around it. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** A commander parsing error as a usage error of hoba, pointing at the help of the command that failed. */
+function usageError(err: CommanderError & { command?: string }): CliError {
+  // "error: unknown option '--jsn'\n(Did you mean --json?)" → "unknown option '--jsn' (Did you mean --json?)"
+  const message = err.message
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/'([^']{61,})'/g, (_, value: string) => `'${value.slice(0, 60)}…'`) // a value echoed back may be any length
+    .trim();
+  const help = `hoba${err.command ? ` ${err.command}` : ''} --help`;
+  const stop = /[.!?)]$/.test(message) ? '' : '.';
+  return new CliError(`${message}${stop} Run ${help} for usage.`, EXIT.usage, 'usage');
+}
+
 export async function main(argv: string[]): Promise<number | undefined> {
   if (argv.length === 0 && !process.stdin.isTTY) return serveMcpOverPipe();
+  const json = wantsJson(argv);
   try {
     await (await buildProgram(argv[0])).parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      // Help asked for (--help, `hoba help …`) and --version exit 0; `hoba` with no command, like every
-      // other commander error, is a usage error.
+      // Help asked for (--help, `hoba help …`) and --version exit 0. `hoba` with no command has had the
+      // help printed to stderr already; every other commander error is a usage error.
       const asked = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || (err.code === 'commander.help' && err.exitCode === 0);
-      return asked ? EXIT.ok : EXIT.usage;
+      if (asked) return EXIT.ok;
+      if (err.code === 'commander.help') return EXIT.usage;
+      return reportError(usageError(err), json);
     }
-    if (err instanceof CliError) {
-      process.stderr.write(`hoba: ${err.message}\n`);
-      return err.code;
-    }
-    process.stderr.write(`hoba: unexpected error: ${(err as Error).message ?? String(err)}\n`);
+    if (err instanceof CliError) return reportError(err, json);
+    const message = `unexpected error: ${(err as Error).message ?? String(err)}`;
     if (process.env['HOBA_DEBUG']) process.stderr.write(`${(err as Error).stack}\n`);
-    process.stderr.write('This is a bug; please report it with the command you ran (set HOBA_DEBUG=1 for details).\n');
-    return EXIT.failure;
+    return reportError(
+      new CliError(`${message}\nThis is a bug; please report it with the command you ran (set HOBA_DEBUG=1 for details).`, EXIT.failure, 'internal'),
+      json,
+    );
   }
 }
 

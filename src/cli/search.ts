@@ -1,7 +1,7 @@
 // hoba search "<text>": full-text search over every kind, best matches first, exact IDs before all.
 import { InvalidArgumentError, type Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
-import { DEFAULT_SEARCH_LIMIT, searchIndexOf } from '../analysis/search.ts';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, searchIndexOf } from '../analysis/search.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
@@ -36,7 +36,7 @@ export function registerSearch(program: Command): void {
       `
 Searches IDs, titles, aliases, summaries and body text (descriptions, non-inferences, probes, notes).
 Prefix and typo tolerant; an ID in the query (A-004, or a-4) comes first. No match exits 0 with an
-empty list and close terms to try.
+empty list and close terms to try. A query holds at most ${MAX_QUERY_LENGTH} characters.
 
 Examples:
   $ hoba search "ghosted after final interview"

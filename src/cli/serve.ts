@@ -1,21 +1,21 @@
 // hoba serve: serve the built site locally with the same routes and headers as the host files,
 // rebuilding it first when the content (or hoba itself) changed since the last build.
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { join, relative, resolve } from 'node:path';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
+import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { API_BASE, MCP_PATH, OPENAPI_PATH } from '../publish/routes.ts';
 import { serveMounts } from '../serve/mounts.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { contentHash } from '../registry/hash.ts';
 import { DEFAULT_OUT } from '../publish/build.ts';
-import { buildCheckout, GENERATOR, printSummary, summary } from './build.ts';
+import { buildCheckout, GENERATOR, outDir, printSummary, summary } from './build.ts';
 import { CliError, colour, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
   port: string;
   host: string;
-  out: string;
+  out?: string;
   dir?: string;
   json?: boolean;
 }
@@ -26,13 +26,14 @@ export function registerServe(program: Command): void {
     .description('Serve the site (REST API, OpenAPI, developer page) locally, rebuilding it first if the content changed')
     .option('--port <port>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <host>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
-    .option('--out <dir>', 'site root to serve (and rebuild)', DEFAULT_OUT)
+    .option('--out <dir>', `site root to serve (and rebuild); default: ${DEFAULT_OUT}/ in the checkout`)
     .option('--dir <checkout>', 'atlas checkout (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--json', 'once listening, print the URLs (and the build summary, if it rebuilt) as JSON')
     .addHelpText(
       'after',
       `
-Answers GET and HEAD only. Unknown API paths get a 404 JSON problem document. Stop with Ctrl-C.
+The site answers GET and HEAD (and CORS preflights on the API); unknown API paths get a 404 JSON
+problem document. POST ${MCP_PATH} is the hosted MCP server (Streamable HTTP). Stop with Ctrl-C.
 
 Examples:
   $ hoba serve                        http://127.0.0.1:8080/
@@ -41,8 +42,9 @@ Examples:
     )
     .action(async (opts: Options) => {
       const port = parsePort(opts.port);
+      await checkAddress(opts.host, port);
       const dir = resolveCheckout(opts.dir);
-      const out = resolve(dir, opts.out);
+      const out = outDir(dir, opts.out);
       const reason = staleReason(dir, out);
       let rebuilt: (ReturnType<typeof summary> & { reason: string }) | undefined;
       if (reason) {
@@ -76,6 +78,28 @@ export function staleReason(dir: string, out: string): string | undefined {
   return undefined;
 }
 
+/** Listens on host:port, turning the usual failures into errors that say what to pass instead. */
+function listen(server: NetServer, host: string, port: number): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const where = `${host}:${port}`;
+      if (err.code === 'EADDRINUSE') fail(new CliError(`${where} is already in use. Pass another --port (or --port 0 for any free one).`, 1, 'address-in-use'));
+      else if (err.code === 'EACCES') fail(new CliError(`not allowed to listen on ${where}; ports below 1024 need privileges. Pass --port 8080.`, 1, 'listen-failed'));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') fail(new CliError(`cannot listen on ${host}: not an address of this machine. Try --host 127.0.0.1.`, 2));
+      else fail(new CliError(`cannot listen on ${where}: ${err.message}`, 1, 'listen-failed'));
+    });
+    server.listen(port, host, () => done());
+  });
+}
+
+/** Binds host:port once and lets go, so that a wrong --host or a port in use is reported at once, not
+ * after a rebuild of the whole site. (A hostname such as localhost is resolved as listen() will.) */
+async function checkAddress(host: string, port: number): Promise<void> {
+  const probe = createNetServer();
+  await listen(probe, host, port);
+  await new Promise((done) => probe.close(done));
+}
+
 /** The URLs a running server answers, as printed. */
 interface Urls {
   url: string;
@@ -88,16 +112,7 @@ interface Urls {
 async function serve(root: string, checkout: string, host: string, port: number, printJson?: (urls: Urls) => void): Promise<void> {
   const mounts = serveMounts({ checkout, host });
   const server = createSiteServer({ root, mounts });
-  await new Promise<void>((done, fail) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      const where = `${host}:${port}`;
-      if (err.code === 'EADDRINUSE') fail(new CliError(`${where} is already in use. Pass another --port (or --port 0 for any free one).`));
-      else if (err.code === 'EACCES') fail(new CliError(`not allowed to listen on ${where}; ports below 1024 need privileges. Pass --port 8080.`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') fail(new CliError(`cannot listen on ${host}: not an address of this machine. Try --host 127.0.0.1.`, 2));
-      else fail(new CliError(`cannot listen on ${where}: ${err.message}`));
-    });
-    server.listen(port, host, () => done());
-  });
+  await listen(server, host, port);
   const address = server.address() as AddressInfo;
   // A wildcard address is reachable on loopback; print that.
   const everywhere = address.address === '0.0.0.0' || address.address === '::';

@@ -2,6 +2,7 @@
 // citations, and (for a deprecated ID) its successor.
 import type { Command } from 'commander';
 import { getNode } from '../analysis/node.ts';
+import { titled } from '../analysis/resolve.ts';
 import type { Citation, NodeView, RelationLink } from '../analysis/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { openAtlas } from './atlas.ts';
@@ -46,6 +47,12 @@ export function citationLine(c: Citation): string {
   return `[${c.id}] ${c.cite}. ${c.title}. ${c.venue}${review}${status}. ${c.doi ? `https://doi.org/${c.doi}` : c.url}`;
 }
 
+/** A citation as a list entry: the reference, then, for a source that is not current, its caveat. */
+export function citationText(c: Citation, indent = '      ', first = '  '): string {
+  const reference = wrap(citationLine(c), indent, first);
+  return c.caveat ? `${reference}\n${colour.yellow(wrap(c.caveat, indent, indent))}` : reference;
+}
+
 export function renderNode(view: NodeView, reg: Registry): string {
   const e = view.entity;
   const out: string[] = [];
@@ -54,7 +61,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
   out.push(colour.bold(`${e.id}  ${view.node.title}`));
   const status =
     view.node.status === 'deprecated'
-      ? colour.yellow(`deprecated${view.successor ? `, superseded by ${view.successor.id} (${view.successor.title})` : ''}`)
+      ? colour.yellow(`deprecated${view.successor ? `, superseded by ${titled(view.successor)}` : ''}`)
       : undefined;
   switch (e.kind) {
     case 'artifact':
@@ -77,7 +84,8 @@ export function renderNode(view: NodeView, reg: Registry): string {
       out.push(join(['intervention', `actor: ${e.actor}`, `scope: ${e.scope}`, `cost: ${e.cost}`, `evidence: ${e.evidence_level}`, status]));
       break;
     case 'source':
-      out.push(join(['source', e.type, String(e.year), e.peer_reviewed ? 'peer-reviewed' : 'not peer-reviewed', `status: ${e.status}`]));
+      out.push(join(['source', e.type, e.year === null ? 'undated' : String(e.year), e.peer_reviewed ? 'peer-reviewed' : 'not peer-reviewed', `status: ${e.status}`]));
+      if (view.caveat) out.push(colour.yellow(wrap(view.caveat)));
       break;
   }
   if (e.kind !== 'source' && e.aliases.length > 0) out.push(wrap(`also known as: ${e.aliases.join('; ')}`, '  ', ''));
@@ -104,7 +112,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
       section(
         'Source',
         [
-          wrap(`${e.authors.join(', ')} (${e.year}). ${e.title}. ${e.venue}.`, '  ', '  '),
+          wrap(`${e.authors.join(', ')} (${e.year ?? 'n.d.'}). ${e.title}. ${e.venue}.`, '  ', '  '),
           wrap(`design: ${e.design}${e.n ? `; n: ${e.n}` : ''}`, '  ', '  '),
           `  ${e.doi ? `doi: ${e.doi} · ` : ''}${e.url}`,
           ...(e.superseded_by ? [`  superseded by ${e.superseded_by}`] : []),
@@ -160,7 +168,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
     );
   }
   if (view.predecessors.length > 0) section('Replaces (deprecated)', view.predecessors.map((p) => `  ${p.id}  ${p.title}`).join('\n'));
-  if (view.citations.length > 0) section('Sources', view.citations.map((c) => wrap(citationLine(c), '      ', '  ')).join('\n'));
+  if (view.citations.length > 0) section('Sources', view.citations.map((c) => citationText(c)).join('\n'));
   out.push('', colour.dim(`registry ${view.registry_version} · hoba graph ${e.id} for its neighbourhood`));
   return out.join('\n') + '\n';
 }

@@ -1,5 +1,5 @@
 // Plain-text layout for the reading commands: wrapped paragraphs, headings, hanging-indent lists.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { CliError, colour } from './io.ts';
 import { AnalysisError } from '../analysis/resolve.ts';
 
@@ -45,7 +45,9 @@ export function heading(text: string): string {
 
 /** Turns an analysis error into a CLI error: unknown IDs exit 1, arguments that do not fit exit 2. */
 export function cliErrorOf(err: unknown): unknown {
-  if (err instanceof AnalysisError) return new CliError(err.message, err.code === 'unknown-id' ? 1 : 2);
+  if (err instanceof AnalysisError) {
+    return new CliError(err.message, err.code === 'unknown-id' ? 1 : 2, err.code, { suggestions: err.suggestions, allowed: err.allowed });
+  }
   return err;
 }
 
@@ -67,4 +69,13 @@ export function intOption(min: number, max?: number) {
     }
     return n;
   };
+}
+
+/** An option taking one of `values`, read in any case like IDs ("TECHNICAL" is technical); listed in help. */
+export function choiceOption<T extends string>(flags: string, description: string, values: readonly T[]): Option {
+  return new Option(flags, description).choices(values).argParser((value: string): T => {
+    const choice = values.find((v) => v === value.trim().toLowerCase());
+    if (choice === undefined) throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.`);
+    return choice;
+  });
 }

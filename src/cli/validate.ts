@@ -27,7 +27,7 @@ export function registerValidate(program: Command): void {
     .option('--json', 'print the full report as JSON')
     .option('--dir <checkout>', 'atlas checkout to validate (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--list-rules', 'list every rule with its severity and exit')
-    .option('--mirror <dir|url>', 'check mirror parity against this site directory or deployed base URL (default: _site/ when present)')
+    .option('--mirror <dir|url>', 'check mirror parity against this site directory or deployed base URL (default: _site/ in the checkout, when present)')
     .option('--no-mirror', 'skip the mirror parity check')
     .addHelpText(
       'after',
@@ -64,7 +64,8 @@ async function runValidate(opts: Options): Promise<number> {
   const mirror = opts.mirror === false ? undefined : (opts.mirror ?? defaultMirror(dir));
   let mirrorReport: { source: string; files: number } | null = null;
   if (mirror !== undefined) {
-    const source = isUrl(mirror) ? mirror : resolve(dir, mirror);
+    // A --mirror path is relative to the working directory, like any path on a command line.
+    const source = isUrl(mirror) ? mirror : resolve(mirror);
     if (problems.some((p) => p.severity === 'error')) {
       notes.push(`Mirror parity with ${mirror} was not checked: the content has errors, so it cannot be built.`);
     } else {
@@ -79,6 +80,7 @@ async function runValidate(opts: Options): Promise<number> {
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
   const ok = errors === 0 && (!opts.strict || warnings === 0);
+  const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 
   if (opts.json) {
     writeJson({
@@ -91,10 +93,11 @@ async function runValidate(opts: Options): Promise<number> {
       problems,
       notes,
       mirror: mirrorReport,
+      // A failed validation carries the code and message every --json failure has.
+      ...(ok ? {} : { code: 'invalid-content', message: `${counts}${errors === 0 ? ' (warnings fail under --strict)' : ''}: see problems for what and where.` }),
     });
   } else {
     printReport(problems, notes);
-    const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
     const mirrored = mirrorReport ? `, mirror ${mirrorReport.files} files` : '';
     const scope = `${load.registry.entities.length} entities, registry ${load.registry.version}${mirrored}`;
     if (ok) {

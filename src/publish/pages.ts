@@ -53,6 +53,7 @@ function page(reg: Registry, title: string, main: Raw): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${m.description}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${new Raw(STYLE)}
 </style>
 </head>
@@ -87,7 +88,7 @@ export function homePage(reg: Registry): string {
     m.name,
     html`<h1>${m.name}</h1>
 <p>${m.description}</p>
-<p>An observation is not a cause; a compatible mechanism is not a proven one. Explanations are topological and uncalibrated.</p>
+<p>Explanations are topological and uncalibrated: they say what is compatible with an observation, never how likely it is.</p>
 <h2>What is in it</h2>
 <ul>
 ${counts}
@@ -122,7 +123,10 @@ export function developersPage(reg: Registry): string {
     2,
   );
   const hostedConfig = JSON.stringify({ mcpServers: { hoba: { command: 'npx', args: ['-y', 'hoba'] } } }, null, 2);
-  const artifact = reg.all('artifact')[0]?.id ?? 'A-001';
+  // The explain example passes --stage: an artifact recorded at that stage, so that it does not move the
+  // observation to a stage where it does not arise.
+  const stage = 'technical';
+  const artifact = reg.all('artifact').find((a) => a.status === 'active' && a.stages.includes(stage))?.id ?? 'A-001';
   const mechanism = reg.all('mechanism')[0]?.id ?? 'M-001';
   return page(
     reg,
@@ -155,11 +159,12 @@ ${rows}</tbody>
 <h2 id="responses">Responses, errors and caching</h2>
 <ul>
 <li>Every response is JSON (<code>Content-Type: application/json; charset=utf-8</code>) and carries <code>registry_version</code>, the content version it was built from.</li>
-<li>Collections: <code>{registry_version, kind, count, items}</code>, items sorted by ID. Single items: <code>{registry_version, kind, item, links: {outgoing, incoming}}</code>, where links are the typed edges that touch the entity.
+<li>Collections: <code>{registry_version, kind, count, items}</code>, items sorted by ID. Single items: <code>{registry_version, kind, item, links: {outgoing, incoming}, citations}</code>, where links are the typed edges that touch the entity and citations the sources it cites.
+A source that is not current carries a <code>caveat</code> (in citations, and on its own document): withdrawn guidance and repealed law must not be read as current.
 The graph: <code>{registry_version, counts, nodes, edges}</code>; an edge is <code>{source, target, relation}</code>, plus <code>fidelity</code> for <code>emits</code>.</li>
 <li>IDs are permanent and never reused. A deprecated entity keeps resolving, with <code>status: deprecated</code> and its successor in <code>superseded_by</code>.</li>
-<li>An unknown ID answers <code>404</code> with an RFC 9457 problem document (<code>application/problem+json</code>), never an HTML page. Methods other than GET and HEAD answer <code>405</code>.</li>
-<li>Any origin may read the API (<code>Access-Control-Allow-Origin: *</code>). Documents carry an <code>ETag</code> and <code>Cache-Control: ${API_CACHE_CONTROL}</code>: revalidate with <code>If-None-Match</code> to get <code>304 Not Modified</code>.</li>
+<li>An unknown ID answers <code>404</code> with an RFC 9457 problem document (<code>application/problem+json</code>), never an HTML page. Methods other than GET and HEAD answer <code>405</code>, except the CORS preflight (<code>OPTIONS</code>), answered <code>204</code>.</li>
+<li>Any origin may read the API (<code>Access-Control-Allow-Origin: *</code>), its <code>ETag</code> included (<code>Access-Control-Expose-Headers</code>). Documents carry an <code>ETag</code> and <code>Cache-Control: ${API_CACHE_CONTROL}</code>: revalidate with <code>If-None-Match</code> to get <code>304 Not Modified</code>, from a browser script too (the API answers its preflight).</li>
 </ul>
 
 <h2 id="openapi">OpenAPI and JSON Schemas</h2>
@@ -183,7 +188,7 @@ ${schemas}</ul>
 <pre><code>npm ci &amp;&amp; npm start                      # build and serve this site locally
 npx hoba --help                          # every command, with examples
 npx hoba search "ghosted after final interview"
-npx hoba explain ${artifact} --stage technical    # the HOBA protocol for an observation
+npx hoba explain ${artifact} --stage ${stage}    # the HOBA protocol for an observation
 npx hoba show ${mechanism}                       # one mechanism, with its facets and relations
 npx hoba validate --strict               # content, DAG, loops and mirror parity
 npx hoba build --out _site               # write this site (static REST mirror, OpenAPI, pages)

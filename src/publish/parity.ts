@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { problem, type Problem } from '../registry/rules.ts';
-import { DEFAULT_OUT, readSiteDir, type Site } from './build.ts';
+import { DEFAULT_OUT, isBuiltSite, readSiteDir, type Site } from './build.ts';
 
 /** At most this many files are named per kind of difference; the rest are counted in one more problem. */
 const MAX_NAMED = 20;
@@ -34,6 +34,14 @@ function compareDirectory(site: Site, dir: string, shown: string): MirrorResult 
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return {
       problems: [problem('mirror-parity', `The mirror ${shown} does not exist or is not a directory. Build it with \`hoba build --out ${shown}\`, or pass --mirror <dir|url>.`, { file: shown })],
+      compared: 0,
+      notes: [],
+    };
+  }
+  if (!isBuiltSite(dir)) {
+    // Not read at all: comparing, say, a whole checkout with the site would read every file under it.
+    return {
+      problems: [problem('mirror-parity', `${shown} is not a site built by hoba (it has no generated _nginx.conf), so it was not compared. Pass --mirror with the directory \`hoba build --out <dir>\` wrote, or build one there.`, { file: shown })],
       compared: 0,
       notes: [],
     };
