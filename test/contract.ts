@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test as nodeTest } from 'node:test';
@@ -11,7 +12,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { buildInMemory } from '../src/cli/build.ts';
 import { writeSite, type Site } from '../src/publish/build.ts';
-import { API_ROUTES, headersForFile, METHOD_NOT_ALLOWED_FILE, type ApiRoute } from '../src/publish/routes.ts';
+import { API_ROUTES, headersForFile, METHOD_NOT_ALLOWED_FILE, PREFLIGHT_HEADERS, type ApiRoute } from '../src/publish/routes.ts';
 import { ROOT } from './helpers.ts';
 
 export interface HttpResponse {
@@ -36,6 +37,35 @@ export function http(origin: string, path: string, options: { method?: string; h
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * Sends raw bytes on one TCP connection and collects everything the server sends back until it closes the
+ * connection (or `timeoutMs` passes: then whatever came so far). With `halfClose` the client ends its side
+ * right after writing, as `nc -N` and some health checkers do.
+ */
+export function rawHttp(origin: string, text: string | Buffer, options: { halfClose?: boolean; timeoutMs?: number } = {}): Promise<string> {
+  const url = new URL(origin);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(url.port), url.hostname.replace(/^\[|\]$/g, ''), () => {
+      socket.write(text);
+      if (options.halfClose) socket.end();
+    });
+    const timer = setTimeout(() => socket.destroy(), options.timeoutMs ?? 5000);
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    // A server may close while the client still writes (an unread body): keep what was answered.
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+  });
+}
+
+/** The status code of a raw HTTP response (0 when there was no response). */
+export function statusOf(raw: string): number {
+  return Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw)?.[1] ?? 0);
 }
 
 /** A built site in a temporary directory, with a secret file beside it that must never be served. */
@@ -160,6 +190,7 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
         assert.equal(r.headers['access-control-allow-origin'], '*', seed);
         assert.match(String(r.headers['cache-control']), /max-age=\d+/, seed);
         assert.ok(r.headers['etag'], seed);
+        assert.match(String(r.headers['access-control-expose-headers']), /(^|,\s*)ETag(\s*,|$)/i, `${seed}: ETag readable from script`);
         const body = JSON.parse(r.body.toString()) as { registry_version: string };
         assert.match(body.registry_version, /^\d+\.\d+\.\d+$/);
         const route = API_ROUTES.find((x) => new RegExp(`^${x.path.replace('{id}', '[A-Z]-\\d+')}$`).test(seed)) as ApiRoute;
@@ -220,6 +251,33 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
       assert.match(String(base.headers['location']), /\/api\/v1\/$/);
     });
 
+    test('a redirect stays on the same origin, whatever slashes the path starts with', async () => {
+      // A Location of //developers/ is a link to the host "developers": resolve it as a browser does.
+      for (const [path, target] of [['//developers', '/developers/'], ['///developers', '/developers/'], ['//api', '/api/'], ['//api/v1', '/api/v1/']] as const) {
+        const r = await get(path);
+        assert.equal(r.status, 301, path);
+        const location = new URL(String(r.headers['location']), `${origin}${path}`);
+        assert.equal(location.origin, origin, `${path} redirects to ${String(r.headers['location'])}`);
+        assert.equal(location.pathname, target, path);
+      }
+    });
+
+    test('a client that half-closes after its request still gets the whole answer', async () => {
+      // File routes, an error document, an API 404 and a malformed path.
+      const cases: Array<[path: string, status: number, file?: string]> = [
+        ['/api/v1/graph', 200, 'api/v1/graph.json'],
+        ['/developers/', 200, 'developers/index.html'],
+        ['/api/v1/artifacts/A-999', 404],
+        ['/nope', 404],
+        ['/%zz', 400],
+      ];
+      for (const [path, status, file] of cases) {
+        const raw = await rawHttp(origin, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, { halfClose: true });
+        assert.equal(statusOf(raw), status, `${path}: ${JSON.stringify(raw.slice(0, 80))}`);
+        if (file) assert.ok(raw.endsWith(site.file(file).toString('latin1')), `${path}: the whole body`);
+      }
+    });
+
     test('HEAD answers the same headers as GET and no body', async () => {
       for (const path of ['/api/v1/mechanisms', '/api/v1/artifacts/A-001', '/openapi.json', '/developers/']) {
         const [g, h] = [await get(path), await get(path, { method: 'HEAD' })];
@@ -234,7 +292,9 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
 
     test('only GET and HEAD are answered: anything else is 405 with Allow and a problem body', async () => {
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-        for (const path of ['/api/v1/artifacts', '/api/v1/artifacts/A-001', '/', '/nope']) {
+        // OPTIONS is a CORS preflight where any origin may read (the next test), a 405 on the pages.
+        const paths = method === 'OPTIONS' ? ['/', '/nope', '/developers/'] : ['/api/v1/artifacts', '/api/v1/artifacts/A-001', '/', '/nope'];
+        for (const path of paths) {
           const r = await get(path, { method });
           assert.equal(r.status, 405, `${method} ${path}`);
           assert.equal(r.headers['allow'], 'GET, HEAD', `${method} ${path}`);
@@ -244,11 +304,31 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
       }
     });
 
-    test('a matching If-None-Match gets 304 Not Modified', async () => {
+    test('a CORS preflight on any path that any origin may read is answered 204 with the allowed methods and headers', async () => {
+      const paths = ['/api/v1/graph', '/api/v1/artifacts', '/api/v1/artifacts/A-001', '/api/v1/artifacts/A-999', '/api/v1/', '/openapi.json', '/schemas/artifact.schema.json', '/problems/not-found.json'];
+      for (const path of paths) {
+        const r = await get(path, {
+          method: 'OPTIONS',
+          headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+        });
+        assert.equal(r.status, 204, path);
+        assert.equal(r.body.length, 0, path);
+        for (const [header, value] of Object.entries(PREFLIGHT_HEADERS)) assert.equal(r.headers[header.toLowerCase()], value, `${path}: ${header}`);
+        assert.match(String(r.headers['access-control-allow-methods']), /\bGET\b/);
+        assert.match(String(r.headers['access-control-allow-headers']), /\bIf-None-Match\b/i);
+        assert.ok(Number(r.headers['access-control-max-age']) > 0, path);
+      }
+    });
+
+    test('a matching If-None-Match gets 304 Not Modified, readable cross-origin', async () => {
       const first = await get('/api/v1/graph');
       const again = await get('/api/v1/graph', { headers: { 'If-None-Match': String(first.headers['etag']) } });
       assert.equal(again.status, 304);
       assert.equal(again.body.length, 0);
+      // A browser checks CORS on the 304 too, and the script reads its ETag.
+      assert.equal(again.headers['etag'], first.headers['etag']);
+      assert.equal(again.headers['access-control-allow-origin'], '*');
+      assert.match(String(again.headers['access-control-expose-headers']), /\bETag\b/i);
       const other = await get('/api/v1/graph', { headers: { 'If-None-Match': '"something-else"' } });
       assert.equal(other.status, 200);
     });

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { contractSuite, type BuiltSite } from './contract.ts';
 
 /** nginx from $HOBA_NGINX, else PATH, else the usual sbin directories. */
@@ -22,6 +22,15 @@ function findNginx(): string {
     throw new Error('nginx is not installed, and this contract test needs it. Install it (Debian: apt-get install -y nginx; .ci/run does this) and run the tests again.');
   }
   return found;
+}
+
+/** The MIME types of the nginx installation, included as the snippet's example deployment does (beside
+ * its nginx.conf, from `nginx -V`); a minimal list when the installation has none. */
+function mimeTypes(nginx: string): string {
+  const info = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
+  const confPath = /--conf-path=(\S+)/.exec(`${info.stdout}${info.stderr}`)?.[1];
+  const file = confPath ? join(dirname(confPath), 'mime.types') : undefined;
+  return file && existsSync(file) ? `include ${file};` : 'types { text/html html; application/json json; text/plain txt; image/svg+xml svg; image/x-icon ico; }';
 }
 
 async function freePort(): Promise<number> {
@@ -63,7 +72,7 @@ pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 128; }
 http {
-  types { text/html html; application/json json; }
+  ${mimeTypes(nginx)}
   default_type application/octet-stream;
   access_log off;
   client_body_temp_path ${prefix}/temp/body;

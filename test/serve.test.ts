@@ -92,7 +92,7 @@ async function startServe(args: string[]) {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const deadline = Date.now() + 20_000;
   while (!stdout.includes('Press Ctrl-C') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  const origin = /Serving the atlas at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1];
+  const origin = /Serving the atlas at (http:\/\/(?:127\.0\.0\.1|\[::1\]):\d+)\//.exec(stdout)?.[1];
   assert.ok(origin, `hoba serve did not start:\n${stdout}\n${stderr}`);
   return {
     origin,
@@ -127,7 +127,8 @@ describe('hoba serve', () => {
     const copy = new AtlasCopy();
     try {
       assert.equal(hoba(['build', '--dir', copy.dir]).status, 0);
-      const unchanged = await startServe(['--dir', copy.dir]);
+      // A hostname (not only an address) is accepted for --host.
+      const unchanged = await startServe(['--dir', copy.dir, '--host', 'localhost']);
       assert.doesNotMatch(unchanged.stdout(), /Building/);
       await unchanged.stop();
 
@@ -160,6 +161,36 @@ describe('hoba serve', () => {
       if (child.exitCode === null) await once(child, 'exit');
       copy.dispose();
     }
+  });
+
+  test('a bad host or a port in use is refused before any build', async () => {
+    const copy = new AtlasCopy();
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await once(blocker, 'listening');
+    try {
+      const { port } = blocker.address() as AddressInfo;
+      const site = join(copy.dir, '_site');
+      for (const [args, status, message] of [
+        [['--host', '256.1.1.1'], 2, /cannot listen on 256\.1\.1\.1: not an address of this machine/],
+        [['--host', '127.0.0.1', '--port', String(port)], 1, /already in use/],
+      ] as const) {
+        const r = hoba(['serve', '--dir', copy.dir, ...args]);
+        assert.equal(r.status, status, args.join(' '));
+        assert.match(r.stderr, message);
+        assert.doesNotMatch(r.stdout, /Building/, `${args.join(' ')}: no build before the refusal`);
+        assert.ok(!existsSync(site), `${args.join(' ')}: no site written`);
+      }
+    } finally {
+      blocker.close();
+      copy.dispose();
+    }
+  });
+
+  test('--help tells what is answered, the MCP endpoint included', () => {
+    const help = hoba(['serve', '--help']).stdout;
+    assert.match(help, /POST \/mcp/);
+    assert.match(help, /CORS preflight/);
+    assert.doesNotMatch(help, /GET and HEAD only/);
   });
 
   test('a bad port is a usage error; a port in use says so', async () => {

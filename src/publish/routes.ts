@@ -23,7 +23,8 @@ export const NOT_FOUND_PAGE = '404.html';
 export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf'] as const;
 /** Where `hoba serve` mounts the hosted MCP server (Streamable HTTP, POST); static hosts do not serve it. */
 export { MCP_ENDPOINT as MCP_PATH } from '../mcp/endpoint.ts';
-/** The methods every path answers; anything else gets 405. */
+/** The methods every path answers; anything else gets 405, except OPTIONS on the paths any origin may read,
+ * which is a CORS preflight (PREFLIGHT_HEADERS). */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
 
 export interface ApiRoute {
@@ -164,11 +165,17 @@ export const API_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86
 /** Errors are cached briefly: an unknown ID may exist in the next release. */
 export const ERROR_CACHE_CONTROL = 'public, max-age=60';
 
+/** Any origin may read the documents (Access-Control-Allow-Origin), ETag included: CORS hides every
+ * response header outside a short safelist unless it is exposed, and a script needs the ETag to
+ * revalidate with If-None-Match. */
+const EXPOSED_HEADERS = 'ETag';
+
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   'Access-Control-Allow-Origin': '*',
   'Cache-Control': API_CACHE_CONTROL,
   'X-Content-Type-Options': 'nosniff',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
 } as const;
 
 const PROBLEM_HEADERS = {
@@ -176,7 +183,20 @@ const PROBLEM_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Cache-Control': ERROR_CACHE_CONTROL,
   'X-Content-Type-Options': 'nosniff',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
 } as const;
+
+/** The answer to a CORS preflight (OPTIONS) on a path that any origin may read. A browser sends one
+ * before a cross-origin request with a header outside the CORS safelist, such as If-None-Match; without
+ * it the request fails. Allowed request headers: the conditional and cache headers that make sense on a
+ * read-only API. Browsers cap the max-age (Chromium at two hours, Firefox at a day): a day lets each keep
+ * the answer as long as it will. */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': [...ALLOWED_METHODS, 'OPTIONS'].join(', '),
+  'Access-Control-Allow-Headers': 'Accept, Accept-Language, Cache-Control, If-Modified-Since, If-None-Match, Pragma',
+  'Access-Control-Max-Age': '86400',
+};
 
 export interface HeaderRule {
   /** An exact URL path, or a prefix ending in /* (the _headers convention). */
@@ -200,18 +220,33 @@ export function headerRuleFor(urlPath: string): HeaderRule | undefined {
   );
 }
 
-const PAGE_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
+/** Whether any origin may read a rule's paths; those paths also answer CORS preflights. */
+export function isCrossOrigin(rule: HeaderRule): boolean {
+  return rule.headers['Access-Control-Allow-Origin'] === '*';
+}
+
+/** The headers of a 204 answer to OPTIONS on a URL path, or undefined when the path is not cross-origin
+ * readable (the HTML pages): there OPTIONS is a 405 like any other method. */
+export function preflightFor(urlPath: string): Readonly<Record<string, string>> | undefined {
+  const rule = headerRuleFor(urlPath);
+  return rule && isCrossOrigin(rule) ? PREFLIGHT_HEADERS : undefined;
+}
+
+// A Map, not an object literal: looked up by a file's extension, and ".constructor" must find nothing.
+const PAGE_TYPES = new Map<string, string>([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.json', 'application/json; charset=utf-8'],
+  ['.txt', 'text/plain; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.ico', 'image/x-icon'],
+]);
 
 /** The headers of the response that serves a site-relative file. */
 export function headersForFile(file: string): Record<string, string> {
   const rule = headerRuleFor(`/${file}`);
   if (rule) return { ...rule.headers };
   const ext = file.slice(file.lastIndexOf('.'));
-  return { 'Content-Type': PAGE_TYPES[ext] ?? 'application/octet-stream' };
+  return { 'Content-Type': PAGE_TYPES.get(ext) ?? 'application/octet-stream' };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -270,7 +305,7 @@ export function problemDocuments(reg: Registry): Array<{ file: string; body: unk
     },
     {
       file: METHOD_NOT_ALLOWED_FILE,
-      body: problemBody(reg, 405, `This site is read-only: it answers ${ALLOWED_METHODS.join(' and ')} only.`),
+      body: problemBody(reg, 405, `This site is read-only: it answers ${ALLOWED_METHODS.join(' and ')} only (and OPTIONS, the CORS preflight, on the API).`),
     },
   ];
 }

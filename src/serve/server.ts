@@ -1,6 +1,7 @@
 // A small HTTP server over a built site root, answering exactly as the host files tell a CDN or nginx to
 // (routes and headers come from src/publish/routes.ts). It only ever reads regular files inside the
-// root, answers GET and HEAD (405 otherwise), and turns bad paths into 400/404 instead of crashing.
+// root, answers GET and HEAD (and CORS preflights where any origin may read; 405 otherwise), and turns
+// bad paths into 400/404 instead of crashing.
 // Other handlers (the hosted MCP endpoint at /mcp) join through `mounts`.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import {
   NOT_FOUND_FILE,
   NOT_FOUND_PAGE,
   headersForFile,
+  preflightFor,
   resolveUrl,
 } from '../publish/routes.ts';
 
@@ -43,6 +45,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (process.env['HOBA_DEBUG']) console.error(err);
     });
   });
+  // By default Node's HTTP server drops a request whose client half-closes (sends FIN after the request,
+  // as `nc -N` and some health checkers do) before the answer is written: every answer that waits for the
+  // file system was lost. Half-open, the answer is written and then the connection is closed.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   return server;
 }
 
@@ -59,6 +65,12 @@ async function handle(root: string, mounts: Map<string, Mount>, req: IncomingMes
   const path = decodePath(rawPath);
   if (path === undefined) return sendProblem(res, 400, 'Bad Request', 'The path is malformed: bad percent-encoding, a NUL or backslash, or a . or .. segment.', head, root);
 
+  const preflight = req.method === 'OPTIONS' ? preflightFor(path) : undefined;
+  if (preflight) {
+    res.writeHead(204, preflight);
+    res.end();
+    return;
+  }
   if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? '')) {
     return sendFile(res, root, METHOD_NOT_ALLOWED_FILE, 405, req);
   }
@@ -68,7 +80,8 @@ async function handle(root: string, mounts: Map<string, Mount>, req: IncomingMes
     const found = await statInside(root, resolution.file);
     if (found === 'file') return sendFile(res, root, resolution.file, 200, req);
     if (found === 'directory' && resolution.kind === 'directory') {
-      res.writeHead(301, { Location: `${rawPath}/`, 'Content-Length': '0' });
+      // Built from the canonical path, never the raw one: a raw //host would be a link to another site.
+      res.writeHead(301, { Location: `${encodePath(path)}/`, 'Content-Length': '0' });
       res.end();
       return;
     }
@@ -76,7 +89,8 @@ async function handle(root: string, mounts: Map<string, Mount>, req: IncomingMes
   return sendFile(res, root, resolution.api ? NOT_FOUND_FILE : NOT_FOUND_PAGE, 404, req);
 }
 
-/** The decoded path, or undefined when it is malformed or tries to leave the root. */
+/** The decoded, canonical path (runs of slashes merged into one, as nginx does by default), or undefined
+ * when it is malformed or tries to leave the root. */
 export function decodePath(rawPath: string): string | undefined {
   let path: string;
   try {
@@ -86,7 +100,12 @@ export function decodePath(rawPath: string): string | undefined {
   }
   if (path.includes('\0') || path.includes('\\')) return undefined;
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) return undefined;
-  return path;
+  return path.replace(/\/{2,}/g, '/');
+}
+
+/** A decoded path percent-encoded again for a Location header. */
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
 }
 
 /** Whether a site-relative file is a regular file or a directory inside the root (after symlinks). */
