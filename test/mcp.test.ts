@@ -15,7 +15,7 @@ import { createMcpServer } from '../src/mcp/server.ts';
 import type { Variant } from '../src/mcp/tools.ts';
 import { contentHash } from '../src/registry/hash.ts';
 import { loadAtlas } from '../src/registry/load.ts';
-import { CLI, ROOT } from './helpers.ts';
+import { CLI, ROOT, TOOL_CALLS } from './helpers.ts';
 
 const MCP = join(ROOT, 'dist', 'mcp.js');
 const LOCAL_TOOLS = [
@@ -32,19 +32,6 @@ const LOCAL_TOOLS = [
 ];
 const HOSTED_TOOLS = LOCAL_TOOLS.filter((t) => t !== 'get_registry_info');
 
-/** Valid arguments for every tool: each is called with these and its output checked against its schema. */
-const CALLS: Record<string, Record<string, unknown>> = {
-  get_registry_info: {},
-  search_registry: { query: 'ghosted after final interview' },
-  get_node: { id: 'M-001' },
-  explain_observation: { artifacts: ['A-009'], stage: 'team' },
-  find_compatible_mechanisms: { artifacts: ['A-004'] },
-  get_diagnostic_probes: { artifacts: ['A-001'] },
-  find_patterns: { artifacts: ['A-016', 'A-017'] },
-  get_interventions: { ids: ['M-013', 'L-003'] },
-  traverse_graph: { id: 'P-005', depth: 2 },
-  get_methodology: {},
-};
 
 const registry = loadAtlas(ROOT).registry;
 
@@ -103,7 +90,7 @@ describe('MCP tools (in memory)', () => {
     const tools = (await local.listTools()).tools;
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     for (const t of tools) {
-      const args = CALLS[t.name];
+      const args = TOOL_CALLS[t.name];
       assert.ok(args, `a call for ${t.name}`);
       const result = await call(local, t.name, args);
       assert.notEqual(result.isError, true, `${t.name}: ${result.content[0]?.text}`);
@@ -210,6 +197,26 @@ describe('MCP tools (in memory)', () => {
     assert.match(text, /explain_observation/);
     assert.match(text, /NOT establish/);
   });
+
+  test('an unknown resource is "resource not found" with its URI; a malformed prompt argument is invalid params, in words', async () => {
+    type RpcError = { code?: number; data?: unknown; message: string };
+    for (const uri of ['hoba://mechanism/M-999', 'hoba://mechanism/A-009']) {
+      await assert.rejects(local.readResource({ uri }), (err: RpcError) => {
+        // SDK 2.4.0 sends resource-not-found as -32602 with data {uri} on every protocol revision (it maps -32002 to that).
+        assert.equal(err.code, -32602, err.message);
+        assert.deepEqual(err.data, { uri });
+        assert.match(err.message, /in the atlas.*resources\/list/);
+        return true;
+      });
+    }
+    await assert.rejects(local.readResource({ uri: 'hoba://mechanism/A-009' }), /hoba:\/\/artifact\/A-009/, 'names the right URI');
+    await assert.rejects(local.getPrompt({ name: 'analyse-observation', arguments: { observation: 5 as unknown as string } }), (err: RpcError) => {
+      assert.equal(err.code, -32602, err.message);
+      assert.match(err.message, /arguments\.observation: expected string, received number/);
+      assert.doesNotMatch(err.message, /"code"|"path"/, 'no raw zod issue list');
+      return true;
+    });
+  });
 });
 
 /** The first line a child prints that matches `pattern`. */
@@ -224,6 +231,40 @@ async function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpExec
     if (child.exitCode !== null || Date.now() > deadline) assert.fail(`no ${pattern} in:\n${out}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+type RpcAnswer = { id?: string | number | null; result?: unknown; error?: { code: number; message: string } };
+
+/** The built entry on stdio, spoken to line by line (what a client's SDK never sends, it can send). */
+function rawStdio(args: string[] = []) {
+  const child = spawn(process.execPath, [MCP, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const answers = () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RpcAnswer);
+  return {
+    child,
+    stderr: () => err,
+    /** The answers so far, once `enough` holds (failing, not hanging, if the server never gets there). */
+    async until(enough: (got: RpcAnswer[]) => boolean): Promise<RpcAnswer[]> {
+      const deadline = Date.now() + 20_000;
+      while (!enough(answers())) {
+        if (child.exitCode !== null || Date.now() > deadline) assert.fail(`not enough answers:\n${out}\nstderr:\n${err}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return answers();
+    },
+  };
+}
+
+/** The exit status of a child that should end by itself (killed, and the test failed, if it does not). */
+async function exitOf(child: ChildProcess): Promise<number | null> {
+  const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const [code, signal] = (child.exitCode !== null ? [child.exitCode, null] : await once(child, 'exit')) as [number | null, string | null];
+  clearTimeout(guard);
+  assert.equal(signal, null, 'the server did not end by itself');
+  return code;
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -261,6 +302,35 @@ describe('MCP over stdio', () => {
         await client.close();
       }
     }
+  });
+
+  test('a malformed line gets -32700, or -32600 with its id when it has one, and the server keeps serving', async () => {
+    const server = rawStdio();
+    try {
+      const lines = ['{not json', '{"jsonrpc":"2.0","id":4}', '[]', '{"id":"x","method":"ping"}', '42', '   ', '{"jsonrpc":"2.0","id":6,"method":"ping"}'];
+      server.child.stdin!.write(lines.map((l) => `${l}\n`).join(''));
+      const answers = await server.until((got) => got.length >= 6);
+      const errors = answers.filter((a) => a.error).map((a) => [a.error!.code, a.id]);
+      assert.deepEqual(errors, [[-32700, null], [-32600, 4], [-32600, null], [-32600, 'x'], [-32600, null]]);
+      assert.ok(answers.some((a) => a.id === 6 && a.result), 'the ping after them is answered');
+      assert.ok(answers.every((a) => a.error?.message === undefined || !/\n\s+at /.test(a.error.message)));
+    } finally {
+      await stop(server.child);
+    }
+  });
+
+  test('a line over the 1 MiB limit ends the server with the reason on stderr and exit status 1; one under it is served', async () => {
+    const server = rawStdio();
+    const padded = (size: number) => {
+      const head = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"pad":"';
+      return `${head}${'a'.repeat(size - head.length - 4)}"}}}`;
+    };
+    server.child.stdin!.write(`${padded(1024 * 1024 - 1)}\n`);
+    assert.ok((await server.until((got) => got.length >= 1))[0]!.result, 'a line just under the limit is answered');
+    server.child.stdin!.write('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":{"pad":"' + 'b'.repeat(1024 * 1024));
+    assert.equal(await exitOf(server.child), 1);
+    assert.match(server.stderr(), /hoba-mcp: a line on standard input is longer than 1048576 bytes/);
+    assert.doesNotMatch(server.stderr(), /\n\s+at /);
   });
 
   test('usage errors exit 2 with a message; --help and --version work', () => {

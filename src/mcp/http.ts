@@ -1,18 +1,22 @@
 // The hosted variant over Streamable HTTP: stateless (a new server and transport per POST, JSON
 // responses, no session), at one path. Guards: Host/Origin checked against DNS rebinding when bound to
-// loopback, request bodies capped, GET and DELETE answered 405.
+// loopback, request bodies capped, GET and DELETE answered 405. Every answer is JSON-RPC, errors too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIPv4 } from 'node:net';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { MAX_MESSAGE_BYTES, errorResponse, invalidBody, type ErrorResponse } from './jsonrpc.ts';
 import { createMcpServer } from './server.ts';
 import type { ToolAtlas } from './tools.ts';
 
-/** Largest request body accepted (bytes). Tool arguments are small; 1 MiB is generous. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
+/**
+ * Whether a hostname (as URL parsing leaves it: lower case, IPv6 in brackets, numeric IPv4 forms such as
+ * 127.1 or 0x7f.1 already written as 127.0.0.1) or a bind address names this machine: localhost, ::1,
+ * or an IPv4 address in 127.0.0.0/8. A DNS name that merely starts with "127." (127.0.0.1.nip.io) is not:
+ * it can resolve anywhere, which is what a DNS-rebinding attack relies on.
+ */
 export function isLoopback(host: string): boolean {
-  return LOOPBACK_NAMES.has(host) || /^127\./.test(host);
+  if (host === 'localhost' || host === '::1' || host === '[::1]') return true;
+  return isIPv4(host) && host.split('.')[0] === '127';
 }
 
 export interface McpHttpOptions {
@@ -31,10 +35,21 @@ function hostnameOf(value: string, isOrigin: boolean): string | undefined {
   }
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+/** Sends a JSON-RPC error response (not cached: it answers one request). */
+export function sendError(res: ServerResponse, status: number, error: ErrorResponse, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify(error));
+}
+
+/** An HTTP-level refusal has no JSON-RPC code of its own: it uses -32000, the first server-defined one, as the SDK does. */
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  sendError(res, status, errorResponse(code, message), headers);
+}
+
+/** Streamable HTTP: a client must accept both (this server always answers in JSON, but the transport requires it). */
+function acceptsBoth(accept: string | undefined): boolean {
+  return accept !== undefined && accept.includes('application/json') && accept.includes('text/event-stream');
 }
 
 async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
@@ -52,7 +67,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'to
 
 /** A request handler for the MCP endpoint; `atlas` is opened on first use. */
 export function createMcpHttpHandler(atlas: () => Promise<ToolAtlas>, options: McpHttpOptions) {
-  const max = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const max = options.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const guard = isLoopback(options.bindHost);
   let opened: Promise<ToolAtlas> | undefined;
 
@@ -70,6 +85,14 @@ export function createMcpHttpHandler(atlas: () => Promise<ToolAtlas>, options: M
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
       return jsonRpcError(res, 405, -32000, 'Method not allowed: this stateless MCP endpoint answers POST only.', { Allow: 'POST' });
     }
+    if (!acceptsBoth(req.headers.accept)) {
+      return jsonRpcError(
+        res,
+        406,
+        -32000,
+        `Not Acceptable: send the header "Accept: application/json, text/event-stream" (got ${JSON.stringify(req.headers.accept ?? '')}). A Streamable HTTP client must accept both; this endpoint answers in JSON.`,
+      );
+    }
     const body = await readBody(req, max);
     if (body === 'too-large') {
       res.setHeader('Connection', 'close');
@@ -81,6 +104,8 @@ export function createMcpHttpHandler(atlas: () => Promise<ToolAtlas>, options: M
     } catch {
       return jsonRpcError(res, 400, -32700, 'Parse error: the request body is not valid JSON.');
     }
+    const invalid = invalidBody(message);
+    if (invalid) return sendError(res, 400, invalid);
 
     opened ??= atlas();
     const server = createMcpServer(await opened, 'hosted');

@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpStartError, openBundledAtlas, openCheckoutAtlas } from './atlas.ts';
 import { MCP_ENDPOINT } from './endpoint.ts';
-import { createMcpHttpHandler } from './http.ts';
+import { createMcpHttpHandler, sendError } from './http.ts';
+import { errorResponse } from './jsonrpc.ts';
 import { serveStdio } from './stdio.ts';
 import { toolsFor, type ToolAtlas } from './tools.ts';
 
@@ -36,14 +37,14 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== MCP_ENDPOINT) {
-      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ error: `Not found. The MCP endpoint is POST ${MCP_ENDPOINT}.` }));
-      return;
+      // Answered in JSON-RPC like everything else this server says, with where the endpoint is.
+      const where = `Send JSON-RPC messages with POST to ${MCP_ENDPOINT} on this server (that exact path, in lower case, no trailing slash).`;
+      return sendError(res, 404, errorResponse(-32000, `Not found: ${JSON.stringify(path)} is not the MCP endpoint. ${where}`));
     }
     handle(req, res).catch((err: unknown) => {
       process.stderr.write(`hoba-mcp: error handling a request: ${(err as Error).message}\n`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+      if (!res.headersSent) sendError(res, 500, errorResponse(-32603, 'Internal error'));
+      else res.end();
     });
   });
   await new Promise<void>((done, fail) => {

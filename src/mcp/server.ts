@@ -1,10 +1,10 @@
 // The MCP server over an opened atlas: the tools of tools.ts, every entity and the methodology as
 // resources, and a prompt that walks a person through a HOBA analysis. Transports live elsewhere
 // (stdio.ts, http.ts); this module only decides what the server offers.
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import { AnalysisError, getNode, methodology, methodologyMarkdown } from '../analysis/index.ts';
+import { AnalysisError, getNode, inParentheses, methodology, methodologyMarkdown } from '../analysis/index.ts';
 import { KINDS, STAGES, type Kind } from '../model/index.ts';
 import { toolsFor, type ToolAtlas, type ToolDefinition, type Variant } from './tools.ts';
 
@@ -18,16 +18,66 @@ function callTool(definition: ToolDefinition, atlas: ToolAtlas, args: unknown) {
     return { content: [{ type: 'text' as const, text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
   } catch (err) {
     if (err instanceof AnalysisError) return { isError: true, content: [{ type: 'text' as const, text: errorText(err) }] };
-    throw err;
+    // A bug: said as one (as the CLI does), not as a bare runtime message; the stack only with HOBA_DEBUG.
+    const message = `unexpected error in ${definition.name}: ${(err as Error).message ?? String(err)}`;
+    process.stderr.write(`hoba-mcp: ${message}\n${process.env['HOBA_DEBUG'] ? `${(err as Error).stack}\n` : ''}`);
+    return { isError: true, content: [{ type: 'text' as const, text: `${message}\nThis is a bug in hoba; please report it with the arguments you sent.` }] };
   }
 }
 
 /** An analysis error as a model can act on it: the message, close matches, allowed values. */
 export function errorText(err: AnalysisError): string {
   const lines = [err.message];
-  if (err.suggestions.length > 0 && !err.message.includes('Did you mean')) lines.push(`Close matches: ${err.suggestions.map((s) => `${s.id} (${s.kind}: ${s.title})`).join('; ')}.`);
+  if (err.suggestions.length > 0 && !err.message.includes('Did you mean')) lines.push(`Close matches: ${err.suggestions.map((s) => `${s.id} ${inParentheses(`${s.kind}: ${s.title}`)}`).join('; ')}.`);
   if (err.allowed.length > 0 && !err.message.includes(err.allowed[0]!)) lines.push(`Allowed values: ${err.allowed.join(', ')}.`);
   return lines.join('\n');
+}
+
+type RequestHandler = (request: JSONRPCRequest, ctx: unknown) => Promise<unknown>;
+
+/**
+ * The SDK (2.4.0) checks the params of a request against the wire schema, and when they do not fit it
+ * puts the raw zod issue list in the message: as -32603 Internal error for prompts/get, resources/read and
+ * the like (a plain Error), as -32602 for tools/call. The mistake is the client's: this answers -32602
+ * Invalid params, in words. It wraps every request handler through _wrapHandler, the SDK's hook for
+ * that, so it must run before the tools, resources and prompts are registered. (initialize is
+ * registered by the SDK before this can run and keeps the SDK's answer.)
+ */
+function answerMalformedParamsAsInvalid(server: McpServer): void {
+  const protocol = server.server as unknown as { _wrapHandler(method: string, handler: RequestHandler): RequestHandler };
+  const sdkWrap = protocol._wrapHandler.bind(protocol);
+  protocol._wrapHandler = (method, handler) => {
+    const wrapped = sdkWrap(method, handler);
+    return async (request, ctx) => {
+      try {
+        return await wrapped(request, ctx);
+      } catch (err) {
+        const fromClient = !(err instanceof ProtocolError) || err.code === ProtocolErrorCode.InvalidParams;
+        const issues = fromClient ? paramIssues((err as Error).message) : undefined;
+        if (!issues) throw err;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${issues.prefix || `Invalid params for ${method}`}: ${issues.text}`);
+      }
+    };
+  };
+}
+
+/** A message ending in a zod issue list about params, read as "arguments.observation: expected string, received number". */
+function paramIssues(message: string): { prefix: string; text: string } | undefined {
+  const start = message.indexOf('[');
+  if (start === -1) return undefined;
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message.slice(start));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const lines: string[] = [];
+  for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
+    if (!Array.isArray(issue.path) || issue.path[0] !== 'params' || typeof issue.message !== 'string') return undefined;
+    lines.push(`${issue.path.slice(1).join('.') || 'params'}: ${issue.message.replace(/^Invalid input: /, '')}`);
+  }
+  return { prefix: message.slice(0, start).replace(/:\s*$/, ''), text: lines.join('; ') };
 }
 
 export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
@@ -35,6 +85,7 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
     { name: 'hoba', title: 'Hiring Obstacles & Barriers Atlas', version: pkg.version },
     { instructions: INSTRUCTIONS },
   );
+  answerMalformedParamsAsInvalid(server);
   const { registry } = atlas;
 
   for (const definition of toolsFor(variant)) {
@@ -74,7 +125,9 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
       const id = String(variables['id']);
       const entity = registry.get(id);
       if (!entity || entity.kind !== (kind as Kind)) {
-        throw new Error(`No ${kind} ${id} in the atlas. Resource URIs look like hoba://mechanism/M-001; list them with resources/list.`);
+        const actually = entity ? ` (${entity.id} is hoba://${entity.kind}/${entity.id})` : '';
+        // The SDK's not-found error: code -32602 with data {uri}, which is what 2.4.0 sends for -32002 too.
+        throw new ResourceNotFoundError(uri.href, `No ${kind} ${id} in the atlas${actually}. Resource URIs look like hoba://mechanism/M-001; list them with resources/list.`);
       }
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(getNode(registry, id)) }] };
     },

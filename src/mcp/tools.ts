@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   AnalysisError,
   CompatibleMechanisms,
+  MAX_QUERY_LENGTH,
   DiagnosticProbes,
   ExplainResult,
   Interventions,
@@ -138,7 +139,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Full-text search over every kind of entity (observations/artifacts, barriers, mechanisms, patterns, loops, interventions, sources): IDs, titles, aliases, summaries and body text, with prefix and typo tolerance. Use it first to turn what a person describes ("ghosted after the final interview", "salary lowered at offer") into atlas IDs, then pass artifact IDs to explain_observation. Returns ranked hits with kind, title and summary; exact ID matches come first; when nothing matches it suggests close terms.',
     input: z.strictObject({
-      query: z.string().trim().min(1).max(300).describe('Words to look for, or an ID'),
+      query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words to look for, or an ID (at most ${MAX_QUERY_LENGTH} characters)`),
       kinds: z.array(z.enum(KINDS)).max(KINDS.length).optional().describe('Only these kinds (default: all)'),
       limit: limit(10, 50, 'results'),
     }),
@@ -151,7 +152,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_node',
     title: 'One entity with its relations',
     description:
-      'Returns one entity by ID (any kind), with all its fields, every relation read in both directions (what a mechanism emits and where it operates, what masks it, which interventions target it, which patterns require an artifact…), its citations, and, for a deprecated ID, its successor. Use it to read the detail behind an ID another tool returned. Artifacts carry their non-inferences (what the observation does NOT establish) and diagnostic probes.',
+      'Returns one entity by ID (any kind), with all its fields, every relation read in both directions (what a mechanism emits and where it operates, what masks it, which interventions target it, which patterns require an artifact…), its citations (a withdrawn, repealed, contested or superseded source carries a caveat: never present withdrawn guidance or repealed law as current), and, for a deprecated ID, its successor. Use it to read the detail behind an ID another tool returned. Artifacts carry their non-inferences (what the observation does NOT establish) and diagnostic probes.',
     input: z.strictObject({
       id: id('M-001 or A-009'),
       detail,
@@ -172,7 +173,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed. H: resolves the artifact IDs (find them with search_registry). O: the funnel barriers at the given stage, or at the observations’ stages. B: every mechanism compatible with the facts (union of: operates at an identified barrier, emits a given observation; honest baselines such as a genuine skill gap or a stronger candidate always stay on the table), with evidence level, facets and emission fidelity; related patterns and loops; and what the facts do NOT establish. A: who could remove each mechanism (candidate, intermediary, no one), the diagnostic probes that would tell the remaining mechanisms apart, and a verdict (run-probe, act-on-candidate-removable, low-signal, nothing-left). Report outcomes of probes already run in `probes` to narrow the set (only explicit exclusions narrow it). ' +
+      'Runs the HOBA protocol on what a candidate observed. H: resolves the artifact IDs (find them with search_registry). O: the funnel barriers at the given stage, or at the observations’ stages. B: every mechanism compatible with the facts (union of: operates at an identified barrier, emits a given observation; honest baselines such as a genuine skill gap or a stronger candidate always stay on the table), with evidence level, facets and emission fidelity; related patterns and loops; what the facts do NOT establish; and, in source_caveats, cited sources that are not current (withdrawn guidance, repealed law, contested findings). A: who could remove each mechanism (candidate, intermediary, no one), the diagnostic probes that would tell the remaining mechanisms apart, and a verdict (run-probe, act-on-candidate-removable, low-signal, nothing-left). Report outcomes of probes already run in `probes` to narrow the set (only explicit exclusions narrow it). ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
     input: z.strictObject({
