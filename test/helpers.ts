@@ -88,3 +88,29 @@ export function hoba(args: string[], options: { cwd?: string; env?: Record<strin
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env, encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** The seed of a randomised suite: fixed so that runs are reproducible, or HOBA_SEED=<integer> to replay
+ * or vary a run. Suites print it on every failure. */
+export function seedFromEnv(fixed: number): number {
+  const given = process.env['HOBA_SEED'];
+  if (given === undefined || given === '') return fixed;
+  if (!/^\d{1,10}$/.test(given)) throw new Error(`HOBA_SEED must be a non-negative integer, not ${JSON.stringify(given)}`);
+  return Number(given) >>> 0;
+}
+
+/** The seeded PRNG of the synthetic-atlas generator, reused so tests pick their targets reproducibly. */
+export { Random as Rng } from '../bench/synth/random.ts';
+
+/** Valid arguments for every MCP tool: the calls the MCP suites make and check against each tool's output schema. */
+export const TOOL_CALLS: Record<string, Record<string, unknown>> = {
+  get_registry_info: {},
+  search_registry: { query: 'ghosted after final interview' },
+  get_node: { id: 'M-001' },
+  explain_observation: { artifacts: ['A-009'], stage: 'team' },
+  find_compatible_mechanisms: { artifacts: ['A-004'] },
+  get_diagnostic_probes: { artifacts: ['A-001'] },
+  find_patterns: { artifacts: ['A-016', 'A-017'] },
+  get_interventions: { ids: ['M-013', 'L-003'] },
+  traverse_graph: { id: 'P-005', depth: 2 },
+  get_methodology: {},
+};
