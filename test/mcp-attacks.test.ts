@@ -185,6 +185,29 @@ for (const target of TARGETS) {
       assert.equal((await post(url, exact)).status, 200);
     });
 
+    test('an oversized body is read to its end before the 413, so the client is not reset while sending', async () => {
+      // Answering and closing while the client is still uploading makes the client's kernel see a reset,
+      // which can discard the 413 before the client reads it (fetch then fails with no status). So the
+      // server reads on, up to its drain limit, and answers once the body has arrived.
+      for (const framing of ['declared', 'chunked'] as const) {
+        const socket = connect(Number(url.port), '127.0.0.1');
+        const received: Buffer[] = [];
+        socket.on('data', (b: Buffer) => received.push(b));
+        const closed = new Promise<void>((done) => socket.on('close', () => done()));
+        socket.on('error', () => undefined);
+        const length = framing === 'declared' ? `Content-Length: ${LIMIT + 1 + 16}` : 'Transfer-Encoding: chunked';
+        socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${length}\r\nConnection: close\r\n\r\n`);
+        if (framing === 'chunked') socket.write(`${(LIMIT + 1).toString(16)}\r\n`);
+        socket.write(Buffer.alloc(LIMIT + 1, 0x20));
+        if (framing === 'chunked') socket.write('\r\n');
+        await new Promise((done) => setTimeout(done, 300));
+        assert.equal(Buffer.concat(received).length, 0, `${framing}: nothing is answered while the body is still coming`);
+        socket.end(framing === 'chunked' ? '10\r\n                \r\n0\r\n\r\n' : ' '.repeat(16));
+        await closed;
+        assert.match(Buffer.concat(received).toString('latin1'), /^HTTP\/1\.1 413 /, framing);
+      }
+    });
+
     test('malformed bodies: -32700 for what is not JSON, -32600 (with the id when it is known) for JSON that is not a message', async () => {
       for (const body of ['{not json', '', '\u0000', Buffer.from([0xff, 0xfe, 0x7b]), '{"jsonrpc":"2.0","id":1,"method":"ping"']) {
         const answer = await post(url, body);

@@ -70,10 +70,8 @@ export function barrierRef(b: Barrier): BarrierRef {
 
 const refs = (reg: Registry, ids: Iterable<string>): EntityRef[] => sortedIds(ids).map((id) => refById(reg, id));
 
-/** A mechanism with why it is compatible with the facts, or undefined when it is not. */
-function compatibility(m: Mechanism, facts: Facts): CompatibleMechanism['compatible_because'] | undefined {
-  const given = new Set(facts.used.map((a) => a.id));
-  const barriers = new Set(facts.barriers.map((b) => b.id));
+/** A mechanism with why it is compatible with the facts (their artifact and barrier IDs), or undefined when it is not. */
+function compatibility(m: Mechanism, given: ReadonlySet<string>, barriers: ReadonlySet<string>): CompatibleMechanism['compatible_because'] | undefined {
   const emits = m.emits
     .filter((e) => given.has(e.artifact))
     .map((e) => ({ artifact: e.artifact, fidelity: e.fidelity, ...(e.note !== undefined ? { note: e.note } : {}) }));
@@ -108,9 +106,12 @@ export function mechanismView(reg: Registry, m: Mechanism, because: CompatibleMe
  */
 export function compatibleMechanisms(reg: Registry, facts: Facts): CompatibleMechanism[] {
   const found: CompatibleMechanism[] = [];
+  // Built once per call, not once per mechanism: the cost stays linear in the number of mechanisms.
+  const given = new Set(facts.used.map((a) => a.id));
+  const barriers = new Set(facts.barriers.map((b) => b.id));
   for (const m of reg.all('mechanism')) {
     if (m.status !== 'active') continue;
-    const because = compatibility(m, facts);
+    const because = compatibility(m, given, barriers);
     if (because) found.push(mechanismView(reg, m, because));
   }
   return found;

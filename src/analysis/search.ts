@@ -206,19 +206,23 @@ export class AtlasSearch {
       .filter((e) => wanted.has(e.kind))
       .map((e) => ({ ...hitBase(e), exact: true, score: 0, matched: [e.id.toLowerCase()] }));
     const seen = new Set(hits.map((h) => h.id));
-    for (const r of this.index.search(q, { filter: (r) => wanted.has(reg.get(String(r.id))?.kind as Kind) })) {
+    // Every match counts towards the total, but only the ones shown become hits: a broad query can match
+    // most of a large atlas, and building a hit for each would make every search linear in the atlas.
+    const filter = wanted.size === KINDS.length ? undefined : (r: { id: unknown }) => wanted.has(reg.get(String(r.id))?.kind as Kind);
+    const matches = this.index.search(q, filter ? { filter } : {}).filter((r) => !seen.has(String(r.id)));
+    const total = hits.length + matches.length;
+    for (const r of matches.slice(0, Math.max(0, limit - hits.length))) {
       const e = reg.get(String(r.id));
-      if (!e || seen.has(e.id)) continue;
-      hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: [...new Set(r.terms)].sort() });
+      if (e) hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: [...new Set(r.terms)].sort() });
     }
     return {
       registry_version: reg.version,
       query: q,
       kinds,
-      total: hits.length,
+      total,
       results: hits.slice(0, limit),
       // Close terms only when nothing matches in any kind (a --kind filter alone needs none).
-      suggestions: hits.length === 0 && this.index.search(q).length === 0 ? this.suggest(q) : [],
+      suggestions: total === 0 && this.index.search(q).length === 0 ? this.suggest(q) : [],
     };
   }
 

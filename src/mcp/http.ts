@@ -52,17 +52,40 @@ function acceptsBoth(accept: string | undefined): boolean {
   return accept !== undefined && accept.includes('application/json') && accept.includes('text/event-stream');
 }
 
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
+/**
+ * How much of an oversized body is still read, and thrown away, before the 413 is sent. A client that is
+ * still sending when the server answers and closes gets a connection reset instead of the answer, so a
+ * body up to this size is drained first; beyond it (or a declared length beyond it) the answer is sent at
+ * once and the connection closed, whatever the client then sees.
+ */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * The request body, or 'too-large' past `max` bytes (declared or sent). Read with events rather than an
+ * async iterator: leaving a for-await early destroys the request, and with it the socket the 413 is
+ * about to be written to.
+ */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) return 'too-large';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) return 'too-large';
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT) return Promise.resolve('too-large');
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > max;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        req.pause();
+        done('too-large');
+      }
+    });
+    req.on('end', () => done(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', fail);
+    // A client that goes away mid-body: nothing will be answered, but the handler must not wait forever.
+    req.on('close', () => done('too-large'));
+  });
 }
 
 /** A request handler for the MCP endpoint; `atlas` is opened on first use. */
