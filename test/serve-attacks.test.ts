@@ -181,9 +181,14 @@ describe('HTTP attacks against hoba serve', () => {
       ['a 20 000-character query', get(`/api/v1/graph?${'q'.repeat(20_000)}`)],
       ['a 20 000-character header', get('/api/v1/graph', `X-Big: ${'a'.repeat(20_000)}\r\n`)],
       ['3 000 headers', get('/api/v1/graph', Array.from({ length: 3000 }, (_, i) => `X-H${i}: v\r\n`).join(''))],
-      ['a 1 MB header', get('/', `X-Huge: ${'b'.repeat(1 << 20)}\r\n`)],
     ];
     for (const [what, text] of cases) refused(await rawHttp(origin, text), what);
+    // A header far past the limit: the parser stops at 16 KB and the server answers 431 and closes while the
+    // client is still sending, so the client's kernel may see a reset and drop the 431 before it is read
+    // (the bytes cannot be drained: they are not a body). Either way it is refused, and nothing leaks.
+    const huge = await rawHttp(origin, get('/', `X-Huge: ${'b'.repeat(1 << 20)}\r\n`));
+    if (huge !== '') refused(huge, 'a 1 MB header');
+    assert.equal(statusOf(await rawHttp(origin, get('/api/v1/graph'))), 200, 'the server still answers');
   });
 
   test('huge and malformed bodies on GET and on POST to static paths get a clean answer', async () => {
