@@ -35,11 +35,11 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   const atlas = await open();
   const handle = createMcpHttpHandler(async () => atlas, { bindHost: host });
   const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path !== MCP_ENDPOINT) {
       // Answered in JSON-RPC like everything else this server says, with where the endpoint is.
       const where = `Send JSON-RPC messages with POST to ${MCP_ENDPOINT} on this server (that exact path, in lower case, no trailing slash).`;
-      return sendError(res, 404, errorResponse(-32000, `Not found: ${JSON.stringify(path)} is not the MCP endpoint. ${where}`));
+      return sendError(res, 404, errorResponse(-32000, `Not found: ${JSON.stringify(path.length > 80 ? `${path.slice(0, 80)}…` : path)} is not the MCP endpoint. ${where}`));
     }
     handle(req, res).catch((err: unknown) => {
       process.stderr.write(`hoba-mcp: error handling a request: ${(err as Error).message}\n`);
