@@ -370,7 +370,8 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
       return {
         id: probeId,
         action: prose.text(220),
-        agency: random.chance(0.8) ? ('candidate' as const) : ('intermediary' as const),
+        // The first probe is the candidate's own, so every artifact can be narrowed without an insider.
+        agency: p === 0 || random.chance(0.8) ? ('candidate' as const) : ('intermediary' as const),
         cost: random.weighted({ low: 6, medium: 3, high: 1 }),
         ...(random.chance(0.5) ? { risk: prose.text(120) } : {}),
         outcomes,
@@ -385,6 +386,8 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         stages: artifactStages.get(id)!,
         non_inferences: Array.from({ length: random.between(4, 6) }, () => prose.nonInference()),
         probes,
+        next_steps: [{ id: 'keep-going', action: prose.text(160), why: prose.text(160), sources: [] }],
+        rules_out: [],
       },
     });
   }

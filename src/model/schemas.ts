@@ -77,12 +77,34 @@ export const Probe = z
   })
   .describe('A diagnostic step that can tell compatible mechanisms apart');
 
+export const NextStep = z
+  .strictObject({
+    id: slug.describe('Step ID, unique within its artifact'),
+    action: text('What the candidate can do, whatever produced the observation'),
+    why: text('Why the step holds whichever mechanism is behind it'),
+    by_when: text('When it must be done, where timing matters (a deadline, a window)').optional(),
+    sources: z.array(ref('source')).default([]).describe('Evidence or law the step relies on (source IDs)'),
+  })
+  .describe('A forward-looking action that holds whatever the cause: what to keep doing, what resets a signal, what to document and by when');
+
+export const RuledOut = z
+  .strictObject({
+    mechanism: ref('mechanism'),
+    reason: text('Why this observation rules the mechanism out'),
+  })
+  .describe('A mechanism (typically an honest baseline acting at the same stage) that this observation rules out, with the reason');
+
 export const Artifact = z
   .strictObject({
     ...common('artifact'),
     stages: z.array(StageSchema).min(1, 'list at least one stage where this is observed'),
     non_inferences: texts('What this observation does NOT establish', 'say what this observation does not establish'),
     probes: z.array(Probe).min(1, 'give at least one diagnostic probe'),
+    next_steps: z.array(NextStep).default([]).describe('What the candidate can still do, whatever the cause'),
+    rules_out: z
+      .array(RuledOut)
+      .default([])
+      .describe('Mechanisms that act at the same stage but cannot have produced this observation, each with the reason'),
   })
   .describe('An artifact: what a candidate directly sees or receives');
 
@@ -277,6 +299,8 @@ export type Source = z.infer<typeof Source>;
 export type Manifest = z.infer<typeof Manifest>;
 export type Edge = z.infer<typeof Edge>;
 export type Probe = z.infer<typeof Probe>;
+export type NextStep = z.infer<typeof NextStep>;
+export type RuledOut = z.infer<typeof RuledOut>;
 export type Emission = z.infer<typeof Emission>;
 
 /** Each kind's entity, tagged with its kind (what the registry holds). */

@@ -45,6 +45,11 @@ export function referencesOf(entity: Entity): Reference[] {
           ),
         ),
       );
+      entity.next_steps.forEach((step, s) =>
+        // No edge of its own: the artifact's `sources` must list it too (rule next-step-source-unlisted), and that makes the one `cites` edge.
+        step.sources.forEach((target, i) => refs.push({ holder: id, target, path: ['next_steps', s, 'sources', i], allowed: ['source'] })),
+      );
+      entity.rules_out.forEach((r, i) => refs.push({ holder: id, target: r.mechanism, path: ['rules_out', i, 'mechanism'], allowed: ['mechanism'] }));
       break;
     case 'barrier':
       refs.push(...list(id, 'precedes', entity.precedes, { allowed: ['barrier'], relation: 'precedes' }));

@@ -40,6 +40,10 @@ export const RULES = {
   'family-uncovered': { severity: 'warning', checks: 'Every mechanism family of the design has an active mechanism.' },
   'mechanism-untargeted': { severity: 'warning', checks: 'Every active mechanism is targeted by at least one intervention.' },
   'artifact-orphan': { severity: 'warning', checks: 'Every active artifact is emitted by at least one mechanism.' },
+  'artifact-emitters': { severity: 'warning', checks: 'Every active artifact is emitted by at least two active mechanisms (an observation has more than one possible cause) and by at most eight (so explained alone, its first tier stays readable).' },
+  'artifact-candidate-narrowing': { severity: 'warning', checks: 'Every active artifact has a probe the candidate can run (alone or through a lawful right) with an outcome that excludes at least one mechanism.' },
+  'artifact-next-steps': { severity: 'warning', checks: 'Every active artifact says what the candidate can still do, whatever the cause (next_steps).' },
+  'next-step-source-unlisted': { severity: 'error', checks: 'A source a next step relies on is also listed in its artifact’s sources.' },
   'source-unused': { severity: 'warning', checks: 'Every source in content/sources is cited somewhere.' },
   'source-status-unstated': { severity: 'warning', checks: 'Prose that relies on a withdrawn or repealed source says so (withdrawn, repealed, rescinded, no longer in force…) where it cites it.' },
   // Added by the static-mirror work: compares a fresh build with the published mirror.

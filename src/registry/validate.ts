@@ -43,6 +43,9 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   return sortProblems([...load.problems, ...c.problems]);
 }
 
+/** The most mechanisms an artifact may have producing it: explained alone, they are its first tier. */
+export const MAX_FIRST_TIER = 8;
+
 const fieldName = (path: readonly PathSegment[]) =>
   path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
 
@@ -390,9 +393,28 @@ function checkCoverage(c: Checker): void {
     }
   }
   for (const a of active(c.reg.all('artifact'))) {
-    if (!activeIncoming(a.id, 'emits')) {
+    const emitters = new Set(c.reg.incoming(a.id, 'emits').filter((edge) => { const from = c.reg.get(edge.source); return from !== undefined && isActive(from); }).map((edge) => edge.source));
+    if (emitters.size === 0) {
       c.report('artifact-orphan', `No mechanism emits ${a.id}, so no explanation can reach it. Add it to the emits of the mechanisms that produce it.`, a.id);
+    } else if (emitters.size === 1) {
+      c.report('artifact-emitters', `Only ${[...emitters][0]} emits ${a.id}. An observation has more than one possible cause: add it to the emits of the other mechanisms its prose names.`, a.id);
+    } else if (emitters.size > MAX_FIRST_TIER) {
+      c.report('artifact-emitters', `${emitters.size} mechanisms emit ${a.id}; explained alone, its first tier would list them all. Keep at most ${MAX_FIRST_TIER}: an emission says the mechanism produces this observation, not that it acts at the same stage.`, a.id);
     }
+    const narrowing = a.probes.some((p) => p.agency === 'candidate' && p.outcomes.some((o) => o.excludes.length > 0));
+    if (!narrowing) {
+      c.report('artifact-candidate-narrowing', `No probe of ${a.id} that the candidate can run has an outcome that excludes a mechanism. Add one (alone, or through a lawful right such as a data-access request), with a note justifying the exclusion.`, a.id, ['probes']);
+    }
+    if (a.next_steps.length === 0) {
+      c.report('artifact-next-steps', `${a.id} says nothing about what the candidate can still do. Add next_steps that hold whatever the cause.`, a.id);
+    }
+    a.next_steps.forEach((step, i) =>
+      step.sources.forEach((source, j) => {
+        if (!a.sources.includes(source)) {
+          c.report('next-step-source-unlisted', `Next step ${step.id} of ${a.id} relies on ${source}, which the artifact's sources do not list. Add ${source} to sources.`, a.id, ['next_steps', i, 'sources', j]);
+        }
+      }),
+    );
   }
   for (const s of c.reg.all('source')) {
     if (!activeIncoming(s.id, 'cites')) {
