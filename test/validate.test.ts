@@ -36,6 +36,12 @@ function cloneAs(copy: AtlasCopy, from: string, to: string, dir: string): void {
   copy.write(`content/${dir}/${to}-clone.yaml`, text);
 }
 
+/** Clones A-001 as A-950 and makes exactly these mechanisms emit it. */
+function emitFrom(copy: AtlasCopy, mechanisms: string[]): void {
+  cloneAs(copy, 'A-001', 'A-950', 'artifacts');
+  for (const m of mechanisms) copy.set(m, ['emits', (copy.get(m, ['emits']) as unknown[]).length], { artifact: 'A-950', fidelity: 'void' });
+}
+
 const cases: Case[] = [
   { rule: 'yaml-syntax', what: 'malformed YAML', file: 'M-004', says: /Malformed YAML/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), 'id: M-004\ntitle: [unclosed\nsummary: x\n') },
   { rule: 'yaml-duplicate-key', what: 'a YAML key repeated', file: 'M-004', says: /appears twice/, plant: (c) => c.write(c.fileOf('M-004').slice(c.dir.length + 1), readFileSync(c.fileOf('M-004'), 'utf8') + 'title: Again\n') },
@@ -113,6 +119,21 @@ const cases: Case[] = [
   { rule: 'family-uncovered', what: 'a family no mechanism covers', says: /"candidate-decline"/, plant: (c) => c.set('M-030', ['family'], 'skill-gap') },
   { rule: 'mechanism-untargeted', what: 'a mechanism no intervention targets', entity: 'M-950', plant: (c) => cloneAs(c, 'M-004', 'M-950', 'mechanisms') },
   { rule: 'artifact-orphan', what: 'an artifact no mechanism emits', entity: 'A-950', plant: (c) => cloneAs(c, 'A-001', 'A-950', 'artifacts') },
+  { rule: 'artifact-emitters', what: 'an artifact only one mechanism emits', entity: 'A-950', says: /Only M-004 emits A-950/, plant: (c) => emitFrom(c, ['M-004']) },
+  { rule: 'artifact-emitters', what: 'an artifact nine mechanisms emit', entity: 'A-950', says: /9 mechanisms emit A-950.*at most 8/, plant: (c) => emitFrom(c, ['M-001', 'M-002', 'M-003', 'M-004', 'M-005', 'M-006', 'M-007', 'M-008', 'M-009']) },
+  {
+    rule: 'artifact-candidate-narrowing',
+    what: 'an artifact only an insider can narrow',
+    entity: 'A-001',
+    says: /No probe of A-001 that the candidate can run/,
+    plant: (c) => (c.get('A-001', ['probes']) as unknown[]).forEach((_, i) => c.set('A-001', ['probes', i, 'agency'], 'intermediary')),
+  },
+  { rule: 'artifact-next-steps', what: 'an artifact without next steps', entity: 'A-001', says: /can still do/, plant: (c) => c.set('A-001', ['next_steps'], []) },
+  { rule: 'next-step-source-unlisted', what: 'a next step relying on a source the artifact does not list', entity: 'A-001', says: /relies on E-001.*Add E-001 to sources/, plant: (c) => c.set('A-001', ['next_steps', 0, 'sources'], ['E-001']) },
+  { rule: 'scenario-reference', what: 'a scenario reporting a probe of another artifact', entity: 'S-001', says: /is a probe of A-001; add A-001/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-001', ['probes', 0, 'id']), outcome: c.get('A-001', ['probes', 0, 'outcomes', 0, 'id']) }]) },
+  { rule: 'scenario-reference', what: 'a scenario reporting an outcome its probe does not have', entity: 'S-001', says: /has no outcome "won-the-lottery"/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-009', ['probes', 0, 'id']), outcome: 'won-the-lottery' }]) },
+  { rule: 'scenario-reference', what: 'a mechanism expected both in the first tier and absent', entity: 'S-001', says: /both in the first tier and absent/, plant: (c) => c.set('S-001', ['expect', 'absent'], [c.get('S-001', ['expect', 'first_tier', 0])]) },
+  { rule: 'dangling-reference', what: 'a scenario observing an artifact that does not exist', entity: 'S-001', says: /input\.artifacts\[0\] refers to A-999/, plant: (c) => c.set('S-001', ['input', 'artifacts', 0], 'A-999') },
   {
     rule: 'source-unused',
     what: 'a source nothing cites',
@@ -150,7 +171,9 @@ describe('every rule catches its break', () => {
 
   test('every rule except mirror parity has a case here', () => {
     const covered = new Set(cases.map((k) => k.rule));
-    const missing = Object.keys(RULES).filter((r) => !covered.has(r as keyof typeof RULES) && r !== 'mirror-parity');
+    // Mirror parity and scenario expectations are checked by `hoba validate` (test/mirror.test.ts, test/scenarios.test.ts).
+    const elsewhere = new Set(['mirror-parity', 'scenario-expectation']);
+    const missing = Object.keys(RULES).filter((r) => !covered.has(r as keyof typeof RULES) && !elsewhere.has(r));
     assert.deepEqual(missing, []);
   });
 });

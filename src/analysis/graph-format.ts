@@ -14,6 +14,7 @@ const COLOURS: Record<Kind, string> = {
   pattern: '#eee6f8',
   loop: '#fde9f3',
   intervention: '#e3f5e8',
+  scenario: '#fff8d6',
   source: '#eeeeee',
 };
 
@@ -52,6 +53,7 @@ const MERMAID_SHAPES: Record<Kind, [string, string]> = {
   pattern: ['{{', '}}'],
   loop: ['((', '))'],
   intervention: ['[/', '/]'],
+  scenario: ['>', ']'],
   source: ['[(', ')]'],
 };
 
@@ -78,6 +80,7 @@ const DOT_SHAPES: Record<Kind, string> = {
   pattern: 'hexagon',
   loop: 'ellipse',
   intervention: 'parallelogram',
+  scenario: 'component',
   source: 'cylinder',
 };
 

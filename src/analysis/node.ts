@@ -21,6 +21,7 @@ export function relationLabel(relation: Relation, direction: 'out' | 'in', self:
     member_of: ['member of loop', 'members'],
     targets: ['targets', 'targeted by'],
     mitigates: ['mitigates', 'mitigated by'],
+    observes: ['observes', 'observed in scenarios'],
     cites: ['cites', 'cited by'],
   };
   return labels[relation][direction === 'out' ? 0 : 1];

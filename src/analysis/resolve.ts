@@ -6,12 +6,12 @@ import { compareIds, type Registry } from '../registry/registry.ts';
 import { closest } from '../registry/suggest.ts';
 import type { EntityRef } from './schemas.ts';
 
-export type AnalysisErrorCode = 'unknown-id' | 'invalid-argument';
+export type AnalysisErrorCode = 'unknown-id' | 'invalid-argument' | 'not-found';
 
 /**
- * An expected failure of an analysis call: an unknown ID (with close matches) or an argument that does
- * not fit (with the allowed values). Surfaces map it to their own error form: CLI exit 1 or 2, an MCP
- * tool error.
+ * An expected failure of an analysis call: an unknown ID (with close matches), an argument that does
+ * not fit (with the allowed values), or a description that matches nothing in the atlas (not-found).
+ * Surfaces map it to their own error form: CLI exit 1 or 2, an MCP tool error.
  */
 export class AnalysisError extends Error {
   constructor(
@@ -27,7 +27,7 @@ export class AnalysisError extends Error {
 
 /** "m-1", "M1", "m001" → "M-001"; undefined when the text is not shaped like an ID. */
 export function normaliseId(input: string): string | undefined {
-  const m = /^\s*([ABMPLIE])-?0*(\d+)\s*$/i.exec(input);
+  const m = /^\s*([ABMPLISE])-?0*(\d+)\s*$/i.exec(input);
   if (!m) return undefined;
   return `${m[1]!.toUpperCase()}-${m[2]!.padStart(3, '0')}`;
 }

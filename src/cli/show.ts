@@ -83,6 +83,9 @@ export function renderNode(view: NodeView, reg: Registry): string {
     case 'intervention':
       out.push(join(['intervention', `actor: ${e.actor}`, `scope: ${e.scope}`, `cost: ${e.cost}`, `evidence: ${e.evidence_level}`, status]));
       break;
+    case 'scenario':
+      out.push(join(['scenario (worked situation)', `observes: ${e.input.artifacts.join(', ')}`, e.input.stage && `stage: ${e.input.stage}`, status]));
+      break;
     case 'source':
       out.push(join(['source', e.type, e.year === null ? 'undated' : String(e.year), e.peer_reviewed ? 'peer-reviewed' : 'not peer-reviewed', `status: ${e.status}`]));
       if (view.caveat) out.push(colour.yellow(wrap(view.caveat)));
@@ -107,6 +110,20 @@ export function renderNode(view: NodeView, reg: Registry): string {
       section('Expected effects', e.expected_effects.map((t) => item(t)).join('\n'));
       section('Measurements', e.measurements.map((t) => item(t)).join('\n'));
       if (e.tradeoffs.length > 0) section('Trade-offs', e.tradeoffs.map((t) => item(t)).join('\n'));
+      break;
+    case 'scenario':
+      section('In the candidate’s words', paragraphs(e.situation));
+      section(
+        'Expected analysis',
+        [
+          ...e.input.probes.map((p) => `  probe already run: ${p.probe} → ${p.outcome}`),
+          ...(e.expect.first_tier.length > 0 ? [`  first tier includes: ${e.expect.first_tier.join(', ')}`] : []),
+          ...(e.expect.absent.length > 0 ? [`  must not appear: ${e.expect.absent.join(', ')}`] : []),
+          ...(e.expect.probes.length > 0 ? [`  probes offered: ${e.expect.probes.join(', ')}`] : []),
+          `  verdict: ${e.expect.verdict}`,
+          colour.dim(`  run it: hoba explain --scenario ${e.id}`),
+        ].join('\n'),
+      );
       break;
     case 'source':
       section(

@@ -3,7 +3,8 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { bibliographyPath, loadBibliography } from '../registry/bibliography.ts';
 import { loadAtlas } from '../registry/load.ts';
-import { RULES, type Problem } from '../registry/rules.ts';
+import { RULES, sortProblems, type Problem } from '../registry/rules.ts';
+import { scenarioProblems } from '../analysis/scenarios.ts';
 import { validateAtlas } from '../registry/validate.ts';
 import { buildSite } from '../publish/build.ts';
 import { compareMirror, defaultMirror, isUrl } from '../publish/parity.ts';
@@ -59,7 +60,12 @@ async function runValidate(opts: Options): Promise<number> {
   const bibPath = bibliographyPath(dir);
   const bibliography = loadBibliography(bibPath);
   if (!bibliography) notes.push(`The shared bibliography was not found at ${bibPath}, so sources were not compared with it (set HOBA_BIBLIOGRAPHY to check them).`);
-  const problems = validateAtlas(load, { bibliography });
+  const checked = validateAtlas(load, { bibliography });
+  // Scenarios are regression tests of the analysis, which the registry's validator cannot run: merged here.
+  // Content with errors is not analysed (an answer built on a broken atlas says nothing about the scenarios).
+  const contentErrors = checked.some((p) => p.severity === 'error');
+  if (contentErrors && load.registry.all('scenario').length > 0) notes.push('The worked scenarios were not checked: the content has errors, so its analysis would not say whether they hold.');
+  const problems = sortProblems([...checked, ...(contentErrors ? [] : scenarioProblems(load.registry, (id, path) => load.sourceMap.locate(id, path)))]);
   // Mirror parity: a fresh in-memory build of this content against the published mirror.
   const mirror = opts.mirror === false ? undefined : (opts.mirror ?? defaultMirror(dir));
   let mirrorReport: { source: string; files: number } | null = null;

@@ -20,6 +20,7 @@ import {
   SOURCE_STATUSES,
   STAGES,
   STATUSES,
+  VERDICT_CODES,
   VISIBILITIES,
   idPattern,
   withArticle,
@@ -203,6 +204,38 @@ export const Intervention = z
   })
   .describe('An intervention: a change by a system actor that targets a mechanism, barrier, pattern or loop');
 
+export const ScenarioProbeOutcome = z
+  .strictObject({
+    probe: slug.describe('ID of a probe of one of the scenario’s artifacts'),
+    outcome: slug.describe('ID of one of that probe’s outcomes'),
+  })
+  .describe('The outcome of a probe the candidate has already run');
+
+export const Scenario = z
+  .strictObject({
+    ...common('scenario'),
+    situation: text('The situation in the candidate’s own plain words (first person; no employer, vendor or person named)'),
+    input: z
+      .strictObject({
+        artifacts: z.array(ref('artifact')).min(1, 'name at least one artifact (what the candidate observed)'),
+        stage: StageSchema.optional().describe('Funnel stage where it happened; by default the artifacts’ own stages'),
+        probes: z.array(ScenarioProbeOutcome).default([]).describe('Outcomes of probes already run'),
+      })
+      .describe('What the situation maps to: the explain input this scenario presets'),
+    expect: z
+      .strictObject({
+        first_tier: z
+          .array(ref('mechanism'))
+          .default([])
+          .describe('Mechanisms that must be in the first tier (they produce what was observed)'),
+        absent: z.array(ref('mechanism')).default([]).describe('Mechanisms that must not appear at all (in neither tier)'),
+        probes: z.array(slug).default([]).describe('Probes that must be offered (agency.probes)'),
+        verdict: z.enum(VERDICT_CODES).describe('The verdict code explain must reach'),
+      })
+      .describe('The expected analysis: a regression test of explain'),
+  })
+  .describe('A scenario: a worked situation in plain words, with the analysis it must produce (a preset and a regression test)');
+
 export const Source = z
   .strictObject({
     id: ref('source').describe('Permanent source ID (from the shared bibliography)'),
@@ -260,6 +293,7 @@ export const SCHEMAS = {
   pattern: Pattern,
   loop: Loop,
   intervention: Intervention,
+  scenario: Scenario,
   source: Source,
 } as const satisfies Record<Kind, z.ZodType>;
 
@@ -273,6 +307,7 @@ export const RECORDS = {
   pattern: Pattern.extend(kindTag('pattern')),
   loop: Loop.extend(kindTag('loop')),
   intervention: Intervention.extend(kindTag('intervention')),
+  scenario: Scenario.extend(kindTag('scenario')),
   source: Source.extend(kindTag('source')),
 } as const;
 
@@ -285,6 +320,7 @@ export const EntityRecord = z
     RECORDS.pattern,
     RECORDS.loop,
     RECORDS.intervention,
+    RECORDS.scenario,
     RECORDS.source,
   ])
   .describe('An atlas entity with all its fields');
@@ -295,6 +331,7 @@ export type Mechanism = z.infer<typeof Mechanism>;
 export type Pattern = z.infer<typeof Pattern>;
 export type Loop = z.infer<typeof Loop>;
 export type Intervention = z.infer<typeof Intervention>;
+export type Scenario = z.infer<typeof Scenario>;
 export type Source = z.infer<typeof Source>;
 export type Manifest = z.infer<typeof Manifest>;
 export type Edge = z.infer<typeof Edge>;

@@ -19,7 +19,7 @@ export const STAGES = [
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
-export const KINDS = ['artifact', 'barrier', 'mechanism', 'pattern', 'loop', 'intervention', 'source'] as const;
+export const KINDS = ['artifact', 'barrier', 'mechanism', 'pattern', 'loop', 'intervention', 'scenario', 'source'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** ID letter, content directory and collection name of each kind. */
@@ -30,11 +30,12 @@ export const KIND_INFO: Record<Kind, { prefix: string; dir: string; label: strin
   pattern: { prefix: 'P', dir: 'patterns', label: 'pattern' },
   loop: { prefix: 'L', dir: 'loops', label: 'loop' },
   intervention: { prefix: 'I', dir: 'interventions', label: 'intervention' },
+  scenario: { prefix: 'S', dir: 'scenarios', label: 'scenario' },
   source: { prefix: 'E', dir: 'sources', label: 'source' },
 };
 
 /** IDs: a kind letter, a hyphen, a zero-padded number of at least three digits. */
-export const ID_PATTERN = '^[ABMPLIE]-[0-9]{3,}$';
+export const ID_PATTERN = '^[ABMPLISE]-[0-9]{3,}$';
 
 export function idPattern(kind: Kind): string {
   return `^${KIND_INFO[kind].prefix}-[0-9]{3,}$`;
@@ -106,6 +107,10 @@ export const COSTS = ['low', 'medium', 'high'] as const;
 /** Who can run a diagnostic probe. */
 export const PROBE_AGENCIES = ['candidate', 'intermediary'] as const;
 
+/** Stable verdict codes of the HOBA protocol (explain). Never rename one; tools match on them. */
+export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left'] as const;
+export type VerdictCode = (typeof VERDICT_CODES)[number];
+
 export const SOURCE_TYPES = ['research', 'survey', 'reporting', 'primary', 'legal'] as const;
 /** Status of a source: scholarly (current, superseded, contested) or legal (withdrawn: guidance taken down; repealed: law no longer in force). */
 export const SOURCE_STATUSES = ['current', 'superseded', 'contested', 'withdrawn', 'repealed'] as const;
@@ -121,6 +126,7 @@ export const RELATIONS = [
   'member_of',
   'targets',
   'mitigates',
+  'observes',
   'cites',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];

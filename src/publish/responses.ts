@@ -39,6 +39,7 @@ export const RECORDS = {
   pattern: recordOf('pattern'),
   loop: recordOf('loop'),
   intervention: recordOf('intervention'),
+  scenario: recordOf('scenario'),
   source: recordOf('source'),
 } as const satisfies { [K in Kind]: z.ZodType };
 
@@ -105,6 +106,7 @@ const NODE_FIELDS = {
   pattern: { status: true, shape: true, evidence_level: true },
   loop: { status: true, evidence_level: true },
   intervention: { status: true, actor: true, scope: true, cost: true, evidence_level: true },
+  scenario: { status: true },
   source: { status: true, year: true, type: true },
 } as const;
 

@@ -53,6 +53,7 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Patterns', description: 'Recurring configurations of artifacts and mechanisms worth naming.' },
   { name: 'Loops', description: 'Persistent causal cycles among mechanisms (strongly connected components).' },
   { name: 'Interventions', description: 'Changes by a system actor that target mechanisms, barriers, patterns or loops.' },
+  { name: 'Scenarios', description: 'Worked situations in a candidate’s plain words, with the observations they map to and the analysis expected of them: presets for explain and regression tests.' },
   { name: 'Sources', description: 'The evidence the atlas cites: studies, surveys, statutes and reports.' },
   { name: 'Graph', description: 'The whole atlas as typed nodes and edges.' },
 ];
@@ -65,6 +66,7 @@ const KIND_ROUTES: Record<Kind, { tag: string; plural: string; list: string; one
   pattern: { tag: 'Patterns', plural: 'Patterns', list: 'All recurring graph patterns', one: 'One pattern', seed: { list: true, item: false } },
   loop: { tag: 'Loops', plural: 'Loops', list: 'All strongly connected causal loops', one: 'One loop', seed: { list: true, item: false } },
   intervention: { tag: 'Interventions', plural: 'Interventions', list: 'All targeted system interventions', one: 'One intervention', seed: { list: true, item: false } },
+  scenario: { tag: 'Scenarios', plural: 'Scenarios', list: 'All worked scenarios', one: 'One scenario', seed: { list: false, item: false } },
   source: { tag: 'Sources', plural: 'Sources', list: 'All cited sources', one: 'One source', seed: { list: false, item: false } },
 };
 
@@ -110,7 +112,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     seed: false,
     documents: (reg, info) => [{ body: indexBody(reg, info, ENDPOINTS, OPENAPI_PATH) }],
   },
-  ...(['artifact', 'barrier', 'mechanism', 'pattern', 'loop', 'intervention', 'source'] as const).flatMap((kind) => [
+  ...(['artifact', 'barrier', 'mechanism', 'pattern', 'loop', 'intervention', 'scenario', 'source'] as const).flatMap((kind) => [
     collectionRoute(kind),
     itemRoute(kind),
   ]),

@@ -27,6 +27,9 @@ function list(holder: string, field: string, ids: readonly string[] | undefined,
   return (ids ?? []).map((target, i) => ({ holder, target, path: [field, i], ...spec }));
 }
 
+/** Moves a reference's path under a parent field (e.g. ['artifacts', 0] → ['input', 'artifacts', 0]). */
+const under = (parent: string) => (ref: Reference): Reference => ({ ...ref, path: [parent, ...ref.path] });
+
 export function referencesOf(entity: Entity): Reference[] {
   const id = entity.id;
   const refs: Reference[] = [];
@@ -86,6 +89,11 @@ export function referencesOf(entity: Entity): Reference[] {
     case 'intervention':
       refs.push(...list(id, 'targets', entity.targets, { allowed: ['mechanism', 'barrier', 'loop'], relation: 'targets' }));
       refs.push(...list(id, 'mitigates', entity.mitigates, { allowed: ['pattern', 'loop'], relation: 'mitigates' }));
+      break;
+    case 'scenario':
+      refs.push(...list(id, 'artifacts', entity.input.artifacts, { allowed: ['artifact'], relation: 'observes' }).map(under('input')));
+      refs.push(...list(id, 'first_tier', entity.expect.first_tier, { allowed: ['mechanism'] }).map(under('expect')));
+      refs.push(...list(id, 'absent', entity.expect.absent, { allowed: ['mechanism'] }).map(under('expect')));
       break;
     case 'source':
       break;

@@ -23,7 +23,7 @@ export function compareIds(a: string, b: string): number {
 }
 
 const RELATION_ORDER = new Map<Relation, number>(
-  (['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'cites'] as const).map(
+  (['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'observes', 'cites'] as const).map(
     (r, i) => [r, i],
   ),
 );

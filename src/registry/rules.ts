@@ -44,6 +44,8 @@ export const RULES = {
   'artifact-candidate-narrowing': { severity: 'warning', checks: 'Every active artifact has a probe the candidate can run (alone or through a lawful right) with an outcome that excludes at least one mechanism.' },
   'artifact-next-steps': { severity: 'warning', checks: 'Every active artifact says what the candidate can still do, whatever the cause (next_steps).' },
   'next-step-source-unlisted': { severity: 'error', checks: 'A source a next step relies on is also listed in its artifact’s sources.' },
+  'scenario-reference': { severity: 'error', checks: 'A scenario’s probe outcomes and expected probes belong to its artifacts (the probe is one of theirs, the outcome one of the probe’s), each probe is reported once, and no mechanism is both expected in the first tier and expected absent.' },
+  'scenario-expectation': { severity: 'error', checks: 'Explaining a scenario’s input gives the analysis it expects: its first-tier mechanisms in the first tier, its absent mechanisms nowhere, its probes offered and its verdict (checked by hoba validate, which runs the analysis).' },
   'source-unused': { severity: 'warning', checks: 'Every source in content/sources is cited somewhere.' },
   'source-status-unstated': { severity: 'warning', checks: 'Prose that relies on a withdrawn or repealed source says so (withdrawn, repealed, rescinded, no longer in force…) where it cites it.' },
   // Added by the static-mirror work: compares a fresh build with the published mirror.
