@@ -30,7 +30,7 @@ import {
   normaliseId,
   traverse,
 } from '../src/analysis/index.ts';
-import { KINDS, STAGES } from '../src/model/vocab.ts';
+import { EVIDENCE_LEVELS, FIDELITIES, KINDS, STAGES } from '../src/model/vocab.ts';
 import type { Entity } from '../src/model/schemas.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { Registry } from '../src/registry/registry.ts';
@@ -92,7 +92,8 @@ describe('search', () => {
     ['employment gap', 'A-016'],
     ['backup candidate', 'M-031'],
     ['structured interviews', 'I-001'],
-    ['ghost job', 'P-001'],
+    // The observation ("the posting stays open for months") before the pattern that names it.
+    ['ghost job', 'A-005'],
     ['degree required for the job', 'A-018'],
     ['no salary range in the posting', 'A-013'],
   ];
@@ -119,7 +120,7 @@ describe('search', () => {
   });
 
   test('--kind filters and the limit caps, with the total before the limit', () => {
-    const r = index.search('interview', { kinds: ['mechanism'], limit: 3 });
+    const r = index.search('discrimination', { kinds: ['mechanism'], limit: 3 });
     assert.ok(r.results.every((h) => h.kind === 'mechanism'));
     assert.equal(r.results.length, 3);
     assert.ok(r.total > 3);
@@ -187,20 +188,99 @@ describe('explain (HOBA)', () => {
     assert.deepEqual(m.get('M-014')!.compatible_because.emits, []);
     // M-026 (criminal-record screening) does neither.
     assert.ok(!m.has('M-026'));
+    // The first produces the silence; the second only acts at the stage given.
+    assert.equal(m.get('M-008')!.tier, 'produces');
+    assert.match(m.get('M-008')!.why, /^Produces "Silence after the final interview" \(A-009\) as a silence or an absence\.$/);
+    assert.equal(m.get('M-014')!.tier, 'same-stage');
+    assert.match(m.get('M-014')!.why, /^Acts at .* \(B-007\), the stage where this happened; the atlas does not record it as producing what you saw\.$/);
     // The stage never removes what the artifact alone brings in.
     const alone = new Set(ids(explain(reg, { artifacts: ['A-009'] }).behind.mechanisms.filter((x) => x.compatible_because.emits.length > 0)));
     for (const id of alone) assert.ok(m.has(id), id);
   });
 
-  test('honest baselines stay on the table, marked when nothing else links them', () => {
-    for (const a of reg.all('artifact')) {
+  test('two tiers: what produces the observation first, ranked by directness; what only acts at the stage after, by ID', () => {
+    const fid = (m: { compatible_because: { emits: Array<{ fidelity: string }> } }) => Math.min(...m.compatible_because.emits.map((e) => FIDELITIES.indexOf(e.fidelity as never)));
+    for (const a of reg.all('artifact').filter((x) => x.status === 'active')) {
       const r = explain(reg, { artifacts: [a.id] });
-      for (const b of reg.all('mechanism').filter((x) => x.honest_baseline)) assert.ok(ids(r.behind.mechanisms).includes(b.id), `${a.id} lacks ${b.id}`);
+      const ms = r.behind.mechanisms;
+      const firstCount = ms.filter((m) => m.tier === 'produces').length;
+      // Tier produces first, then same-stage; never interleaved.
+      assert.ok(ms.slice(0, firstCount).every((m) => m.tier === 'produces') && ms.slice(firstCount).every((m) => m.tier === 'same-stage'), a.id);
+      for (const m of ms) {
+        const source = reg.getOf('mechanism', m.id)!;
+        const emits = source.emits.some((e) => e.artifact === a.id);
+        assert.equal(m.tier, emits ? 'produces' : 'same-stage', `${a.id} ${m.id}`);
+        // Honest baselines enter like every other mechanism: emitting the artifact or acting at its barriers.
+        assert.ok(emits || m.compatible_because.operates_at.length > 0, `${a.id} ${m.id} is linked to the facts`);
+        assert.match(m.why, emits ? new RegExp(`^Produces "[^"]+" \\(${a.id}\\)`) : /^Acts at .*\(B-\d{3}\).*the atlas does not record it as producing what you saw\.$/, `${a.id} ${m.id}: ${m.why}`);
+      }
+      // Within the first tier: best fidelity first, then evidence level, then ID (one artifact: same count).
+      const first = ms.slice(0, firstCount);
+      for (let i = 1; i < first.length; i++) {
+        const [x, y] = [first[i - 1]!, first[i]!];
+        const key = (m: typeof x) => [fid(m), EVIDENCE_LEVELS.indexOf(m.evidence_level)];
+        const [kx, ky] = [key(x), key(y)];
+        assert.ok(kx[0]! < ky[0]! || (kx[0] === ky[0] && (kx[1]! < ky[1]! || (kx[1] === ky[1] && x.id < y.id))), `${a.id}: ${x.id} before ${y.id}`);
+      }
+      const second = ms.slice(firstCount).map((m) => m.id);
+      assert.deepEqual(second, [...second].sort(), `${a.id}: the second tier is in ID order`);
+      // The issue fixes this bound: no artifact alone puts more than 8 mechanisms in its first tier.
+      assert.ok(firstCount >= 1 && firstCount <= 8, `${a.id}: ${firstCount} in the first tier`);
     }
-    const r = explain(reg, { artifacts: ['A-001'] });
-    const backup = r.behind.mechanisms.find((x) => x.id === 'M-031')!;
-    assert.equal(backup.compatible_because.baseline_only, true);
-    assert.ok(r.behind.mechanisms.filter((x) => !x.honest_baseline).every((x) => !x.compatible_because.baseline_only));
+  });
+
+  test('the issue’s cases: no scheduling or latency behind "overqualified", no discrimination producing final-round silence, no backup after an instant rejection or a rescinded offer', () => {
+    const firstTier = (id: string) => ids(explain(reg, { artifacts: [id] }).behind.mechanisms.filter((m) => m.tier === 'produces'));
+    for (const m of ['M-015', 'M-016']) assert.ok(!firstTier('A-017').includes(m), `A-017 first tier holds ${m}`);
+    const discrimination = reg.all('mechanism').filter((m) => /discriminat/i.test(m.title) || /discrimination/.test(m.family)).map((m) => m.id);
+    assert.ok(discrimination.length >= 3, 'the atlas names discrimination mechanisms');
+    for (const m of discrimination) assert.ok(!firstTier('A-009').includes(m), `A-009 first tier holds ${m}`);
+    for (const a of ['A-002', 'A-024']) assert.ok(!ids(explain(reg, { artifacts: [a] }).behind.mechanisms).includes('M-031'), `${a} lists M-031`);
+  });
+
+  test('an artifact’s rules_out removes a mechanism from the case, with the reason', () => {
+    const withRule = reg.all('artifact').filter((a) => a.status === 'active' && a.rules_out.length > 0);
+    for (const a of withRule) {
+      const r = explain(reg, { artifacts: [a.id] });
+      for (const rule of a.rules_out) {
+        assert.ok(!ids(r.behind.mechanisms).includes(rule.mechanism), `${a.id} still lists ${rule.mechanism}`);
+        const reported = r.behind.ruled_out.find((x) => x.id === rule.mechanism);
+        // Reported when it would otherwise have been on the table.
+        const wouldBe = ids(explain(withEntities({ ...a, rules_out: [] }), { artifacts: [a.id] }).behind.mechanisms).includes(rule.mechanism);
+        if (wouldBe) assert.deepEqual(reported, { id: rule.mechanism, title: reg.get(rule.mechanism)!.title, by: a.id, reason: rule.reason });
+      }
+    }
+    // A constructed case, independent of the content: A-009 ruling out the backup mechanism that emits it.
+    const a = reg.getOf('artifact', 'A-009')!;
+    const ruled = explain(withEntities({ ...a, rules_out: [{ mechanism: 'M-031', reason: 'A constructed reason.' }] }), { artifacts: ['A-009'] });
+    assert.ok(!ids(ruled.behind.mechanisms).includes('M-031'));
+    assert.deepEqual(ruled.behind.ruled_out, [{ id: 'M-031', title: reg.get('M-031')!.title, by: 'A-009', reason: 'A constructed reason.' }]);
+    assert.ok(!ruled.agency.none.includes('M-031'));
+    valid(ExplainResult, ruled);
+  });
+
+  test('next steps: every given artifact’s steps, with citations, and the verdict says there is something to do', () => {
+    for (const a of reg.all('artifact').filter((x) => x.status === 'active')) {
+      const r = explain(reg, { artifacts: [a.id] });
+      assert.deepEqual(r.agency.next_steps.map((s) => s.id), a.next_steps.map((s) => s.id), a.id);
+      for (const [i, s] of r.agency.next_steps.entries()) {
+        assert.equal(s.artifact.id, a.id);
+        assert.deepEqual(s.citations.map((c) => c.id), a.next_steps[i]!.sources, `${a.id} ${s.id}`);
+        for (const c of s.citations) assert.equal(c.caveat !== undefined, c.status !== 'current', `${a.id} ${s.id} ${c.id}`);
+      }
+      const says = r.agency.verdict.details.some((d) => d.startsWith('What you can still do, whatever the cause:'));
+      assert.equal(says, a.next_steps.length > 0, `${a.id}: ${r.agency.verdict.code}`);
+      // Low signal never claims that nothing is left to do when something is.
+      if (r.agency.verdict.code === 'low-signal' && a.next_steps.length > 0) assert.notEqual(r.agency.verdict.text, LOW_SIGNAL_TEXT, a.id);
+    }
+    // Constructed, independent of the content: a withdrawn source keeps its caveat on the step.
+    const a = reg.getOf('artifact', 'A-009')!;
+    const withdrawn = reg.all('source').find((x) => x.status === 'withdrawn' || x.status === 'repealed');
+    if (withdrawn) {
+      const step = { id: 'constructed-step', action: 'Do a constructed thing.', why: 'It holds whatever the cause.', sources: [withdrawn.id] };
+      const r = explain(withEntities({ ...a, sources: [...a.sources, withdrawn.id], next_steps: [step] }), { artifacts: ['A-009'] });
+      assert.match(r.agency.next_steps[0]!.citations[0]!.caveat ?? '', /^(Withdrawn|Repealed):/);
+    }
   });
 
   test('probe outcomes narrow only through explicit excludes, and say what excluded what', () => {
@@ -256,44 +336,95 @@ describe('explain (HOBA)', () => {
     // Candidate-runnable probes come first, the cheapest first.
     assert.equal(first.probes[0]?.agency, 'candidate');
 
-    // Asked once, no reply: nothing the candidate can run narrows the set, and nothing that produces
-    // this silence is theirs to remove.
+    // Asked once, no reply: what is left to run or remove decides the verdict (the content may add probes).
     const after = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }] }).agency;
-    assert.equal(after.verdict.code, 'low-signal');
-    assert.equal(after.verdict.text, LOW_SIGNAL_TEXT);
-    assert.equal(after.verdict.text, 'Low signal: no further candidate action is justified.');
-    assert.ok(after.probes.every((p) => p.agency === 'intermediary'));
-    assert.ok(after.verdict.details.some((d) => d.includes('final-silence-contact-checks-status')));
+    assert.ok(!after.probes.some((p) => p.id === 'final-silence-ask-timeline-once'));
+    if (!after.probes.some((p) => p.agency === 'candidate')) assert.match(after.verdict.text, /^Low signal: /);
 
-    // The implausible posting offers the candidate nothing to narrow and nothing to remove.
-    assert.equal(explain(reg, { artifacts: ['A-032'] }).agency.verdict.code, 'low-signal');
-
-    // Silence after applying: the résumé parser (M-003) emits it and the candidate can remove it.
-    const silence = explain(reg, { artifacts: ['A-001'] }).agency.verdict;
-    assert.equal(silence.code, 'act-on-candidate-removable');
-    assert.match(silence.text, /M-003/);
+    // Constructed, independent of the content: with no candidate probe, no removable producer and no next
+    // step, the verdict is the plain low-signal sentence.
+    const a = reg.getOf('artifact', 'A-009')!;
+    const bare = explain(
+      withEntities({ ...a, next_steps: [], probes: a.probes.map((p) => ({ ...p, agency: 'intermediary' as const })) }),
+      { artifacts: ['A-009'] },
+    );
+    assert.ok(!bare.behind.mechanisms.some((m) => m.tier === 'produces' && m.facets.removability === 'candidate'));
+    assert.equal(bare.agency.verdict.code, 'low-signal');
+    assert.equal(bare.agency.verdict.text, LOW_SIGNAL_TEXT);
+    assert.equal(LOW_SIGNAL_TEXT, 'Low signal: no further candidate action is justified.');
+    assert.ok(bare.agency.verdict.details.some((d) => d.includes('final-silence-contact-checks-status')), 'the intermediary probe is named');
+    // The same with a next step: still low signal, but the verdict no longer says there is nothing to do.
+    const step = { id: 'keep-applying', action: 'Keep applying elsewhere.', why: 'It holds whatever the cause.', sources: [] };
+    const stepped = explain(
+      withEntities({ ...a, next_steps: [step], probes: a.probes.map((p) => ({ ...p, agency: 'intermediary' as const })) }),
+      { artifacts: ['A-009'] },
+    ).agency.verdict;
+    assert.equal(stepped.code, 'low-signal');
+    assert.doesNotMatch(stepped.text, /no further candidate action/);
+    assert.equal(stepped.details[0], 'What you can still do, whatever the cause: Keep applying elsewhere.');
   });
 
-  test('low signal never hides a distinguishing candidate probe or a removable emitter', () => {
+  test('low signal never hides a distinguishing candidate probe or a removable producer', () => {
     for (const a of reg.all('artifact')) {
       const r = explain(reg, { artifacts: [a.id] });
       const low = r.agency.verdict.code === 'low-signal';
       const candidateProbe = r.agency.probes.some((p) => p.agency === 'candidate');
-      const removable = r.behind.mechanisms.some((m) => m.facets.removability === 'candidate' && m.compatible_because.emits.length > 0);
+      const removable = r.behind.mechanisms.some((m) => m.facets.removability === 'candidate' && m.tier === 'produces');
       assert.equal(low, !candidateProbe && !removable, a.id);
       assert.equal(r.agency.verdict.code === 'run-probe', candidateProbe, a.id);
       for (const p of r.agency.probes) {
         assert.ok(p.distinguishes);
         assert.ok(p.outcomes.some((o) => o.narrows.length > 0 && o.narrows.length < r.behind.mechanisms.length));
       }
+      // Probes narrowing the first tier come before those narrowing only the second.
+      const flags = r.agency.probes.map((p) => p.narrows_first_tier);
+      assert.deepEqual(flags, [...flags].sort((x, y) => Number(y) - Number(x)), a.id);
     }
   });
 
-  test('agency splits the remaining mechanisms by removability', () => {
-    const r = explain(reg, { artifacts: ['A-003'] });
-    const all = [...r.agency.candidate, ...r.agency.intermediary, ...r.agency.none].sort();
-    assert.deepEqual(all, ids(r.behind.mechanisms).sort());
-    for (const id of r.agency.intermediary) assert.equal(reg.getOf('mechanism', id)!.facets.removability, 'intermediary');
+  test('probes narrowing the first tier rank before those that only narrow the second, whoever runs them', () => {
+    // Constructed on A-009, independent of the content: a cheap candidate probe that can only exclude a
+    // same-stage mechanism, and an intermediary probe that can exclude a producer.
+    const a = reg.getOf('artifact', 'A-009')!;
+    const r0 = explain(reg, { artifacts: ['A-009'] });
+    const producer = r0.behind.mechanisms.find((m) => m.tier === 'produces')!;
+    const bystander = r0.behind.mechanisms.find((m) => m.tier === 'same-stage')!;
+    const probe = (id: string, agency: 'candidate' | 'intermediary', excludes: string[]) => ({
+      id,
+      action: 'A constructed probe.',
+      agency,
+      cost: 'low' as const,
+      outcomes: [
+        { id: 'excludes', observation: 'Something seen.', excludes },
+        { id: 'nothing', observation: 'Nothing seen.', excludes: [] },
+      ],
+    });
+    const r = explain(withEntities({ ...a, probes: [probe('same-stage-only', 'candidate', [bystander.id]), probe('first-tier', 'intermediary', [producer.id])] }), { artifacts: ['A-009'] });
+    assert.deepEqual(r.agency.probes.map((p) => [p.id, p.narrows_first_tier]), [['first-tier', true], ['same-stage-only', false]]);
+    // Still offered, and the verdict says it only reaches the second tier.
+    assert.equal(r.agency.verdict.code, 'run-probe');
+    assert.match(r.agency.verdict.text, new RegExp(`same-stage-only .* rule out ${bystander.id} \\([^)]*\\), which only acts at the same stage\\.$`));
+  });
+
+  test('agency: the split and the verdict speak about the same set, the first tier; the second tier has its own split', () => {
+    for (const a of reg.all('artifact').filter((x) => x.status === 'active')) {
+      const r = explain(reg, { artifacts: [a.id] });
+      const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
+      const second = r.behind.mechanisms.filter((m) => m.tier === 'same-stage');
+      assert.deepEqual([...r.agency.candidate, ...r.agency.intermediary, ...r.agency.none].sort(), ids(first).sort(), a.id);
+      const s = r.agency.same_stage;
+      assert.deepEqual([...s.candidate, ...s.intermediary, ...s.none].sort(), ids(second).sort(), a.id);
+      for (const id of r.agency.intermediary) assert.equal(reg.getOf('mechanism', id)!.facets.removability, 'intermediary');
+      // No contradiction: a verdict saying nothing that produces it is removable by you comes with an empty
+      // candidate split, and "within your reach" names only first-tier mechanisms the candidate can remove.
+      const v = r.agency.verdict;
+      const text = [v.text, ...v.details].join('\n');
+      if (/is not removable by you|none of the \d+ that can produce what you observed is removable by you/.test(text)) assert.deepEqual(r.agency.candidate, [], a.id);
+      for (const m of text.matchAll(/Within your reach, if other evidence points there: ([^\n]*)/g)) {
+        for (const id of m[1]!.match(/M-\d{3}/g) ?? []) assert.ok(r.agency.candidate.includes(id), `${a.id}: ${id} said to be within reach`);
+      }
+      if (v.code === 'act-on-candidate-removable') assert.ok(r.agency.candidate.length > 0, a.id);
+    }
   });
 
   test('when the outcomes exclude everything, the verdict says so', () => {
@@ -381,7 +512,10 @@ describe('entity view, mechanisms, probes, patterns, interventions', () => {
     assert.ok(ids(byArtifact.mechanisms).includes('M-004'));
     const byBarrier = findCompatibleMechanisms(reg, { barriers: ['B-012'] });
     assert.deepEqual(ids(byBarrier.barriers), ['B-012']);
-    assert.ok(byBarrier.mechanisms.filter((m) => !m.compatible_because.baseline_only).every((m) => m.compatible_because.operates_at.includes('B-012')));
+    assert.ok(byBarrier.mechanisms.every((m) => m.compatible_because.operates_at.includes('B-012') && m.tier === 'same-stage'));
+    // The same tiers and reasons as explain.
+    const explained = explain(reg, { artifacts: ['A-002'] }).behind.mechanisms;
+    assert.deepEqual(byArtifact.mechanisms.map((m) => [m.id, m.tier, m.why]), explained.map((m) => [m.id, m.tier, m.why]));
     const byStage = findCompatibleMechanisms(reg, { stage: 'references' });
     assert.deepEqual(ids(byStage.barriers), ['B-012']);
     throwsAnalysis(() => findCompatibleMechanisms(reg, {}), 'invalid-argument', /at least one artifact/);

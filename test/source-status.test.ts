@@ -59,8 +59,9 @@ describe('every surface labels a withdrawn source where it is cited', () => {
     assert.deepEqual(e078.cited_by, ['A-029', 'M-005']);
     assert.ok(caveats.every((c) => c.status !== 'current'), 'only sources that are not current are listed');
 
-    const text = flat(hoba(['explain', 'A-029']).stdout);
-    assert.match(text, /\[E-078\] .*\[withdrawn\]\. \S+ Withdrawn: the issuer has taken this guidance down\. .* cited by A-029, M-005/);
+    // The short report lists no sources; --full lists those behind it that are not current, labelled.
+    const text = flat(hoba(['explain', 'A-029', '--full']).stdout);
+    assert.match(text, /\[E-078\] .*\[withdrawn\]\. \S+ Withdrawn: the issuer has taken this guidance down\. .* cited by A-029 .*; M-005 /);
   });
 
   test('the REST mirror: the item document’s citations and the source’s own document', () => {

@@ -7,7 +7,11 @@ import { compatibleMechanisms, resolveFacts } from './mechanisms.ts';
 import { refOf, resolveEntity, sortedIds } from './resolve.ts';
 import type { DiagnosticProbes, ProbeView } from './schemas.ts';
 
-export function probeView(artifact: EntityOfKind<'artifact'>, probe: Probe, considered: ReadonlySet<string>): ProbeView {
+/**
+ * A probe weighed against the mechanisms under consideration (`considered`), of which `firstTier` are
+ * those that produce a given observation.
+ */
+export function probeView(artifact: EntityOfKind<'artifact'>, probe: Probe, considered: ReadonlySet<string>, firstTier: ReadonlySet<string>): ProbeView {
   const outcomes = probe.outcomes.map((o) => ({
     id: o.id,
     observation: o.observation,
@@ -25,15 +29,20 @@ export function probeView(artifact: EntityOfKind<'artifact'>, probe: Probe, cons
     outcomes,
     // Some outcome removes some, but not all, of the mechanisms still on the table.
     distinguishes: outcomes.some((o) => o.narrows.length > 0 && o.narrows.length < considered.size),
+    narrows_first_tier: outcomes.some((o) => o.narrows.some((m) => firstTier.has(m))),
   };
 }
 
-/** Distinguishing probes first; then those a candidate can run; then the cheapest; then as given. */
+/**
+ * Distinguishing probes first; among them, those that narrow the first tier (the mechanisms producing
+ * what was observed) before those that only narrow the second; then those the candidate can run before
+ * an intermediary's; then the cheapest; then as given.
+ */
 export function rankProbes(probes: ProbeView[]): ProbeView[] {
-  const rank = (p: ProbeView) => [p.distinguishes ? 0 : 1, PROBE_AGENCIES.indexOf(p.agency), COSTS.indexOf(p.cost)];
+  const rank = (p: ProbeView) => [p.distinguishes ? 0 : 1, p.narrows_first_tier ? 0 : 1, PROBE_AGENCIES.indexOf(p.agency), COSTS.indexOf(p.cost)];
   return probes
     .map((p, i) => ({ p, i, r: rank(p) }))
-    .sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.r[2]! - b.r[2]! || a.i - b.i)
+    .sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.r[2]! - b.r[2]! || a.r[3]! - b.r[3]! || a.i - b.i)
     .map(({ p }) => p);
 }
 
@@ -50,8 +59,11 @@ export function getDiagnosticProbes(reg: Registry, input: ProbesInput): Diagnost
   const considered =
     input.mechanisms && input.mechanisms.length > 0
       ? sortedIds(input.mechanisms.map((id) => resolveEntity(reg, id, ['mechanism'], 'mechanisms').id))
-      : compatibleMechanisms(reg, facts).map((m) => m.id);
+      : compatibleMechanisms(reg, facts).mechanisms.map((m) => m.id);
   const set = new Set(considered);
-  const probes = facts.used.flatMap((a) => a.probes.map((p) => probeView(a, p, set)));
+  // The first tier: those of the mechanisms considered that emit a given observation.
+  const given = new Set(facts.used.map((a) => a.id));
+  const firstTier = new Set(considered.filter((id) => reg.getOf('mechanism', id)?.emits.some((e) => given.has(e.artifact))));
+  const probes = facts.used.flatMap((a) => a.probes.map((p) => probeView(a, p, set, firstTier)));
   return { registry_version: reg.version, artifacts: facts.used.map((a) => a.id), mechanisms: considered, probes: rankProbes(probes) };
 }

@@ -21,6 +21,7 @@ import {
   EntityRecord,
   Intervention,
   Mechanism,
+  NextStep,
   Pattern,
   Probe,
   ProbeOutcome,
@@ -28,7 +29,7 @@ import {
   EvidenceLevelSchema,
   StageSchema,
 } from '../model/index.ts';
-import { VERDICT_CODES } from './terms.ts';
+import { TIERS, VERDICT_CODES } from './terms.ts';
 
 const Id = z.string().describe('A permanent atlas ID, such as A-009 or M-001');
 const RegistryVersion = z.string().describe('Version of the atlas content the result was computed from (semver)');
@@ -65,7 +66,7 @@ export const SearchResult = z
     registry_version: RegistryVersion,
     query: z.string(),
     kinds: z.array(KindSchema).describe('Kinds searched (all when the request named none)'),
-    total: z.int().min(0).describe('Number of matches before the limit'),
+    total: z.int().min(0).describe('Number of relevant matches before the limit: those scoring at least 30% of the best match (exact IDs always count)'),
     results: z.array(SearchHit).describe('Best matches first; exact ID matches come before everything else'),
     suggestions: z.array(z.string()).describe('Close terms to try when nothing (or little) matched'),
   })
@@ -136,13 +137,16 @@ export const CompatibleMechanism = Mechanism.pick({
   honest_baseline: true,
 })
   .extend({
+    tier: z
+      .enum(TIERS)
+      .describe(
+        'produces: it emits a given observation (first tier); same-stage: it only acts at an identified barrier and is not recorded as producing what was observed (second tier)',
+      ),
+    why: z.string().describe('One plain sentence saying why the mechanism is listed, naming the observation or barrier by title'),
     compatible_because: z
       .strictObject({
         emits: z.array(Emission).describe('Given artifacts this mechanism emits, with fidelity'),
         operates_at: z.array(Id).describe('Identified barriers this mechanism operates at'),
-        baseline_only: z
-          .boolean()
-          .describe('True when it is listed only because honest baselines are always considered'),
       })
       .describe('Why the mechanism is on the table'),
     amplifies: z.array(EntityRef),
@@ -151,6 +155,15 @@ export const CompatibleMechanism = Mechanism.pick({
     masked_by: z.array(EntityRef),
   })
   .describe('A mechanism compatible with the facts: compatible, not proven');
+
+export const RuledOutMechanism = z
+  .strictObject({
+    id: Id,
+    title: z.string(),
+    by: Id.describe('The given artifact (observation) that rules it out'),
+    reason: z.string().describe('Why that observation rules the mechanism out'),
+  })
+  .describe('A mechanism acting at the same stage that a given observation rules out, with the reason');
 
 export const BarrierRef = Barrier.pick({ id: true, title: true, stage: true, order: true, pass_condition: true }).describe('A barrier of the funnel');
 
@@ -161,7 +174,10 @@ export const CompatibleMechanisms = z
     registry_version: RegistryVersion,
     artifacts: z.array(Id).describe('Artifacts given (deprecated ones replaced by their successors)'),
     barriers: z.array(BarrierRef).describe('Barriers identified: at the given stage, else at the artifacts’ stages'),
-    mechanisms: z.array(CompatibleMechanism).describe('Union of: operates at an identified barrier, emits a given artifact; plus honest baselines'),
+    mechanisms: z
+      .array(CompatibleMechanism)
+      .describe('Union of: emits a given artifact (tier produces, ranked first: most direct fidelity, most artifacts, strongest evidence) and operates at an identified barrier (tier same-stage, by ID)'),
+    ruled_out: z.array(RuledOutMechanism).describe('Mechanisms the given artifacts rule out (their rules_out), left out of the list'),
     notice: Notice,
   })
   .describe('Mechanisms compatible with a set of observations');
@@ -178,6 +194,9 @@ export const ProbeView = Probe.extend({
   distinguishes: z
     .boolean()
     .describe('True when some outcome rules out some, but not all, of the mechanisms under consideration'),
+  narrows_first_tier: z
+    .boolean()
+    .describe('True when some outcome rules out a mechanism under consideration that produces a given observation (the first tier)'),
 }).describe('A diagnostic probe of an artifact');
 
 export const DiagnosticProbes = z
@@ -185,7 +204,9 @@ export const DiagnosticProbes = z
     registry_version: RegistryVersion,
     artifacts: z.array(Id),
     mechanisms: z.array(Id).describe('Mechanisms the probes were weighed against'),
-    probes: z.array(ProbeView).describe('Distinguishing probes first; then candidate before intermediary, cheapest first'),
+    probes: z
+      .array(ProbeView)
+      .describe('Distinguishing probes first; among them those narrowing the first tier; then candidate before intermediary, cheapest first'),
   })
   .describe('The probes that can tell compatible mechanisms apart');
 
@@ -319,12 +340,28 @@ export const LoopMatch = z
   })
   .describe('A causal loop some compatible mechanisms belong to');
 
+export const FromText = z
+  .strictObject({
+    text: z.string().describe('The words given'),
+    matched: z
+      .array(z.strictObject({ id: Id, title: z.string(), why: z.string().describe('Which of the words matched, in plain words') }))
+      .describe('The observations chosen from the words, best first'),
+  })
+  .describe('Observations chosen from a description in plain words');
+
+export const NextStepView = NextStep.pick({ id: true, action: true, why: true, by_when: true })
+  .extend({
+    artifact: EntityRef.describe('The observation the step belongs to'),
+    citations: z.array(Citation).describe('The sources the step relies on (a withdrawn or repealed one carries its caveat)'),
+  })
+  .describe('A forward-looking action that holds whatever the cause');
+
 export const Verdict = z
   .strictObject({
     code: z
       .enum(VERDICT_CODES)
       .describe(
-        'run-probe: a candidate-runnable probe can tell remaining mechanisms apart; act-on-candidate-removable: none can, but a mechanism that emits a given artifact is removable by the candidate; low-signal: neither; nothing-left: the reported outcomes excluded every mechanism',
+        'run-probe: a candidate-runnable probe can tell remaining mechanisms apart; act-on-candidate-removable: none can, but a first-tier mechanism (it emits a given artifact) is removable by the candidate; low-signal: neither (the details then list what the candidate can still do whatever the cause, when the observations give next steps); nothing-left: the reported outcomes excluded every mechanism',
       ),
     text: z.string(),
     details: z.array(z.string()),
@@ -336,9 +373,14 @@ export const ExplainResult = z
     registry_version: RegistryVersion,
     notice: Notice,
     input: z.strictObject({
-      artifacts: z.array(Id),
+      artifacts: z.array(Id).describe('The observations analysed: as given, or chosen from the scenario or the plain words'),
       stage: StageSchema.optional(),
       probes: z.array(z.strictObject({ probe: z.string(), outcome: z.string() })),
+      scenario: z
+        .strictObject({ id: Id, title: z.string() })
+        .optional()
+        .describe('Present when the input was a worked scenario (a preset of artifacts, stage and probe outcomes)'),
+      from_text: FromText.optional().describe('Present when the input was plain words: which observations were chosen, and why'),
     }),
     hard_facts: z.strictObject({
       artifacts: z.array(ExplainedArtifact),
@@ -354,8 +396,13 @@ export const ExplainResult = z
         .describe('Present when the stage given is not one at which an observation is recorded: its barriers may not be where the observation comes from'),
     }),
     behind: z.strictObject({
-      mechanisms: z.array(CompatibleMechanism).describe('Remaining compatible mechanisms (union semantics), honest baselines included'),
+      mechanisms: z
+        .array(CompatibleMechanism)
+        .describe(
+          'Remaining compatible mechanisms (union semantics): tier produces first, ranked by fidelity, then observations accounted for, then evidence level, then ID; tier same-stage after, by ID. The order ranks directness, not likelihood',
+        ),
       excluded: z.array(ExcludedMechanism),
+      ruled_out: z.array(RuledOutMechanism).describe('Mechanisms a given observation rules out (its rules_out), with the reason'),
       patterns: z.array(PatternMatch).describe('Triggered and partially matched patterns'),
       loops: z.array(LoopMatch),
       non_inferences: z.array(AttributedText).describe('What the facts do NOT establish: the artifacts’ and the triggered patterns’'),
@@ -364,11 +411,17 @@ export const ExplainResult = z
         .describe('Sources cited by the artifacts, mechanisms, patterns and loops above that are not current: read what rests on them with the caveat'),
     }),
     agency: z.strictObject({
-      candidate: z.array(Id).describe('Remaining mechanisms the candidate can remove or work around'),
-      intermediary: z.array(Id).describe('Remaining mechanisms only an intermediary (recruiter, referrer, manager) can remove'),
-      none: z.array(Id).describe('Remaining mechanisms nobody in the process can remove from the candidate’s side'),
-      probes: z.array(ProbeView).describe('Probes of the given artifacts that distinguish remaining mechanisms, candidate-runnable and cheapest first'),
+      candidate: z.array(Id).describe('First-tier mechanisms (they produce what was observed) the candidate can remove or work around'),
+      intermediary: z.array(Id).describe('First-tier mechanisms only an intermediary (recruiter, referrer, manager) can remove'),
+      none: z.array(Id).describe('First-tier mechanisms nobody in the process can remove from the candidate’s side'),
+      same_stage: z
+        .strictObject({ candidate: z.array(Id), intermediary: z.array(Id), none: z.array(Id) })
+        .describe('The same split for the second tier (mechanisms that only act at the same stage and are not recorded as producing what was observed)'),
+      probes: z
+        .array(ProbeView)
+        .describe('Probes of the given artifacts that distinguish remaining mechanisms: those narrowing the first tier first, then candidate-runnable before intermediary, cheapest first'),
       other_probes: z.array(z.strictObject({ artifact: Id, probe: z.string(), agency: z.enum(PROBE_AGENCIES), cost: z.enum(COSTS) })).describe('Probes of the given artifacts that cannot narrow the remaining set (they may still be worth running for what they tell)'),
+      next_steps: z.array(NextStepView).describe('What the candidate can still do whatever the cause: the given observations’ next steps'),
       verdict: Verdict,
     }),
   })
@@ -422,5 +475,8 @@ export type Interventions = z.infer<typeof Interventions>;
 export type Neighbourhood = z.infer<typeof Neighbourhood>;
 export type ExplainResult = z.infer<typeof ExplainResult>;
 export type Verdict = z.infer<typeof Verdict>;
+export type RuledOutMechanism = z.infer<typeof RuledOutMechanism>;
+export type NextStepView = z.infer<typeof NextStepView>;
+export type FromText = z.infer<typeof FromText>;
 export type LoopMatch = z.infer<typeof LoopMatch>;
 export type Methodology = z.infer<typeof Methodology>;

@@ -4,11 +4,23 @@
 export const UNCALIBRATED_NOTICE =
   'Topological and uncalibrated: this lists what the atlas links to the facts, not how likely each explanation is. A compatible mechanism is not a proven one, and the order of a list says nothing about probability.';
 
-/** Stable verdict codes of the HOBA protocol (explain). Never rename one; tools match on them. */
-export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left'] as const;
-export type VerdictCode = (typeof VERDICT_CODES)[number];
+// The verdict codes live in the model's vocabulary, since a scenario's expectation names one.
+export { VERDICT_CODES, type VerdictCode } from '../model/vocab.ts';
 
 export const LOW_SIGNAL_TEXT = 'Low signal: no further candidate action is justified.';
+
+/**
+ * The low-signal verdict when the observations carry next steps: nothing tells the explanations apart,
+ * yet some actions hold whatever the cause, so "no further action" would be false.
+ */
+export const LOW_SIGNAL_WITH_STEPS_TEXT =
+  'Low signal: nothing you can run tells these explanations apart, so no action aimed at one of them is justified. Only steps that help whatever the cause are.';
+
+/**
+ * Tiers of a compatible mechanism: `produces` (it emits a given observation) ranks before `same-stage`
+ * (it only acts at an identified barrier, the stage where it happened).
+ */
+export const TIERS = ['produces', 'same-stage'] as const;
 
 export const DIRECTIONS = ['out', 'in', 'both'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

@@ -1,18 +1,24 @@
-// hoba explain <artifact_id>...: the HOBA protocol (Hard facts, Obstacle, Behind, Agency) as a short
-// report, or its full structure with --json.
+// hoba explain: the HOBA protocol (Hard facts, Obstacle, Behind, Agency) for what a person observed,
+// given as artifact IDs, a worked scenario (--scenario S-003) or their own words. The text leads with what
+// matters (the verdict, the few most direct explanations, what would tell them apart, what can still be
+// done, what the facts do not establish) and fits a phone screen; --full shows everything, --json the
+// whole structure.
 import { InvalidArgumentError, type Command } from 'commander';
-import { explain, type ProbeOutcomeInput } from '../analysis/explain.ts';
-import { titled } from '../analysis/resolve.ts';
-import type { CompatibleMechanism, ExplainResult } from '../analysis/schemas.ts';
+import { explainArtifacts, ruleOutWords, type ProbeOutcomeInput } from '../analysis/protocol.ts';
+import { normaliseId } from '../analysis/resolve.ts';
+import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
+import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
-import { colour, writeJson } from './io.ts';
-import { citationText } from './show.ts';
-import { analyse, choiceOption, heading, item, wrap } from './text.ts';
+import { CliError, colour, writeJson } from './io.ts';
+import { citationLine } from './show.ts';
+import { analyse, choiceOption, terminalWidth, wrap } from './text.ts';
 
 interface Options {
   stage?: string;
   probe?: ProbeOutcomeInput[];
+  scenario?: string;
+  full?: boolean;
   json?: boolean;
   dir?: string;
 }
@@ -26,121 +32,412 @@ function collectProbe(value: string, previous: ProbeOutcomeInput[] = []): ProbeO
 export function registerExplain(program: Command): void {
   program
     .command('explain')
-    .description('Run the HOBA protocol for observations (artifact IDs)')
-    .argument('<artifact_id...>', 'what you observed, as artifact IDs (e.g. A-009); find them with hoba search')
+    .description('Explain what you observed: artifact IDs, a worked scenario, or your own words')
+    .argument('[observation...]', 'artifact IDs (e.g. A-009; find them with hoba search), or what happened in your own words')
     .addOption(choiceOption('--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
-    .option('--json', 'print the full structure as JSON')
+    .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
+    .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
+    .option('--json', 'print the full structure as JSON (always complete, with or without --full)')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
     .addHelpText(
       'after',
       `
+What you observed can be given three ways:
+  artifact IDs     hoba explain A-009 A-027
+  a scenario       hoba explain --scenario S-003   (a worked situation, preset)
+  your own words   hoba explain "I was ghosted after the final interview"
+                   (any argument that is not an artifact ID makes the whole line
+                   plain words; hoba says which observations it chose and why;
+                   English only)
+
+The explanations come in two tiers. First, the mechanisms that PRODUCE what you
+saw (they emit the observation), most direct first: direct before euphemism,
+distortion, noise and silence, then those accounting for more of what you saw,
+then the strongest evidence. Second, those that only ACT AT THE SAME STAGE and
+are not recorded as producing it: kept (nothing is dropped for being less direct) but
+collapsed to one line unless --full. An observation can rule a mechanism out,
+with its reason (an offer the employer rescinded rules out "held as backup").
+
+Then: what would tell the explanations apart (probes, and the outcome that rules
+something out), what you can still do whatever the cause, and what the facts do
+NOT establish. The order ranks directness, not likelihood: the result is
+topological and uncalibrated, with no probabilities. "Low signal" is a valid
+verdict; it never hides a step that holds whatever the cause.
+
 H  hard facts   the observations (a deprecated ID is replaced by its successor)
 O  obstacle     the barriers at --stage, else at the observations' stages
-B  behind       compatible mechanisms: those acting at an identified barrier OR emitting an observation,
-                plus the honest baselines; patterns, loops, and what the facts do NOT establish
-A  agency       who can remove each mechanism, the probes that tell them apart, and a verdict
-
-Probe outcomes narrow the set only where the atlas records that they exclude a mechanism. The result is
-topological and uncalibrated: no probabilities. "Low signal: no further candidate action is justified."
-is a valid verdict.
+B  behind       the two tiers of mechanisms, patterns, loops, and what the facts
+                do NOT establish
+A  agency       who can remove each mechanism, the probes, what you can still
+                do, and a verdict
 
 Examples:
-  $ hoba explain A-009                           silence after the final interview
-  $ hoba explain A-009 --stage team              only the barriers at one of its stages
-  $ hoba explain A-009 A-027                     two observations together (may trigger a pattern)
+  $ hoba explain A-009                   silence after the final interview
+  $ hoba explain A-009 --stage team      only the barriers at one of its stages
+  $ hoba explain A-009 A-027             two observations (a pattern may fire)
   $ hoba explain A-009 --probe final-silence-ask-timeline-once=no-reply
+  $ hoba explain --scenario S-001        a worked scenario
+  $ hoba explain "they said I was overqualified"
+  $ hoba explain A-009 --full            everything, both tiers
   $ hoba explain A-004 --json | jq .agency.verdict`,
     )
-    .action(async (artifacts: string[], opts: Options) => {
-      const { registry } = await openAtlas(opts.dir);
-      const result = analyse(() => explain(registry, { artifacts, ...(opts.stage ? { stage: opts.stage } : {}), probes: opts.probe ?? [] }));
+    .action(async (words: string[], opts: Options) => {
+      const atlas = await openAtlas(opts.dir);
+      const { registry } = atlas;
+      const stage = opts.stage ? { stage: opts.stage } : {};
+      const probes = opts.probe ?? [];
+      let result: ExplainResult;
+      // A lone scenario ID reads as --scenario.
+      const lone = words.length === 1 ? normaliseId(words[0]!) : undefined;
+      const scenario = opts.scenario ?? (lone?.startsWith('S-') ? lone : undefined);
+      if (scenario !== undefined) {
+        if (opts.scenario !== undefined && words.length > 0) throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
+        // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
+        const { explain } = await import('../analysis/explain.ts');
+        result = analyse(() => explain(registry, { scenario, ...stage, probes }));
+      } else if (words.length === 0) {
+        throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, or your own words in quotes.', 2, 'usage');
+      } else if (words.every((w) => normaliseId(w) !== undefined)) {
+        result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
+      } else {
+        const { explain } = await import('../analysis/explain.ts');
+        // The saved search index (built at build time), so plain words do not rebuild it here.
+        (await import('../analysis/search.ts')).searchIndexOf(atlas);
+        result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
+      }
       if (opts.json) writeJson(result);
-      else process.stdout.write(renderExplanation(result));
+      else process.stdout.write(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
     });
 }
 
-function why(m: CompatibleMechanism): string {
-  const parts: string[] = [];
-  if (m.compatible_because.emits.length > 0) parts.push(`emits ${m.compatible_because.emits.map((e) => `${e.artifact} [${e.fidelity}]`).join(', ')}`);
-  if (m.compatible_because.operates_at.length > 0) parts.push(`operates at ${m.compatible_because.operates_at.join(', ')}`);
-  if (m.compatible_because.baseline_only) parts.push('honest baseline, always considered');
-  if (m.masks.length > 0) parts.push(`masks ${m.masks.map((x) => x.id).join(', ')}`);
-  if (m.amplifies.length > 0) parts.push(`amplifies ${m.amplifies.map((x) => x.id).join(', ')}`);
-  return parts.join('; ');
+// ── text ────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface RenderOptions {
+  /** Everything, not only what matters first. */
+  full: boolean;
+  /** Columns; no line is longer. */
+  width: number;
 }
 
-export function renderExplanation(r: ExplainResult): string {
+/** How many items of each list the short report shows; shrunk until the report fits its line budget. */
+interface Caps {
+  first: number;
+  probes: number;
+  outcomes: number;
+  steps: number;
+  nonInferences: number;
+  details: boolean;
+  /** Long actions cut to their first sentences (the rest is in --full). */
+  sentences?: number;
+  /** How many same-stage mechanisms the collapsed line names. */
+  sameStageNames?: number;
+  /** Whether a probe outcome's observation is quoted (false: its ID alone). */
+  quotes?: boolean;
+  /** Whether the pointers are shown (the command to report an outcome; "what you can still do is below"). */
+  hints?: boolean;
+}
+
+/** The first `n` sentences of a text, marked when cut. */
+function firstSentences(text: string, n: number | undefined): string {
+  const all = text.trim().split(/(?<=[.!?])\s+(?=[A-Z])/);
+  return n === undefined || all.length <= n ? text.trim() : `${all.slice(0, n).join(' ')} (…)`;
+}
+
+const CAP_STEPS: Caps[] = [
+  { first: 5, probes: 2, outcomes: 2, steps: 3, nonInferences: 3, details: true },
+  { first: 4, probes: 2, outcomes: 2, steps: 3, nonInferences: 2, details: false },
+  { first: 3, probes: 2, outcomes: 1, steps: 2, nonInferences: 2, details: false },
+  { first: 3, probes: 1, outcomes: 1, steps: 2, nonInferences: 1, details: false },
+  { first: 3, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false },
+  { first: 3, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 2, sameStageNames: 1 },
+  { first: 2, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 1, sameStageNames: 1 },
+  { first: 2, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 1, sameStageNames: 1, hints: false },
+  { first: 2, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 1, sameStageNames: 0, hints: false, quotes: false },
+];
+
+/** The short report aims at this many lines; --full has no limit. */
+export const SHORT_LINES = 40;
+
+/** How what you saw comes out of the mechanism (its emission fidelity), in a few words. */
+const FIDELITY_SHORT: Record<Fidelity, string> = {
+  direct: 'a direct result',
+  euphemism: 'behind softened words',
+  distortion: 'behind a misleading reason',
+  noise: 'a weak link',
+  void: 'as silence',
+};
+
+const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
+  candidate: 'you can act on it',
+  intermediary: 'only an insider can change it',
+  none: 'no one in the process can change it',
+};
+
+/** "M-016 Decision latency": a name beside every ID, never a bare ID. */
+const named = (x: { id: string; title: string }) => `${x.id} ${x.title}`;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function renderExplanation(r: ExplainResult, options: RenderOptions = { full: false, width: 80 }): string {
+  if (options.full) return render(r, options, undefined);
+  // The first caps that fit; the smallest when none does.
+  for (const caps of CAP_STEPS) {
+    const text = render(r, options, caps);
+    if (text.split('\n').length - 1 <= SHORT_LINES) return text;
+  }
+  return render(r, options, CAP_STEPS.at(-1));
+}
+
+function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | undefined): string {
   const out: string[] = [];
-  const ids = (xs: string[]) => (xs.length > 0 ? xs.join(', ') : 'none');
-  out.push(colour.bold(`HOBA explanation of ${r.input.artifacts.join(' + ')}`) + colour.dim(`  (registry ${r.registry_version})`));
-  out.push(colour.dim(wrap(r.notice)));
+  const para = (text: string, indent = '  ', first = indent) => out.push(wrap(text, indent, first, width));
+  const bullet = (text: string, indent = '  ', marker = '- ') => out.push(wrap(text, indent + ' '.repeat(marker.length), indent + marker, width));
+  const dim = (text: string, indent = '  ', first = indent) => out.push(colour.dim(wrap(text, indent, first, width)));
+  const section = (title: string) => out.push('', colour.bold(wrap(title, '', '', width)));
+  // "(2 of 5)" after a heading whose list the short report cuts.
+  const shownOf = (n: number, cap: number | undefined) => (cap !== undefined && n > cap ? ` (${cap} of ${n}; more with --full)` : '');
+  const limit = <T>(xs: readonly T[], n: number | undefined) => (n === undefined ? xs : xs.slice(0, n));
+  const mechanisms = new Map(r.behind.mechanisms.map((m) => [m.id, m]));
+  const nameOf = (id: string) => named(mechanisms.get(id) ?? r.behind.excluded.find((x) => x.id === id) ?? { id, title: '' }).trim();
+  const single = r.hard_facts.artifacts.length === 1;
 
-  out.push('', heading('H — Hard facts'));
+  // What was observed, and where it came from.
+  if (r.input.scenario) para(`Scenario ${r.input.scenario.id}: ${r.input.scenario.title}`, '  ', '');
+  if (r.input.from_text) {
+    para(`You wrote: "${r.input.from_text.text}"`, '  ', '');
+    out.push(colour.bold(wrap(`Read as ${r.input.from_text.matched.length === 1 ? 'this observation' : `these ${r.input.from_text.matched.length} observations`}:`, '', '', width)));
+    for (const m of r.input.from_text.matched) {
+      bullet(named(m));
+      dim(m.why, '    ');
+    }
+  }
   for (const a of r.hard_facts.artifacts) {
-    out.push(`  ${a.id}  ${a.title}` + colour.dim(`  (stages: ${a.stages.join(', ')})`));
-    if (a.successor) out.push(colour.yellow(`        deprecated: analysed as its successor ${titled(a.successor)}`));
+    if (!r.input.from_text) out.push(colour.bold(wrap(`${r.input.scenario ? 'Observed' : 'You saw'}: ${named(a)}`, '  ', '', width)));
+    if (a.successor) out.push(colour.yellow(wrap(`${a.id} is deprecated: analysed as its successor ${named(a.successor)}`, '  ', '  ', width)));
   }
+  const where = r.obstacle.from === 'option' ? `stage given: ${r.obstacle.stages.join(', ')}` : `stages: ${r.obstacle.stages.join(', ')}`;
+  dim(`${where} · registry ${r.registry_version}`, '  ', '');
   for (const o of r.hard_facts.observed) {
-    out.push(wrap(`you reported ${o.probe} = ${o.outcome}: ${o.observation}${o.excludes.length > 0 ? ` (excludes ${o.excludes.join(', ')})` : ''}`, '        ', '  + '));
-    if (o.note) out.push(colour.dim(wrap(o.note, '        ', '        ')));
+    bullet(`You found (${o.probe} = ${o.outcome}): ${o.observation}${o.excludes.length > 0 ? ` This rules out ${o.excludes.map(nameOf).join('; ')}.` : ' This rules nothing out.'}`, '', '+ ');
+  }
+  if (r.obstacle.stage_note) out.push(colour.yellow(wrap(`note: ${r.obstacle.stage_note}`, '  ', '  ', width)));
+
+  // The verdict first.
+  const v = r.agency.verdict;
+  section(`Verdict: ${VERDICT_HEADINGS[v.code]}`);
+  para(v.text);
+  const steps = r.agency.next_steps;
+  for (const d of v.details) {
+    if (d.startsWith('What you can still do')) continue;
+    if (full || caps?.details) dim(d, '    ', '  - ');
+  }
+  if (steps.length > 0 && v.code !== 'nothing-left' && caps?.hints !== false) dim('What you can still do, whatever the cause, is below.');
+
+  // B: the first tier, then the second, collapsed by default.
+  const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
+  const second = r.behind.mechanisms.filter((m) => m.tier === 'same-stage');
+  section(
+    first.length > 0
+      ? `What could have produced this (${first.length}; compatible, not proven)`
+      : 'No remaining mechanism produces what you saw',
+  );
+  limit(first, caps?.first).forEach((m, i) => {
+    para(`${i + 1}. ${named(m)}`, '     ', '  ');
+    const how = full ? m.why.replace(/\.$/, '') : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
+    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]}`, '     ');
+    if (full) dim(m.summary, '     ');
+  });
+  // The whole first tier is always named (at most eight): only the detail lines are cut to fit.
+  const unshown = caps !== undefined ? first.slice(caps.first) : [];
+  if (unshown.length > 0) para(`Also: ${unshown.map(named).join('; ')}.`, '  ', '  ');
+  if (second.length > 0) {
+    if (full) {
+      section(`${plural(second.length, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
+      for (const m of second) {
+        para(`- ${named(m)}`, '    ', '  ');
+        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]})`, '    ');
+      }
+    } else {
+      // Honest baselines named first: the ordinary causes are the ones a reader must not lose.
+      const shown = [...second].sort((a, b) => Number(b.honest_baseline) - Number(a.honest_baseline)).slice(0, caps?.sameStageNames ?? 2);
+      const rest = second.length - shown.length;
+      const list = shown.length === 0 ? '' : `: ${shown.map(named).join('; ')}${rest > 0 ? `; and ${rest} other${rest === 1 ? '' : 's'}` : ''}`;
+      dim(`${second.length === 1 ? 'One more mechanism acts' : `${second.length} more act`} at the same stage, not recorded as producing what you saw${list}. --full lists ${second.length === 1 ? 'it' : 'them'}.`, '  ');
+    }
+  }
+  // A triggered pattern is what several observations together say: never only in --full.
+  const triggered = r.behind.patterns.filter((p) => p.match === 'triggered');
+  if (triggered.length > 0 && !full) {
+    dim(`Together these match ${triggered.map((p) => `the pattern ${named(p)}`).join('; ')}. --full says what it establishes.`);
+  }
+  if (r.behind.ruled_out.length > 0) {
+    if (full) {
+      section('Ruled out by what you saw');
+      for (const x of r.behind.ruled_out) bullet(`${named(x)}: ${x.reason} [${x.by}]`);
+    } else {
+      dim(`Ruled out by what you saw: ${r.behind.ruled_out.map(named).join('; ')}. --full gives the reasons.`);
+    }
+  }
+  if (r.behind.excluded.length > 0 && full) {
+    section('Ruled out by the outcomes you reported');
+    for (const x of r.behind.excluded) bullet(`${named(x)} (by ${x.by.map((b) => `${b.probe} = ${b.outcome}`).join(', ')})`);
   }
 
-  const from = r.obstacle.from === 'option' ? `barriers at the stage given: ${r.obstacle.stages.join(', ')}` : `barriers at the observations' stages: ${r.obstacle.stages.join(', ')}`;
-  out.push('', heading('O — Obstacle') + colour.dim(`  (${from})`));
-  if (r.obstacle.stage_note) out.push(colour.yellow(wrap(`note: ${r.obstacle.stage_note}`, '        ', '  ')));
-  if (r.obstacle.barriers.length === 0) out.push('  no barrier of the atlas sits at this stage');
-  for (const b of r.obstacle.barriers) out.push(`  ${b.id}  ${b.title}` + colour.dim(`  (${b.stage})`));
+  // What would tell them apart.
+  const probes = r.agency.probes;
+  if (probes.length > 0) {
+    section(`What would tell them apart${shownOf(probes.length, caps?.probes)}`);
+    limit(probes, caps?.probes).forEach((p, i) =>
+      renderProbe(p, i, { para, dim, bullet, mechanisms: r.behind.mechanisms, firstCount: first.length, full, outcomes: caps?.outcomes, sentences: caps?.sentences, quotes: caps?.quotes !== false }),
+    );
+    const command = `hoba explain ${commandOf(r)} --probe <probe>=<outcome>`;
+    if (caps?.hints === false) {
+      // Left out to fit; --help says how to report an outcome.
+    } else if (`  Tell hoba what you found: ${command}`.length <= width) dim(`Tell hoba what you found: ${command}`);
+    else {
+      dim('Tell hoba what you found:');
+      dim(command, '      ', '    ');
+    }
+  }
+  if (full && r.agency.other_probes.length > 0) {
+    dim(`Probes that cannot narrow the set (hoba show <artifact> says what each outcome tells): ${r.agency.other_probes.map((p) => p.probe).join(', ')}.`);
+  }
 
-  const remaining = r.behind.mechanisms;
-  out.push('', heading(`B — Behind: ${remaining.length} compatible mechanism${remaining.length === 1 ? '' : 's'}`) + colour.dim('  (compatible, not proven; in ID order, not by likelihood)'));
-  for (const m of remaining) {
-    const baseline = m.honest_baseline ? colour.green(' · honest baseline') : '';
-    out.push(`  ${m.id}  ${m.title}` + colour.dim(`  ${m.evidence_level} · removability ${m.facets.removability}`) + baseline);
-    out.push(colour.dim(wrap(why(m), '         ', '         ')));
+  // What you can still do.
+  if (steps.length > 0) {
+    section(`What you can still do, whatever the cause${shownOf(steps.length, caps?.steps)}`);
+    for (const s of limit(steps, caps?.steps)) {
+      bullet(`${firstSentences(s.action, caps?.sentences)}${s.by_when ? ` By when: ${s.by_when.trim()}` : ''}${single ? '' : ` [${s.artifact.id}]`}`);
+      if (full) {
+        dim(`Why: ${s.why}`, '    ');
+        for (const c of s.citations) dim(`${citationLine(c)}${c.caveat ? ` ${c.caveat}` : ''}`, '      ', '    ');
+      }
+    }
   }
-  if (r.behind.excluded.length > 0) {
-    out.push('', '  Excluded by the outcomes you reported:');
-    for (const x of r.behind.excluded) out.push(`  ${x.id}  ${x.title}` + colour.dim(`  (by ${x.by.map((b) => `${b.probe}=${b.outcome}`).join(', ')})`));
+
+  // What the facts do NOT establish.
+  section(`What these facts do NOT establish${shownOf(r.behind.non_inferences.length, caps?.nonInferences)}`);
+  for (const n of limit(r.behind.non_inferences, caps?.nonInferences)) bullet(`${n.text}${single && n.from.startsWith('A-') ? '' : ` [${n.from}]`}`);
+
+  if (full) renderFull(r, out, { para, dim, bullet, section, width });
+  else {
+    out.push('');
+    dim('Ranked by directness, not likelihood. Compatible is not proven. More: --full', '', '');
   }
+  return out.join('\n') + '\n';
+}
+
+/** Marks an honest baseline whose title does not already say so. */
+const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest baseline/i.test(m.title) ? ' · honest baseline' : '');
+
+const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
+  'run-probe': 'run a probe first',
+  'act-on-candidate-removable': 'something is within your reach',
+  'low-signal': 'low signal',
+  'nothing-left': 'nothing left',
+};
+
+/** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
+function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } }>): string {
+  const emitted = new Set(m.compatible_because.emits.map((e) => e.artifact));
+  const produced = given.filter((a) => emitted.has(a.successor?.id ?? a.id));
+  if (produced.length === given.length) return given.length === 2 ? 'both observations' : `all ${given.length} observations`;
+  return `${produced.length === 1 ? 'only' : `${produced.length} of ${given.length}:`} ${produced.map((a) => `"${a.title.replace(/"/g, "'")}"`).join(', ')}`;
+}
+
+function bestFidelity(m: CompatibleMechanism): Fidelity {
+  const order: Fidelity[] = ['direct', 'euphemism', 'distortion', 'noise', 'void'];
+  return [...m.compatible_because.emits].sort((a, b) => order.indexOf(a.fidelity) - order.indexOf(b.fidelity))[0]?.fidelity ?? 'void';
+}
+
+/** The part of a command line that repeats this input. */
+function commandOf(r: ExplainResult): string {
+  // A scenario carries its own outcomes; otherwise those already reported are repeated, so that the next
+  // run adds to them.
+  if (r.input.scenario) return `--scenario ${r.input.scenario.id}`;
+  const probes = r.input.probes.map((p) => ` --probe ${p.probe}=${p.outcome}`).join('');
+  return r.input.artifacts.join(' ') + (r.input.stage ? ` --stage ${r.input.stage}` : '') + probes;
+}
+
+interface Writers {
+  para: (text: string, indent?: string, first?: string) => void;
+  dim: (text: string, indent?: string, first?: string) => void;
+  bullet: (text: string, indent?: string, marker?: string) => void;
+}
+
+function renderProbe(
+  p: ProbeView,
+  i: number,
+  { para, dim, mechanisms, firstCount, full, outcomes, sentences, quotes }: Writers & {
+    mechanisms: CompatibleMechanism[];
+    firstCount: number;
+    full: boolean;
+    outcomes: number | undefined;
+    sentences: number | undefined;
+    quotes: boolean;
+  },
+): void {
+  const who = p.agency === 'candidate' ? 'you can do this' : 'needs someone inside the process';
+  para(`${i + 1}. ${firstSentences(p.action, sentences)}`, '     ', '  ');
+  dim(`${p.id} · ${who} · ${p.cost} cost${p.narrows_first_tier ? '' : ' · narrows only the same-stage mechanisms'}`, '     ');
+  if (full && p.risk) dim(`Risk: ${p.risk}`, '     ');
+  // Outcomes that rule out something that could have produced it first, then the others, as authored.
+  const firstTier = new Set(mechanisms.filter((m) => m.tier === 'produces').map((m) => m.id));
+  const reach = (o: ProbeView['outcomes'][number]) => (o.narrows.some((id) => firstTier.has(id)) ? 0 : 1);
+  const telling = p.outcomes.filter((o) => o.narrows.length > 0).sort((a, b) => reach(a) - reach(b));
+  for (const o of outcomes === undefined ? telling : telling.slice(0, outcomes)) {
+    const narrowed = mechanisms.filter((m) => o.narrows.includes(m.id));
+    para(`${o.id}: ${quotes ? `"${o.observation.trim()}" ` : ''}Rules out ${ruleOutWords(narrowed, firstCount)}.`, '       ', '     → ');
+  }
+  if (outcomes !== undefined && telling.length > outcomes) dim(`+ ${plural(telling.length - outcomes, 'more outcome')} that ${telling.length - outcomes === 1 ? 'rules' : 'rule'} something out.`, '       ', '     ');
+  if (full) {
+    const others = p.outcomes.filter((o) => o.narrows.length === 0);
+    if (others.length > 0) dim(`Other outcomes (rule nothing out): ${others.map((o) => o.id).join(', ')}.`, '       ', '     ');
+  }
+}
+
+/** --full: who can change what, the barriers, patterns, loops, caveats and the notice. */
+function renderFull(r: ExplainResult, out: string[], { para, dim, bullet, section, width }: Writers & { section: (t: string) => void; width: number }): void {
+  const names = new Map(r.behind.mechanisms.map((m) => [m.id, m]));
+  const list = (ids: string[]) => (ids.length > 0 ? ids.map((id) => named(names.get(id) ?? { id, title: '' })).join('; ') : 'none');
+  section('Who can change them');
+  dim('Those that could produce what you saw:', '  ', '  ');
+  bullet(`you: ${list(r.agency.candidate)}`, '    ');
+  bullet(`only someone inside the process: ${list(r.agency.intermediary)}`, '    ');
+  bullet(`no one in the process: ${list(r.agency.none)}`, '    ');
+  const s = r.agency.same_stage;
+  if (s.candidate.length + s.intermediary.length + s.none.length > 0) {
+    dim('Those that only act at the same stage:', '  ', '  ');
+    bullet(`you: ${list(s.candidate)}`, '    ');
+    bullet(`only someone inside the process: ${list(s.intermediary)}`, '    ');
+    bullet(`no one in the process: ${list(s.none)}`, '    ');
+  }
+  section('Where it happened (barriers)');
+  if (r.obstacle.barriers.length === 0) para('No barrier of the atlas sits at this stage.');
+  for (const b of r.obstacle.barriers) bullet(`${named(b)} (${b.stage})`);
   if (r.behind.patterns.length > 0) {
-    out.push('', '  Patterns:');
+    section('Patterns');
     for (const p of r.behind.patterns) {
-      const state = p.match === 'triggered' ? colour.cyan('triggered') : `partial: also look for ${p.missing.join(', ')}`;
-      out.push(`  ${p.id}  ${p.title}` + `  (${state})`);
+      bullet(`${named(p)}: ${p.match === 'triggered' ? 'triggered by what you saw' : `partly matched; it would take ${p.missing.join(', ')} as well`}`);
+      if (p.match === 'triggered') for (const e of p.establishes) dim(`It establishes: ${e}`, '      ', '    ');
     }
   }
   if (r.behind.loops.length > 0) {
-    out.push('', '  Loops the mechanisms take part in:');
-    for (const l of r.behind.loops) out.push(`  ${l.id}  ${l.title}` + colour.dim(`  (here: ${l.compatible_members.join(', ')})`));
+    section('Loops the mechanisms take part in');
+    for (const l of r.behind.loops) bullet(`${named(l)}; here through ${l.compatible_members.map((id) => named(names.get(id) ?? { id, title: '' })).join('; ')}`);
   }
-  out.push('', '  What these facts do NOT establish:');
-  for (const n of r.behind.non_inferences) out.push(item(`${n.text} ${colour.dim(`[${n.from}]`)}`, '  '));
   if (r.behind.source_caveats.length > 0) {
-    out.push('', '  Sources above that are not current (read what rests on them with care):');
-    for (const c of r.behind.source_caveats) out.push(citationText(c), colour.dim(wrap(`cited by ${c.cited_by.join(', ')}`, '      ', '      ')));
+    section('Sources above that are not current (read what rests on them with care)');
+    for (const c of r.behind.source_caveats) {
+      bullet(citationLine(c));
+      const titles = new Map<string, { id: string; title: string }>(
+        [...r.behind.mechanisms, ...r.behind.patterns, ...r.behind.loops, ...r.hard_facts.artifacts].map((x) => [x.id, x]),
+      );
+      const citedBy = c.cited_by.map((id) => named(titles.get(id) ?? { id, title: '' }).trim()).join('; ');
+      out.push(colour.yellow(wrap(c.caveat, '    ', '    ', width)), colour.dim(wrap(`cited by ${citedBy}`, '    ', '    ', width)));
+    }
   }
-
-  out.push('', heading('A — Agency'));
-  out.push(`  removable by you:              ${ids(r.agency.candidate)}`);
-  out.push(`  only by an intermediary:       ${ids(r.agency.intermediary)}`);
-  out.push(`  by no one in the process:      ${ids(r.agency.none)}`);
-  if (r.agency.probes.length > 0) {
-    out.push('', '  Probes that can narrow the set:');
-    r.agency.probes.forEach((p, i) => {
-      out.push(`  ${i + 1}. ${colour.cyan(p.id)} (${p.artifact.id}; ${p.agency === 'candidate' ? 'you can run it' : 'needs an intermediary'}; ${p.cost} cost)`);
-      out.push(wrap(p.action, '     ', '     '));
-      const outcomes = p.outcomes.map((o) => (o.narrows.length > 0 ? `${o.id} (rules out ${o.narrows.join(', ')})` : o.id));
-      out.push(wrap(`outcomes: ${outcomes.join(', ')}`, '       ', '     → '));
-      out.push(colour.dim(`     then: hoba explain ${r.input.artifacts.join(' ')} --probe ${p.id}=<outcome>`));
-    });
-  }
-  if (r.agency.other_probes.length > 0) {
-    out.push(colour.dim(wrap(`Other probes (cannot narrow the set, see hoba show): ${r.agency.other_probes.map((p) => p.probe).join(', ')}`, '  ', '  ')));
-  }
-  const v = r.agency.verdict;
-  out.push('', heading('Verdict') + colour.dim(`  [${v.code}]`));
-  out.push(wrap(v.text, '  ', '  '));
-  for (const d of v.details) out.push(colour.dim(item(d, '  ')));
-  return out.join('\n') + '\n';
+  out.push('');
+  dim(r.notice, '', '');
 }

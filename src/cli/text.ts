@@ -6,9 +6,31 @@ import { AnalysisError } from '../analysis/resolve.ts';
 /** Text width: the terminal's, capped so prose stays readable; 100 when not a terminal. */
 export const WIDTH = Math.max(60, Math.min(process.stdout.columns ?? 100, 100));
 
-/** Wraps one paragraph; `first` indents the first line, `rest` the others. */
+/**
+ * Width for reports that must fit a small screen (explain): the terminal's own width (a phone's may be
+ * 40 columns; capped at 100 so that prose stays readable on a wide one), 80 when piped or redirected.
+ */
+export function terminalWidth(stream: NodeJS.WriteStream = process.stdout): number {
+  const columns = stream.isTTY ? stream.columns : undefined;
+  return columns !== undefined && columns > 0 ? Math.min(100, Math.max(30, columns)) : 80;
+}
+
+/** A word longer than the room on a line (a URL, a long ID) cut into pieces that fit. */
+function pieces(word: string, room: number): string[] {
+  // A web address stays whole, even past the width: one broken across lines cannot be copied or opened.
+  if (word.length <= room || /^\(?https?:\/\//.test(word)) return [word];
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i += room) out.push(word.slice(i, i + room));
+  return out;
+}
+
+/** Wraps one paragraph; `first` indents the first line, `rest` the others. No line exceeds `width`, except one holding a web address longer than the line. */
 export function wrap(text: string, rest = '', first = rest, width = WIDTH): string {
-  const words = text.trim().split(/\s+/);
+  const room = Math.max(10, width - Math.max(first.length, rest.length));
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .flatMap((w) => pieces(w, room));
   const lines: string[] = [];
   let line = first;
   let empty = true;
@@ -43,10 +65,10 @@ export function heading(text: string): string {
   return colour.bold(text);
 }
 
-/** Turns an analysis error into a CLI error: unknown IDs exit 1, arguments that do not fit exit 2. */
+/** Turns an analysis error into a CLI error: unknown IDs and unmatched descriptions exit 1, arguments that do not fit exit 2. */
 export function cliErrorOf(err: unknown): unknown {
   if (err instanceof AnalysisError) {
-    return new CliError(err.message, err.code === 'unknown-id' ? 1 : 2, err.code, { suggestions: err.suggestions, allowed: err.allowed });
+    return new CliError(err.message, err.code === 'unknown-id' || err.code === 'not-found' ? 1 : 2, err.code, { suggestions: err.suggestions, allowed: err.allowed });
   }
   return err;
 }
