@@ -1,7 +1,9 @@
 // Full-text search over every kind (MiniSearch: BM25 with prefix and typo tolerance). IDs, titles,
 // aliases, summaries and body text (descriptions, non-inferences, probes, notes…) are indexed with
 // field boosts; an ID named in the query comes first. The index can be serialised into the snapshot so
-// a search does not re-index the atlas.
+// a search does not re-index the atlas. Queries are read as people write them (colloquial.ts: negations
+// set aside, everyday phrases given the atlas's words), refused when not in English (language.ts), and
+// only relevant matches (RELEVANCE of the best) are counted and returned.
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
@@ -9,6 +11,8 @@ import type { Registry } from '../registry/registry.ts';
 import type { IndexBuilders } from '../registry/snapshot.ts';
 import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
+import { rewriteQuery, type Rewrite } from './colloquial.ts';
+import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import type { SearchHit, SearchResult } from './schemas.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -20,15 +24,21 @@ export const DEFAULT_SEARCH_LIMIT = 10;
  */
 export const MAX_QUERY_LENGTH = 300;
 
+/** Words longer than this are matched exactly (typo tolerance costs the square of a word's length). */
+const MAX_FUZZY_TERM = 24;
+
 const FIELDS = ['id', 'title', 'aliases', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 
-const ID_TOKEN = /^[abmplie]-\d{3,}$/i;
-const TOKEN = /[abmplie]-\d{3,}|[\p{L}\p{N}]+/giu;
+const ID_TOKEN = /^[abmplise]-\d{3,}$/i;
+const TOKEN = /[abmplise]-\d{3,}|[\p{L}\p{N}]+/giu;
 
-// Words too common to help ranking. "no" and "not" stay: "no pay range" means something.
+// Words too common to help ranking. "no" and "not" stay: "no pay range" means something. The pieces of
+// a contraction ("didn't" is split into "didn" and "t") are noise on their own.
 const STOP_WORDS = new Set(
-  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its me my of on or our she so than that the their them then there these they this those to up us was we were what when where which while who why will with would you your'.split(' '),
+  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its me my of on or our she so than that the their them then there these they this those to up us was we were what when where which while who why will with would you your t s d ll re ve m didn doesn don isn wasn weren aren won wouldn couldn shouldn haven hasn hadn'.split(
+    ' ',
+  ),
 );
 
 /** Lower-case, accents folded (résumé → resume), a light suffix stemmer; IDs kept whole. */
@@ -88,6 +98,9 @@ function tokenize(text: string): string[] {
   return text.match(TOKEN) ?? [];
 }
 
+/** The words of a text as the index splits them (IDs kept whole). */
+export const tokenizeText = tokenize;
+
 function texts(...parts: Array<string | readonly string[] | undefined>): string {
   return parts.flatMap((p) => (p === undefined ? [] : typeof p === 'string' ? [p] : p)).join('\n');
 }
@@ -123,6 +136,8 @@ export function fieldText(e: Entity, field: Field): string {
       return texts(...common);
     case 'intervention':
       return texts(...common, e.expected_effects, e.measurements, e.tradeoffs);
+    case 'scenario':
+      return texts(...common, e.situation);
   }
 }
 
@@ -142,18 +157,50 @@ function searchOptions(reg: Registry): SearchOptions {
   return {
     boost: BOOST,
     // IDs match exactly: M-013 is not "close to" M-012.
-    prefix: (term) => term.length >= 3 && !ID_TOKEN.test(term),
-    fuzzy: (term) => (term.length >= 5 && !ID_TOKEN.test(term) ? 0.2 : false),
+    // Bounded: a word longer than any real one (a pasted token) is matched exactly, not by prefix or typo.
+    // Four letters at least: a three-letter prefix matches too much ("not" → "nothing").
+    prefix: (term) => term.length >= 4 && term.length <= MAX_FUZZY_TERM && !ID_TOKEN.test(term),
+    fuzzy: (term) => (term.length >= 5 && term.length <= MAX_FUZZY_TERM && !ID_TOKEN.test(term) ? 0.2 : false),
     combineWith: 'OR',
+    // A word's beginning ("resch") is a surer sign than a word one edit away ("reach"): MiniSearch's
+    // defaults (prefix 0.375, fuzzy 0.45) rank the other way round.
+    weights: { prefix: 0.45, fuzzy: 0.375 },
     processTerm: expandQueryTerm,
     // Observations are how people describe what happened to them; deprecated entities sink.
     boostDocument: (id: string) => {
       const e = reg.get(id);
       if (!e) return 0;
       if (e.kind !== 'source' && e.status === 'deprecated') return 0.5;
-      return e.kind === 'artifact' ? 1.2 : 1;
+      // A scenario is told in a person's words too, but it is an example; the observation comes first.
+      return e.kind === 'artifact' ? 1.2 : e.kind === 'scenario' ? 0.7 : 1;
     },
   };
+}
+
+/**
+ * A match is relevant when its score is at least this share of the best match's. BM25 with an OR query
+ * scores every entity sharing one word with the query; most of those are noise ("interview" appears in
+ * most of the atlas). Measured on the real atlas: see test/search.test.ts for what it keeps.
+ */
+export const RELEVANCE = 0.3;
+
+/** A relevant match of the index, with what matched (MiniSearch's terms and fields) for explanations. */
+export interface RankedMatch {
+  id: string;
+  score: number;
+  /** Index terms matched. */
+  terms: string[];
+  /** Query terms (after normalising and expansion) that matched. */
+  queryTerms: string[];
+  /** Index term → fields it matched in. */
+  match: Record<string, string[]>;
+  rewrite: Rewrite;
+}
+
+/** A prefix or fuzzy option (a value or a function of the term) for one term. */
+function callOption<T extends boolean | number>(option: T | ((term: string, i: number, terms: string[]) => T) | undefined, term: string, i: number, terms: string[]): T | false {
+  if (option === undefined) return false;
+  return typeof option === 'function' ? option(term, i, terms) : option;
 }
 
 export interface SearchOptionsInput {
@@ -163,10 +210,14 @@ export interface SearchOptionsInput {
 
 /** A search index over one registry. */
 export class AtlasSearch {
+  private readonly options: SearchOptions;
+
   private constructor(
     readonly registry: Registry,
     private readonly index: MiniSearch<Entity>,
-  ) {}
+  ) {
+    this.options = searchOptions(registry);
+  }
 
   static build(reg: Registry): AtlasSearch {
     const index = new MiniSearch<Entity>(indexOptions(reg));
@@ -206,13 +257,13 @@ export class AtlasSearch {
       .filter((e) => wanted.has(e.kind))
       .map((e) => ({ ...hitBase(e), exact: true, score: 0, matched: [e.id.toLowerCase()] }));
     const seen = new Set(hits.map((h) => h.id));
-    // Every match counts towards the total, but only the ones shown become hits: a broad query can match
-    // most of a large atlas, and building a hit for each would make every search linear in the atlas.
     const filter = wanted.size === KINDS.length ? undefined : (r: { id: unknown }) => wanted.has(reg.get(String(r.id))?.kind as Kind);
-    const matches = this.index.search(q, filter ? { filter } : {}).filter((r) => !seen.has(String(r.id)));
-    const total = hits.length + matches.length;
-    for (const r of matches.slice(0, Math.max(0, limit - hits.length))) {
-      const e = reg.get(String(r.id));
+    const ranked = this.rank(q, filter, seen);
+    // Every relevant match counts towards the total, but only the ones shown become hits: a broad query
+    // can match much of a large atlas, and building a hit for each would make every search linear in it.
+    const total = hits.length + ranked.length;
+    for (const r of ranked.slice(0, Math.max(0, limit - hits.length))) {
+      const e = reg.get(r.id);
       if (e) hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: [...new Set(r.terms)].sort() });
     }
     return {
@@ -222,8 +273,46 @@ export class AtlasSearch {
       total,
       results: hits.slice(0, limit),
       // Close terms only when nothing matches in any kind (a --kind filter alone needs none).
-      suggestions: total === 0 && this.index.search(q).length === 0 ? this.suggest(q) : [],
+      suggestions: total === 0 && (filter === undefined || this.rank(q).length === 0) ? this.suggest(q) : [],
     };
+  }
+
+  /**
+   * The relevant matches of a query (already trimmed and length-checked), best first: the query checked
+   * for English, negated words set aside and everyday phrases given the atlas's words (colloquial.ts),
+   * then every match whose score clears RELEVANCE of the best one. Entities in `exclude` (those the
+   * query names by ID) are left out before the best is taken.
+   */
+  rank(query: string, filter?: (r: { id: unknown }) => boolean, exclude?: ReadonlySet<string>): RankedMatch[] {
+    const language = nonEnglishLanguage(query);
+    if (language !== undefined) throw new AnalysisError('invalid-argument', englishOnlyMessage(language, 'query'));
+    const rewrite = rewriteQuery(query);
+    // Each word once (a repeated word would count twice), and the atlas words a phrase stands for are
+    // matched as written: typo tolerance is for what people type, and costs time per word.
+    const exact = new Set<string>();
+    for (const p of rewrite.phrases) for (const w of tokenize(p.means)) for (const t of [expandQueryTerm(w) ?? []].flat()) exact.add(t);
+    const seen = new Set<string>();
+    const words = tokenize(rewrite.text).filter((w) => {
+      const t = normaliseTerm(w) ?? '';
+      if (t === '' || seen.has(t)) return false;
+      seen.add(t);
+      return true;
+    });
+    const defaults = this.options;
+    const keep = exclude && exclude.size > 0 ? (r: { id: unknown }) => !exclude.has(String(r.id)) && (!filter || filter(r)) : filter;
+    const raw = this.index.search(words.join(' '), {
+      ...(keep ? { filter: keep } : {}),
+      ...(exact.size > 0
+        ? {
+            prefix: (t: string, i: number, ts: string[]) => !exact.has(t) && callOption(defaults.prefix, t, i, ts),
+            fuzzy: (t: string, i: number, ts: string[]) => (exact.has(t) ? false : callOption(defaults.fuzzy, t, i, ts)),
+          }
+        : {}),
+    });
+    const best = raw[0]?.score ?? 0;
+    return raw
+      .filter((r) => r.score >= best * RELEVANCE)
+      .map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms, match: r.match, rewrite }));
   }
 
   /** Index terms close to the query's words, found with a wider typo tolerance than the search's. */
@@ -280,13 +369,31 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 /** The indexes an atlas snapshot carries (see src/registry/snapshot.ts), serialised by their owner. */
 export const SNAPSHOT_INDEXES: IndexBuilders = { search: (registry) => AtlasSearch.build(registry).toJSON() };
 
-/** The search index of an opened atlas: the precomputed one when the snapshot has it, else built now. */
-export function searchIndexOf(atlas: { registry: Registry; index(name: string): string | undefined }): AtlasSearch {
-  const json = atlas.index('search');
-  return json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
+// One index per registry, built (or loaded from the snapshot) on first use and reused by every later
+// call: search, and matchObservations (observe.ts).
+const perRegistry = new WeakMap<Registry, AtlasSearch>();
+
+/** The search index of a registry: the one already opened for it, else built now (once). */
+export function searchIndexFor(reg: Registry): AtlasSearch {
+  let index = perRegistry.get(reg);
+  if (!index) {
+    index = AtlasSearch.build(reg);
+    perRegistry.set(reg, index);
+  }
+  return index;
 }
 
-/** search_registry: builds an index on the fly when none is given. */
+/** The search index of an opened atlas: the precomputed one when the snapshot has it, else built now. */
+export function searchIndexOf(atlas: { registry: Registry; index(name: string): string | undefined }): AtlasSearch {
+  const known = perRegistry.get(atlas.registry);
+  if (known) return known;
+  const json = atlas.index('search');
+  const index = json !== undefined ? AtlasSearch.load(atlas.registry, json) : AtlasSearch.build(atlas.registry);
+  perRegistry.set(atlas.registry, index);
+  return index;
+}
+
+/** search_registry: uses the registry's index (built once on first use) unless one is given. */
 export function search(reg: Registry, query: string, options: SearchOptionsInput = {}, index?: AtlasSearch): SearchResult {
-  return (index ?? AtlasSearch.build(reg)).search(query, options);
+  return (index ?? searchIndexFor(reg)).search(query, options);
 }

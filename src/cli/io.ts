@@ -6,7 +6,8 @@ import { findCheckout } from '../registry/checkout.ts';
 
 /**
  * Stable codes of the failures a command reports: the `code` of the JSON object printed with --json.
- * unknown-id (exit 1): no entity has that ID. invalid-argument (2): a value that does not fit. usage (2):
+ * unknown-id (exit 1): no entity has that ID. not-found (1): a description in plain words matches no
+ * observation. invalid-argument (2): a value that does not fit. usage (2):
  * the command line does not parse. no-checkout (2): the command needs a checkout and none was found.
  * not-a-checkout (2): --dir or HOBA_DIR names no atlas checkout. no-atlas (1): nothing to read at all.
  * invalid-content (1): the content has validation errors. out-dir-refused (2): --out must not be replaced.
@@ -15,6 +16,7 @@ import { findCheckout } from '../registry/checkout.ts';
  */
 export type ErrorCode =
   | 'unknown-id'
+  | 'not-found'
   | 'invalid-argument'
   | 'usage'
   | 'no-checkout'

@@ -1,7 +1,8 @@
-// hoba search "<text>": full-text search over every kind, best matches first, exact IDs before all.
+// hoba search "<text>": full-text search over every kind, relevant matches only, best first, exact IDs
+// before all.
 import { InvalidArgumentError, type Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
-import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, searchIndexOf } from '../analysis/search.ts';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, RELEVANCE, searchIndexOf } from '../analysis/search.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
@@ -35,11 +36,17 @@ export function registerSearch(program: Command): void {
       'after',
       `
 Searches IDs, titles, aliases, summaries and body text (descriptions, non-inferences, probes, notes).
-Prefix and typo tolerant; an ID in the query (A-004, or a-4) comes first. No match exits 0 with an
-empty list and close terms to try. A query holds at most ${MAX_QUERY_LENGTH} characters.
+Write it as you would say it: everyday phrases ("went dark", "lowballed", "moved the goalposts") are
+read in the atlas's words, typos are tolerated, and what you negate ("not ghosted, rejected") is set
+aside. Only relevant matches are counted and shown: those scoring at least ${Math.round(RELEVANCE * 100)}% of the best one. An
+ID in the query (A-004, or a-4) comes first. No match exits 0 with an empty list and close terms to
+try. The atlas is in English only: a query in another language is refused (exit 2), not translated.
+A query holds at most ${MAX_QUERY_LENGTH} characters. To explain what happened in your own words, use
+hoba explain "<what happened>".
 
 Examples:
   $ hoba search "ghosted after final interview"
+  $ hoba search "they went dark after the onsite"
   $ hoba search reposted --kind artifact
   $ hoba search "salary lowered" --limit 3 --json | jq -r '.results[].id'
   $ hoba search M-013`,
@@ -75,7 +82,7 @@ export function renderSearch(r: SearchResult, elsewhere = 0): string {
     out.push(colour.dim(wrap(clip(h.summary, 180), '                    ', '                    ')));
   }
   const more = r.total > r.results.length ? ` (showing ${r.results.length} of ${r.total}; --limit for more)` : '';
-  out.push('', colour.dim(`${r.total} match${r.total === 1 ? '' : 'es'}${more} · hoba show <id> for details · registry ${r.registry_version}`));
+  out.push('', colour.dim(`${r.total} relevant match${r.total === 1 ? '' : 'es'}${more} · hoba show <id> for details · registry ${r.registry_version}`));
   return out.join('\n') + '\n';
 }
 

@@ -1,0 +1,251 @@
+// How people talk about what happened to them, mapped to the atlas's own words at query time (the index
+// keeps the atlas's words; aliases in content/ carry the everyday names of each entity). Two steps:
+//   1. negations that set something aside ("not ghosted, rejected"; "it wasn't X, it was Y") drop the
+//      words they negate, while a negated verb that describes the event itself ("they did not reply",
+//      "never heard back", "no reply") is kept;
+//   2. everyday phrases ("went dark", "lowballed", "moved the goalposts") add the atlas's words for them.
+// Both are plain tables and regular expressions over the lower-cased text: deterministic, and linear in
+// the length of the query. The atlas words a phrase adds are its distinctive ones: a word found in most
+// of the atlas ("interview", "hiring", "candidate") adds cost to every search and no ranking signal.
+
+/** A colloquial phrase and the atlas words it stands for. */
+interface Phrase {
+  re: RegExp;
+  means: string;
+  /** The phrase counts only when the text also says this (e.g. "within hours" of a rejection). */
+  requires?: RegExp;
+}
+
+// `\b` with a lookahead so "ghost job" is not "ghosted".
+const NOT_POSTING = String.raw`(?!\s+(?:job|jobs|posting|postings|listing|listings|ad|ads|vacanc\w*|role|roles))`;
+
+/** Phrases people use, with the atlas words that say the same thing. Order does not matter. */
+const PHRASES: Phrase[] = [
+  // Silence.
+  {
+    re: new RegExp(
+      String.raw`\b(?:radio silence|crickets|(?:went|gone|go|goes|going) (?:dark|quiet|silent|mia|awol|cold)|(?:heard|got|received) nothing|nothing back|no (?:reply|replies|response|responses|answer|word|news|contact|update|updates|callback|call back)|never (?:heard|got|received)(?: anything| a thing)?(?: back)?|did ?n[o']?t (?:hear|get) (?:anything|a thing|back)|(?:no ?one|nobody) (?:got back|replie[sd]|responde?d?s?|answer(?:s|ed)?|called|calls)|(?:date|deadline|day|week|friday|monday|tuesday|wednesday|thursday) (?:came and went|passed|went by)|came and went|stopped (?:replying|responding|answering|writing|calling)|left (?:me )?on read|disappeared|vanished|ghost(?:ed|ing|s)?${NOT_POSTING})\b`,
+    ),
+    means: 'silence response',
+  },
+  { re: /\bauto(?:matic(?:ally)?)?[- ]?(?:reject\w*|declin\w*)|\b(?:instant|immediate)(?:ly)? (?:reject\w*|declin\w*)/, means: 'automatic rejection' },
+  {
+    re: /\b(?:within|in|after) (?:(?:a few |\d+ )?(?:minutes|seconds|an hour|hours|a day)|(?:a |one )?(?:minute|hour))\b|\b(?:\d+|a few|few|five|ten|fifteen|twenty|thirty|forty) (?:minutes|hours) later\b|\b(?:at (?:[1-5]|midnight) ?(?:am|a\.m\.)?|overnight|middle of the night|same day)\b/,
+    means: 'minutes hours',
+    requires: /\b(?:reject\w*|declin\w*|turn(?:ed)? (?:me )?down|no thanks|not (?:moving|proceeding|selected))/,
+  },
+  { re: /\blow[- ]?ball(?:ed|ing|s)?\b/, means: 'lowball below range compensation' },
+  { re: /\bbait[- ](?:and|&|n)[- ]switch(?:ed)?\b/, means: 'changed late mid-process' },
+  {
+    re: /\b(?:(?:salary|pay|comp|compensation|offer|range|number|budget|base) (?:was |got |had been |has been )?(?:cut|lowered|reduced|dropped|changed|slashed|lower|less|below|smaller)|(?:lower|less|smaller|reduced|worse) (?:salary|pay|offer|number|money)|(?:lower|less|smaller|worse|below) (?:(?:salary|pay|money|base) )?than (?:the |what |we )?(?:range|advertised|posted|discussed|agreed|promised|listed))\b/,
+    means: 'compensation changed lower below range',
+  },
+  {
+    re: /\b(?:(?:mov|shift|chang)(?:e|ed|es|ing) (?:the )?goal ?posts?|goal ?posts? (?:moved|changed|shifted|keep moving))\b/,
+    means: 'moving goalposts new requirement criteria',
+  },
+  {
+    re: /\b(?:cut (?:me|us|it|the interview|the call|things) (?:off|short)|cut (?:off|short)|ended (?:the (?:interview|call|meeting) )?(?:early|abruptly)|wrapped (?:it |things )?up early|hung up)\b/,
+    means: 'cut short ended early',
+  },
+  {
+    re: /\b(?:(?:on|checking|looking at|texting on) (?:his|her|their) (?:phone|email|laptop)|(?:looked|seemed|was|were|sounded) (?:bored|distracted|disinterested|uninterested|checked out|disengaged)|not (?:paying attention|listening|engaged)|camera off|yawn\w*|multitask\w*)\b/,
+    means: 'interviewer disengaged distracted bored',
+  },
+  { re: /\b(?:no[- ]show(?:ed)?|stood (?:me|us) up|did ?n[o']?t (?:show|turn) up|never (?:showed|turned) up)\b/, means: 'interviewer no-show rescheduled' },
+  {
+    re: /\b(?:push(?:ed|es|ing)? (?:it |the interview |the call |our call )?back|postpon\w*|reschedul\w*|(?:cancel+ed|moved) (?:it |the interview |the call )?(?:again|last minute|twice|three times)|last[- ]minute cancel\w*|(?:kept|keep|keeps|keeping) (?:cancel\w*|postpon\w*|reschedul\w*|moving|pushing|changing) (?:it|the|our|my)?|cancel\w* (?:our|the|my) (?:call|interview|meeting) (?:again|twice|three times|last minute))\b/,
+    means: 'rescheduled postponed',
+  },
+  {
+    re: /\b(?:(?:pulled|took back|taken back|withdrew|withdrawn|revoked|rescinded|cancel+ed|yanked|reneged(?: on)?) (?:the |my |their |our |an |that )?(?:job )?offer|offer (?:was |got |has been |had been )?(?:pulled|withdrawn|revoked|rescinded|cancel+ed|taken back|yanked|reneged))\b/,
+    means: 'rescinded withdrawn',
+  },
+  {
+    re: /\b(?:on hold|on ice|paused|froze|frozen|freeze|budget (?:was |got )?(?:cut|pulled|frozen|gone)|no (?:longer )?(?:any )?(?:budget|headcount)|headcount)\b/,
+    means: 'hold freeze paused',
+  },
+  {
+    re: /\b(?:(?:someone|somebody|a candidate|an applicant|a person) (?:internal|inside|from inside|from within|already (?:there|on the team|at the company))|internal(?:ly)? (?:hire|hired|candidate|applicant|promotion|filled)|filled (?:it )?internally|(?:already )?had someone in mind|(?:friend|buddy|nephew|niece|relative|son|daughter|cousin) of (?:the|a|an) (?:manager|boss|ceo|owner|director|founder|executive)|(?:boss|manager|ceo|owner|director|founder)'?s? (?:friend|buddy|nephew|niece|relative|son|daughter|cousin|wife|husband|former colleague)|inside (?:hire|candidate)|nepotism|referred (?:candidate|someone)|went (?:with|to) (?:a|an) (?:referral|insider))\b/,
+    means: 'internal referred pre-selected',
+  },
+  {
+    re: /\b(?:gaps? (?:in|on) (?:my )?(?:resume|résumé|cv|employment|work history|career)|career (?:break|gap)|(?:time|year|years|months) (?:off|out) (?:of )?(?:work)?|out of work|unemployed|between jobs|laid off|parental leave|maternity leave|paternity leave|caring for|caregiving|sabbatical)\b/,
+    means: 'employment gap',
+  },
+  { re: /\b(?:over[- ]?qualified|overquali\w*|too (?:senior|experienced|qualified)|flight risk|(?:would|will|might) (?:get |be |become )?bored)\b/, means: 'overqualified' },
+  {
+    re: /\b(?:(?:current|previous|last|past|prior|old) (?:salary|pay|compensation|wage|wages|comp)|what (?:are|were|am|was) (?:you|i) (?:making|earning|paid)|what (?:i'?m|you'?re|i am|you are) (?:making|earning|paid)|what (?:i|you) (?:make|earn)|(?:earning|making) now|how much (?:do|did|are|were) (?:you|i) (?:make|earn|making|earning)|pay ?stubs?|w-?2s?)\b/,
+    means: 'salary history',
+  },
+  {
+    re: /\b(?:(?:salary|pay|comp|compensation) expectations?|(?:name|give|say) (?:a|my|your|the|them a) (?:number|figure|price)|desired (?:salary|pay)|(?:what|how much) (?:do|would|did) (?:you|i) (?:want|expect|ask for)|depends on experience|competitive (?:salary|pay))\b/,
+    means: 'salary expectations number first',
+  },
+  {
+    re: /\b(?:(?:no|any|won'?t (?:give|share|tell)|wouldn'?t (?:give|share|tell)|refused to (?:give|share)|refuse to (?:give|share)|can'?t (?:give|share)|cannot (?:give|share)|not allowed to (?:give|share)|declined to (?:give|share))(?: me| us)?(?: any)? (?:feedback|reasons?|explanation)|(?:won'?t|wouldn'?t|didn'?t|did not|would not|will not) (?:tell|say|explain)(?: to)? (?:me )?why|no reason (?:given|at all))\b/,
+    means: 'feedback declined policy',
+  },
+  {
+    re: /\b(?:(?:portal|status|dashboard|applicant page|candidate page|account) (?:changed|flipped|updated|switched|now says|says|said|showed|shows)|no longer (?:under |being )?consider(?:ed|ation)|not (?:been )?selected)\b/,
+    means: 'portal status longer consideration',
+  },
+  {
+    re: /\b(?:(?:background|reference|references|referee|referees|criminal|credit|employment) (?:check|checks|screening|calls?|verification)|(?:called|contacted|checked) (?:my )?(?:references|referees))\b/,
+    means: 'references background check',
+  },
+  {
+    re: /\b(?:visas?|sponsor(?:ship)?|work (?:permit|visa|authori[sz]ation)|green card|h-?1b|relocat\w*|time ?zones?|where (?:are|i am|i'm|i was) (?:you )?(?:based|located|living)|(?:located|based|living) (?:in|outside)|wrong (?:country|state|city|location))\b/,
+    means: 'location time-zone sponsorship',
+  },
+  {
+    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am|plan) |whether i |when i |how |what )?(?:my |to )?(?:kids|children|child|pregnan\w*|married|marital|marriage|religion|religious|age|old|graduat\w*|health|disabilit\w*|medical|arrest\w*|convict\w*|criminal|family|husband|wife|spouse|partner|church|nationality|native language|accent|start a family|have kids)\b/,
+    means: 'questions age family health record',
+  },
+  {
+    re: /\brecruiters?\b.{0,40}\b(?:ghost\w*|quiet|silent|disappear\w*|vanish\w*|stopped|dark|mia|awol|never (?:replied|responded|called|wrote))\b|\b(?:ghosted|ignored|dropped) by (?:the |a )?recruiter\b/,
+    means: 'recruiter quiet promising next steps',
+  },
+  {
+    re: /\b(?:another|one more|an extra|extra|additional|yet another|(?:fifth|sixth|seventh|eighth|ninth|tenth)|\d+(?:th|rd|nd)) (?:interview|round|stage|conversation|call)s?\b|\b(?:keep|keeps|kept|keeping) adding (?:more )?(?:interviews|rounds|steps|stages)|\badded (?:another|more|an extra|a new) (?:interview|round|step|stage)s?\b/,
+    means: 'extra round added',
+  },
+  {
+    re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai (?:interview|interviewer|screening|screener|assessment)|(?:chat ?bot|bot|robot) interview\w*)\b/,
+    means: 'one-way video automated assessment',
+  },
+  {
+    re: /\b(?:(?:i|we) (?:withdrew|pulled out|dropped out|backed out|bowed out|declined)|withdrew (?:my )?(?:application|candidacy)|(?:accepted|took|signed|got) (?:another|a different|a competing|the other|a better) (?:offer|job|role|position)|exploding offer|offer deadline|deadline (?:on|for) (?:another|the other) offer)\b/,
+    means: 'withdrew another offer deadline',
+  },
+  {
+    re: /\b(?:unicorn|impossible (?:requirements?|list|combination)|wish ?list|(?:entry[- ]level|junior|graduate|grad)\b.{0,40}\b(?:\d+|five|ten|several|many)\+? years?|(?:\d+|ten|five) years? (?:of )?experience (?:in|with) (?:a |an )?(?:\d+|two|three)[- ]years?[- ]old)\b/,
+    means: 'implausible combination of requirements',
+  },
+  {
+    re: /\b(?:(?:ghost|fake|phantom|zombie) (?:jobs?|postings?|listings?|ads?|vacanc\w*|roles?)|always (?:hiring|open|posted|up)|(?:posted|open|up|listed|advertised) for (?:months|ages|a year|over a year|weeks and weeks)|evergreen)\b/,
+    means: 'evergreen ghost open months',
+  },
+  {
+    re: /\b(?:re-?posted|re-?listed|re-?advertised|re-?opened|posted (?:it |the (?:job|role|position|same job) )?again|(?:same|identical) (?:job|role|position|posting) (?:posted|listed|up|advertised)(?: again)?|back (?:up )?on (?:the|their) (?:site|board|careers page))\b/,
+    means: 'reposted',
+  },
+  {
+    re: /\b(?:(?:form|template|generic|canned|boilerplate|standard|automated|copy[- ]paste) (?:rejection|email|letter|response|reply|no)|(?:went|go|going) (?:with|in) (?:a different|another) direction|move forward with (?:other|another|different) (?:candidates?|applicants?)|(?:went|gone|go|going) with (?:someone|somebody|another (?:candidate|applicant|person)|other candidates)|more (?:closely )?aligned|better (?:fit|match|aligned)|not (?:a|the right|a good) fit)\b/,
+    means: 'generic closer alignment rejection',
+  },
+  {
+    re: /\b(?:take[- ]?homes?|homework|coding (?:challenge|assignment|test|exercise|project)|case study|unpaid (?:work|project|assignment|labou?r)|assignment|(?:spent|took|cost) (?:me )?(?:the|a|all|my|an|whole|entire)? ?(?:whole |entire )?(?:weekend|week|days|evening|evenings))\b/,
+    means: 'take-home assignment scope',
+  },
+  { re: /\b(?:final|last) (?:round|interview|stage|panel)s?\b|\bon-?sites?\b|\bsuper ?day\b/, means: 'final' },
+  {
+    re: /\b(?:down[- ]?level(?:l)?ed|lower (?:level|title|grade|band|position)|junior (?:title|level|role|position) instead|(?:different|new|changed) (?:title|level)|level(?:l)?ed (?:me )?down|demoted|re-?level(?:l)?ed|title (?:change|changed)|re-?scoped|(?:title|level|grade)\b.{0,30}\b(?:lower|junior|downgraded|smaller|changed))\b/,
+    means: 'title level changed',
+  },
+  {
+    re: /\b(?:(?:degree|bachelor'?s|master'?s|phd|mba|college|university|diploma)\b.{0,30}\b(?:required|requirement|needed|mandatory|must[- ]have|only)|(?:requires?|requiring|required|need(?:s|ed)?|wants?|wanted|ask(?:s|ed|ing)? for|without|no|lack(?:ed|ing)?) (?:a |an )?(?:college |university |4-year |four-year )?(?:degree|bachelor'?s|master'?s|phd|mba|diploma))\b/,
+    means: 'degree required',
+  },
+  {
+    re: /\b(?:mixed (?:signals|feedback|messages|reviews)|contradict\w*|inconsistent|(?:one|an) interviewer (?:said|loved|liked|praised)|(?:said|told me|thought) (?:it|i|everything) (?:went|did|was) (?:great|well|good|fine)|(?:great|positive|good) feedback (?:then|and then|but)|interviewers? (?:disagreed|did ?n[o']?t agree|contradicted))\b/,
+    means: 'inconsistent contradictory feedback',
+  },
+  {
+    re: /\b(?:(?:screening|application|knockout|knock-out|pre-?screen(?:ing)?|eligibility|qualifying) questions?|(?:answered|answering|ticked|checked|clicked) (?:a |the |one )?(?:box|question|dropdown)|killer questions?)\b/,
+    means: 'knockout questions',
+  },
+  { re: /\b(?:new|extra|additional|changed|different) (?:requirements?|criteria|criterion|qualifications?|skills? required)\b|\bnow (?:they )?(?:want|wanted|need|needed|require)\b/, means: 'new requirement criterion' },
+];
+
+/** Words a negation sets aside, with what was kept. */
+export interface Rewrite {
+  /** The text to search: negated spans removed, the atlas words of recognised phrases appended. */
+  text: string;
+  /** The words dropped because the person negated them ("not ghosted" → ghosted). */
+  negated: string[];
+  /** Recognised phrases, in the person's words, and the atlas words each added. */
+  phrases: Array<{ said: string; means: string }>;
+}
+
+// Negators that set the following words aside. "no", "never" and a negated auxiliary ("did not reply")
+// describe the event itself, so they are not here.
+const CONTRASTIVE = /^(?:rather than|instead of|as opposed to|other than)$/;
+const NEGATORS = new Set(['not', "wasn't", 'wasnt', "isn't", 'isnt', "weren't", 'werent', "aren't", 'arent', "ain't"]);
+const AUXILIARIES = new Set(['do', 'does', 'did', 'have', 'has', 'had', 'could', 'would', 'should', 'will', 'can', 'may', 'might', 'must', 'shall', 'why', 'if', 'or', 'whether']);
+const FILLERS = new Set(['a', 'an', 'the', 'just', 'even', 'really', 'simply', 'exactly', 'only', 'actually', 'being', 'been', 'get', 'got']);
+// A negated word that is itself the observation ("I was not selected", "not a fit", "not moving forward").
+const OBSERVED_HEADS = new Set(
+  'selected successful shortlisted chosen considered invited hired offered told given paid allowed able moving progressing proceeding fit match right good qualified suitable eligible enough under interested sure clear disclosed listed provided shared contacted informed what for in on at looking long much many'.split(' '),
+);
+const BREAK_WORDS = new Set(['but', 'and', 'so', 'then', 'because', 'just', 'though', 'although', 'yet', 'instead']);
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+  word: boolean;
+}
+
+function tokens(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*|[.,;:!?—–()"]/gu)) {
+    const t = m[0].replace(/’/g, "'");
+    out.push({ text: t, start: m.index!, end: m.index! + m[0].length, word: /[\p{L}\p{N}]/u.test(t[0]!) });
+  }
+  return out;
+}
+
+/**
+ * Spans of the text the person negated to set aside: "not ghosted, rejected", "it wasn't a rejection, it
+ * was silence", "rejected rather than ghosted". Returned as [start, end) character ranges.
+ */
+function negatedSpans(text: string, toks: Token[]): Array<{ start: number; end: number; words: string[] }> {
+  const spans: Array<{ start: number; end: number; words: string[] }> = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (!t.word) continue;
+    const w = t.text;
+    const pair = i + 1 < toks.length ? `${w} ${toks[i + 1]!.text}` : '';
+    const contrastive = CONTRASTIVE.test(pair);
+    if (!contrastive && !NEGATORS.has(w)) continue;
+    const prev = toks[i - 1];
+    if (!contrastive && w === 'not' && prev?.word && AUXILIARIES.has(prev.text)) continue;
+    // The span: the words after the negator up to a break (punctuation or a joining word), at most 5.
+    let j = contrastive ? i + 2 : i + 1;
+    const words: Token[] = [];
+    while (j < toks.length && toks[j]!.word && !BREAK_WORDS.has(toks[j]!.text) && words.length < 5) words.push(toks[j++]!);
+    if (words.length === 0) continue;
+    const head = words.find((x) => !FILLERS.has(x.text));
+    if (!contrastive && (!head || OBSERVED_HEADS.has(head.text))) continue;
+    // A contrast follows ("not X, Y"; "not X but Y") or precedes (", not X"): the person sets X aside.
+    const next = toks[j];
+    const contrastAfter = next !== undefined && (!next.word || BREAK_WORDS.has(next.text)) && toks.slice(j + 1).some((x) => x.word);
+    const contrastBefore = prev !== undefined && !prev.word && prev.text !== '(' && i > 1;
+    if (contrastive || contrastAfter || contrastBefore) {
+      spans.push({ start: t.start, end: words[words.length - 1]!.end, words: words.map((x) => x.text) });
+      i = j - 1;
+    }
+  }
+  return spans;
+}
+
+/** The query as the index should see it: negated words dropped, everyday phrases given atlas words. */
+export function rewriteQuery(query: string): Rewrite {
+  const lower = query.toLowerCase().replace(/’/g, "'");
+  const spans = negatedSpans(lower, tokens(lower));
+  let kept = '';
+  let at = 0;
+  for (const s of spans) {
+    kept += lower.slice(at, s.start) + ' ';
+    at = s.end;
+  }
+  kept += lower.slice(at);
+  const phrases: Rewrite['phrases'] = [];
+  for (const p of PHRASES) {
+    const m = p.re.exec(kept);
+    if (m && (!p.requires || p.requires.test(kept))) phrases.push({ said: m[0], means: p.means });
+  }
+  const text = phrases.length === 0 ? kept : `${kept} ${phrases.map((p) => p.means).join(' ')}`;
+  return { text, negated: spans.flatMap((s) => s.words), phrases };
+}
