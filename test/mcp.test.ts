@@ -10,7 +10,14 @@ import { after, before, describe, test } from 'node:test';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { explain } from '../src/analysis/explain.ts';
+import { methodology } from '../src/analysis/methodology.ts';
+import { ExplainResult } from '../src/analysis/schemas.ts';
+import { LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, TIERS, VERDICT_CODES } from '../src/analysis/terms.ts';
 import { toolAtlas } from '../src/mcp/atlas.ts';
+import { KINDS, RELATIONS } from '../src/model/vocab.ts';
+import { RULES } from '../src/registry/rules.ts';
+import { projectTo } from '../src/mcp/output-schema.ts';
 import { createMcpServer } from '../src/mcp/server.ts';
 import type { Variant } from '../src/mcp/tools.ts';
 import { contentHash } from '../src/registry/hash.ts';
@@ -101,17 +108,22 @@ describe('MCP tools (in memory)', () => {
     }
   });
 
-  test('explanations keep honest baselines, state that they are uncalibrated, and carry non-inferences', async () => {
-    const r = (await call(local, 'explain_observation', { artifacts: ['A-009'] })).structuredContent as {
-      notice: string;
-      behind: { mechanisms: Array<{ id: string; honest_baseline: boolean; evidence_level: string }>; non_inferences: unknown[] };
-      agency: { verdict: { code: string } };
-    };
+  test('explanations keep honest baselines, state that they are uncalibrated, and carry tiers and non-inferences', async () => {
+    type Mechanism = { id: string; tier: string; why?: string; honest_baseline?: boolean; evidence_level?: string; summary?: string };
+    type Result = { notice: string; behind: { mechanisms: Mechanism[]; non_inferences: unknown[] }; agency: { verdict: { code: string } } };
+    const r = (await call(local, 'explain_observation', { artifacts: ['A-009'] })).structuredContent as Result;
     assert.match(r.notice, /uncalibrated/);
     assert.ok(r.behind.mechanisms.some((m) => m.honest_baseline), 'an honest baseline is on the table');
-    assert.ok(r.behind.mechanisms.every((m) => m.evidence_level), 'evidence levels');
+    const tiers = r.behind.mechanisms.map((m) => m.tier);
+    assert.ok(tiers.includes('produces'));
+    assert.deepEqual(tiers, [...tiers].sort((a, b) => Number(a !== 'produces') - Number(b !== 'produces')), 'the first tier comes first');
+    for (const m of r.behind.mechanisms.filter((x) => x.tier === 'produces')) {
+      assert.ok(m.why && m.evidence_level, `${m.id}: a first-tier mechanism says why and how well supported it is`);
+    }
     assert.ok(r.behind.non_inferences.length > 0);
     assert.ok(r.agency.verdict.code);
+    const full = (await call(local, 'explain_observation', { artifacts: ['A-009'], detail: 'full' })).structuredContent as Result;
+    assert.ok(full.behind.mechanisms.every((m) => m.why && m.evidence_level && m.summary), 'detail full: every mechanism in full');
   });
 
   test('probe outcomes narrow an explanation only through their exclusions', async () => {
@@ -157,7 +169,7 @@ describe('MCP tools (in memory)', () => {
     // About 4 characters a token: 70 000 characters stays well under 25 000 tokens.
     assert.ok(size(ten) < 70_000, `explain of 10 observations is ${size(ten)} characters`);
     const lists = (ten.structuredContent!['truncated_lists'] ?? []) as Array<{ list: string; more: string }>;
-    assert.ok(lists.some((l) => l.list === 'behind.mechanisms' && /limit/.test(l.more)), 'the cut says how to get more');
+    assert.ok(lists.some((l) => l.list === 'behind.mechanisms' && /limit|detail "full"/.test(l.more)), 'the cut says how to get more');
     const full = await call(local, 'explain_observation', { artifacts: every.slice(0, 10), detail: 'full' });
     assert.ok(size(full) > size(ten), 'detail full returns more');
     for (const [name, args] of Object.entries({
@@ -216,6 +228,211 @@ describe('MCP tools (in memory)', () => {
       assert.doesNotMatch(err.message, /"code"|"path"/, 'no raw zod issue list');
       return true;
     });
+  });
+});
+
+const bytes = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
+
+describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => {
+  let local: Client;
+  let hosted: Client;
+  before(async () => {
+    local = await inMemoryClient('local');
+    hosted = await inMemoryClient('hosted');
+  });
+  after(async () => {
+    await local.close();
+    await hosted.close();
+  });
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  const validatorOf = async (client: Client, name: string) => ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema!);
+
+  test('tools/list is at most 30 KB in both variants; output schemas are compact and derived', async () => {
+    for (const client of [local, hosted]) {
+      const list = await client.listTools();
+      assert.ok(bytes(list) <= 30 * 1024, `tools/list is ${bytes(list)} bytes`);
+      for (const t of list.tools) {
+        const schema = JSON.stringify(t.outputSchema);
+        // Descriptions live in the tool description; the root keeps its one-line description.
+        assert.equal((schema.match(/"description":"/g) ?? []).length, t.outputSchema!['description'] === undefined ? 0 : 1, `${t.name}: no per-field descriptions`);
+        assert.doesNotMatch(schema, /"additionalProperties":false/, `${t.name}: open objects, so detail "full" validates too`);
+        for (const [, definition] of Object.entries((t.outputSchema!['$defs'] ?? {}) as Record<string, unknown>)) {
+          assert.ok(schema.split(JSON.stringify(definition)).length === 2, `${t.name}: a $defs entry is written once`);
+        }
+      }
+    }
+  });
+
+  test('the output schemas still name what the analysis returns', async () => {
+    const tools = (await local.listTools()).tools;
+    const explain = tools.find((t) => t.name === 'explain_observation')!.outputSchema as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    assert.deepEqual(Object.keys(explain.properties).sort(), ['agency', 'behind', 'hard_facts', 'input', 'notice', 'obstacle', 'registry_version', 'truncated_lists']);
+    assert.ok(explain.properties['behind']!.properties!['mechanisms'], 'mechanisms');
+    assert.ok(explain.properties['agency']!.properties!['next_steps'], 'next steps');
+    const verdict = JSON.stringify(explain.properties['agency']!.properties!['verdict']);
+    for (const code of ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left']) assert.match(verdict, new RegExp(code));
+  });
+
+  test('detail "full" results validate against the same advertised schema as summaries', async () => {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['explain_observation', { artifacts: ['A-001', 'A-004'], detail: 'full' }],
+      ['explain_observation', { artifacts: ['A-016', 'A-017'], detail: 'full', limit: 60 }],
+      ['find_compatible_mechanisms', { artifacts: ['A-009'], detail: 'full' }],
+      ['get_diagnostic_probes', { artifacts: ['A-001'], detail: 'full' }],
+      ['get_node', { id: 'A-009', detail: 'full' }],
+      ['get_node', { id: 'E-078', detail: 'full' }],
+      ['get_methodology', {}],
+      ['get_methodology', { section: 'vocabularies' }],
+    ];
+    for (const [name, args] of calls) {
+      const r = await call(local, name, args);
+      assert.notEqual(r.isError, true, `${name}: ${r.content[0]?.text}`);
+      const validate = await validatorOf(local, name);
+      assert.ok(validate(r.structuredContent), `${name} ${JSON.stringify(args)}: ${ajv.errorsText(validate.errors)}`);
+    }
+  });
+
+  test('explain_observation for one artifact, in summary, is at most 8 KB of text; the structured content is the same JSON', async () => {
+    const validate = await validatorOf(local, 'explain_observation');
+    const sizes: number[] = [];
+    for (const a of registry.all('artifact').filter((x) => x.status === 'active')) {
+      const r = await call(local, 'explain_observation', { artifacts: [a.id] });
+      assert.notEqual(r.isError, true, `${a.id}: ${r.content[0]?.text}`);
+      const text = r.content[0]!.text!;
+      sizes.push(bytes(text));
+      assert.ok(bytes(text) <= 8 * 1024, `explain ${a.id} is ${bytes(text)} bytes of text`);
+      assert.deepEqual(JSON.parse(text), r.structuredContent, `${a.id}: the text is the structured content`);
+      assert.ok(validate(r.structuredContent), `${a.id}: ${ajv.errorsText(validate.errors)}`);
+    }
+    const full = await call(local, 'explain_observation', { artifacts: ['A-009'], detail: 'full' });
+    assert.ok(bytes(full.content[0]!.text!) > Math.max(...sizes), 'detail full is the long form');
+  });
+
+  test('a summary is the full explanation cut down, never a different answer', async () => {
+    type M = { id: string; tier: string };
+    type R = {
+      behind: { mechanisms: M[]; ruled_out: Array<{ id: string }>; non_inferences: unknown[] };
+      agency: { verdict: { code: string; text: string }; probes: Array<{ id: string; outcomes: Array<{ id: string; narrows: string[] }> }>; next_steps: Array<{ id: string }> };
+      truncated_lists?: Array<{ list: string; shown: number; total?: number }>;
+    };
+    for (const artifacts of [['A-001'], ['A-009'], ['A-024'], ['A-016', 'A-017'], ['A-009', 'A-027']]) {
+      const summary = (await call(local, 'explain_observation', { artifacts })).structuredContent as R;
+      const full = (await call(local, 'explain_observation', { artifacts, detail: 'full' })).structuredContent as R;
+      const what = artifacts.join('+');
+      assert.deepEqual(summary.agency.verdict, { code: full.agency.verdict.code, text: full.agency.verdict.text }, `${what}: the same verdict`);
+      const cut = summary.truncated_lists?.find((t) => t.list === 'behind.mechanisms');
+      assert.deepEqual(summary.behind.mechanisms.map((m) => [m.id, m.tier]), full.behind.mechanisms.slice(0, cut?.shown ?? Infinity).map((m) => [m.id, m.tier]), `${what}: the same mechanisms, in order`);
+      if (cut) assert.equal(cut.total, full.behind.mechanisms.length, `${what}: the cut says how many there are`);
+      const firstTier = full.behind.mechanisms.filter((m) => m.tier === 'produces').length;
+      assert.ok(summary.behind.mechanisms.filter((m) => m.tier === 'produces').length === Math.min(firstTier, cut?.shown ?? Infinity), `${what}: the first tier is never cut for the second`);
+      assert.deepEqual(summary.behind.ruled_out.map((m) => m.id), full.behind.ruled_out.map((m) => m.id));
+      assert.deepEqual(summary.behind.non_inferences, full.behind.non_inferences, `${what}: every non-inference, in full`);
+      assert.deepEqual(summary.agency.next_steps.map((s) => s.id), full.agency.next_steps.map((s) => s.id), `${what}: every next step`);
+      assert.deepEqual(summary.agency.probes.map((p) => p.id), full.agency.probes.slice(0, summary.agency.probes.length).map((p) => p.id), `${what}: the first probes`);
+      for (const p of summary.agency.probes) assert.ok(p.outcomes.every((o) => o.narrows.length > 0), `${what}: ${p.id} lists the outcomes that narrow`);
+      // Over 8 KB only when the first tier and one probe alone weigh that much: the rest was cut first.
+      if (bytes(summary) > 8 * 1024) {
+        assert.ok(summary.behind.mechanisms.every((m) => m.tier === 'produces') && summary.agency.probes.length <= 1, `${what}: ${bytes(summary)} bytes`);
+      }
+      if (cut && cut.shown < Math.min(16, full.behind.mechanisms.length)) assert.match(JSON.stringify(summary.truncated_lists), /keeps to 8 KB/);
+    }
+  });
+
+  test('a projection onto a result’s own schema changes nothing: summaries only leave fields out', () => {
+    for (const artifacts of [['A-001'], ['A-024'], ['A-016', 'A-017']]) {
+      const result = explain(registry, { artifacts });
+      assert.deepEqual(projectTo(ExplainResult, result), result, artifacts.join('+'));
+    }
+  });
+
+  test('get_methodology with a section returns that section alone', async () => {
+    const all = (await call(local, 'get_methodology', {})).structuredContent as { sections: Array<{ id: string; body: string }>; vocabularies: unknown };
+    assert.ok(all.vocabularies);
+    for (const section of all.sections) {
+      const r = (await call(local, 'get_methodology', { section: section.id })).structuredContent as Record<string, unknown>;
+      assert.deepEqual(Object.keys(r).sort(), ['registry_version', 'sections'], `${section.id}: nothing but the section`);
+      assert.deepEqual(r['sections'], [section]);
+      assert.ok(bytes(r) < bytes(section.body) + 600, `${section.id}: ${bytes(r)} bytes for a body of ${bytes(section.body)}`);
+    }
+    const vocabularies = (await call(local, 'get_methodology', { section: 'vocabularies' })).structuredContent as Record<string, unknown>;
+    assert.deepEqual(vocabularies['vocabularies'], all.vocabularies);
+    assert.deepEqual(vocabularies['sections'], []);
+  });
+});
+
+describe('the methodology says what the code does', () => {
+  const m = methodology(registry);
+  const body = (id: string) => m.sections.find((s) => s.id === id)?.body ?? assert.fail(`no section ${id}`);
+
+  test('it has sections on tiers, probes within reach, next steps, scenarios and plain words', () => {
+    for (const tier of TIERS) assert.match(body('tiers'), new RegExp(`\\*\\*${tier}\\*\\*`), tier);
+    assert.match(body('tiers'), /ruled out|rules? out/i);
+    assert.match(body('tiers'), /not a likelihood/);
+    assert.match(body('probes'), /lawful/);
+    assert.match(body('probes'), /data-access request/);
+    assert.match(body('next-steps'), /whatever the cause/);
+    assert.match(body('scenarios'), /--scenario/);
+    assert.match(body('plain-words'), /English only/);
+  });
+
+  test('it names the verdicts, rules and texts the code uses', () => {
+    for (const code of VERDICT_CODES) assert.match(body('hoba'), new RegExp(`\\*\\*${code}\\*\\*`), code);
+    assert.ok(body('hoba').includes(LOW_SIGNAL_TEXT) && body('hoba').includes(LOW_SIGNAL_WITH_STEPS_TEXT), 'both low-signal texts');
+    const rule = /rule ([a-z-]+)\)/.exec(body('scenarios'))?.[1];
+    assert.ok(rule && rule in RULES, `the scenario rule it names (${rule}) is a validation rule`);
+    for (const kind of KINDS) assert.ok(m.vocabularies.kinds.some((k) => k.id === kind && k.meaning.length > 20), kind);
+    for (const relation of RELATIONS) assert.ok(m.vocabularies.relations.some((r) => r.id === relation), relation);
+    assert.match(body('identifiers-and-versions'), /S-001 scenario/);
+  });
+});
+
+describe('explain_observation inputs: artifacts, a scenario or plain words', () => {
+  let client: Client;
+  before(async () => {
+    client = await inMemoryClient('hosted');
+  });
+  after(() => client.close());
+  type Explained = { input: { artifacts: string[]; scenario?: { id: string; title: string }; from_text?: { text: string; matched: Array<{ id: string; why: string }> } } };
+
+  test('a scenario is a preset: its artifacts, stage and probe outcomes, named in the result', async () => {
+    const scenario = registry.all('scenario').find((s) => s.status === 'active')!;
+    assert.ok(scenario, 'the atlas holds scenarios');
+    const r = await call(client, 'explain_observation', { scenario: scenario.id.toLowerCase() });
+    assert.notEqual(r.isError, true, r.content[0]?.text);
+    const result = r.structuredContent as Explained;
+    assert.deepEqual(result.input.scenario?.id, scenario.id);
+    assert.deepEqual([...result.input.artifacts].sort(), [...scenario.input.artifacts].sort());
+    const unknown = await call(client, 'explain_observation', { scenario: 'S-999' });
+    assert.equal(unknown.isError, true);
+    assert.match(unknown.content[0]!.text!, /S-999/);
+  });
+
+  test('plain words: the result says which observations were chosen and why', async () => {
+    const r = await call(client, 'explain_observation', { text: 'No reply since my final interview, three weeks ago' });
+    assert.notEqual(r.isError, true, r.content[0]?.text);
+    const { input } = r.structuredContent as Explained;
+    assert.ok(input.from_text && input.from_text.matched.length > 0, 'observations chosen');
+    assert.deepEqual(input.artifacts, input.from_text.matched.map((m) => m.id));
+    assert.ok(input.from_text.matched.every((m) => m.why.length > 0), 'each says why');
+    assert.ok(input.artifacts.includes('A-009'), `silence after a final interview is A-009, not ${input.artifacts.join(', ')}`);
+  });
+
+  test('none, or more than one, of artifacts, scenario and text is a clear tool error', async () => {
+    for (const args of [{}, { stage: 'team' }, { artifacts: ['A-009'], text: 'ghosted' }, { scenario: 'S-001', artifacts: ['A-001'] }]) {
+      const r = await call(client, 'explain_observation', args);
+      assert.equal(r.isError, true, JSON.stringify(args));
+      assert.match(r.content[0]!.text!, /exactly one of artifacts .*scenario .*text/, JSON.stringify(args));
+    }
+    const empty = await call(client, 'explain_observation', { text: '   ' });
+    assert.equal(empty.isError, true);
+  });
+
+  test('scenarios are resources, like every entity', async () => {
+    const { resources } = await client.listResources();
+    const scenarios = registry.all('scenario');
+    assert.equal(resources.filter((r) => r.uri.startsWith('hoba://scenario/')).length, scenarios.length);
+    const first = (await client.readResource({ uri: `hoba://scenario/${scenarios[0]!.id}` })).contents[0] as { text: string };
+    assert.equal((JSON.parse(first.text) as { node: { id: string } }).node.id, scenarios[0]!.id);
   });
 });
 

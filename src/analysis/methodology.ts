@@ -21,15 +21,16 @@ import {
 } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Methodology } from './schemas.ts';
-import { LOW_SIGNAL_TEXT, VERDICT_CODES, type VerdictCode } from './terms.ts';
+import { LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, VERDICT_CODES, type VerdictCode } from './terms.ts';
 
 const KIND_MEANINGS: Record<Kind, string> = {
-  artifact: 'An observation: what a candidate directly sees or receives (silence, a template rejection, a reposted role). Each says what it does not establish and offers diagnostic probes.',
+  artifact: 'An observation: what a candidate directly sees or receives (silence, a template rejection, a reposted role). Each says what it does not establish, offers diagnostic probes, says what the candidate can still do whatever the cause (next steps), and may rule out a mechanism acting at the same stage, with the reason.',
   barrier: 'A structural gate of the hiring funnel that a candidate must pass (résumé screen, hiring-manager interview, offer approval). Barriers form a directed acyclic graph over the stages.',
   mechanism: 'A process that makes a barrier reject, stall or misclassify a candidate, described by four facets, the barriers it operates at, the artifacts it emits and its evidence level.',
   pattern: 'A recurring configuration worth naming (a double bind, a reversal, a silence): a set of artifacts that, seen together, establish something specific and still leave much open.',
   loop: 'A persistent causal cycle among mechanisms, where each makes the next stronger or hides it, so the situation sustains itself.',
   intervention: 'A change a system actor (employer, hiring team, vendor, regulator, job platform) can make that targets mechanisms, barriers or loops, with expected effects and how to measure them.',
+  scenario: 'A worked situation in a candidate’s plain words, the observations (and probe outcomes) it maps to, and the analysis expected of it: a preset for explain and a regression test of the atlas.',
   source: 'A study, survey, statute or report from a vetted bibliography, cited by ID.',
 };
 
@@ -59,6 +60,7 @@ const RELATION_MEANINGS: Record<Relation, [from: string, to: string, meaning: st
   member_of: ['mechanism', 'loop', 'The mechanism is part of the causal loop.'],
   targets: ['intervention', 'mechanism, barrier or loop', 'The intervention changes this.'],
   mitigates: ['intervention', 'pattern or loop', 'The intervention weakens this pattern or loop.'],
+  observes: ['scenario', 'artifact', 'The worked situation includes this observation.'],
   cites: ['any entity', 'source', 'The entity relies on this source.'],
 };
 
@@ -107,9 +109,9 @@ const REMOVABILITY_MEANINGS: Record<Removability, string> = {
 };
 
 const VERDICT_MEANINGS: Record<VerdictCode, string> = {
-  'run-probe': 'A probe the candidate can run has an outcome that rules out some, but not all, of the remaining mechanisms: run it before concluding anything.',
-  'act-on-candidate-removable': 'No candidate probe narrows the set, but a mechanism that can produce what was observed is within the candidate’s reach; act on it only where other evidence points there.',
-  'low-signal': `${LOW_SIGNAL_TEXT} Nothing the candidate can run tells the remaining mechanisms apart, and no mechanism that can produce what was observed is theirs to remove. This is a valid, honest answer, not a failure.`,
+  'run-probe': 'A probe the candidate can run (alone or through a lawful right) has an outcome that rules out some, but not all, of the remaining mechanisms: run it before concluding anything.',
+  'act-on-candidate-removable': 'No candidate probe narrows the set, but a first-tier mechanism (one that can produce what was observed) is within the candidate’s reach; act on it only where other evidence points there.',
+  'low-signal': `${LOW_SIGNAL_TEXT} Nothing the candidate can run tells the remaining mechanisms apart, and no first-tier mechanism is theirs to remove. When the observations carry next steps the verdict says so instead ("${LOW_SIGNAL_WITH_STEPS_TEXT}"): low signal never hides an action that holds whatever the cause. This is a valid, honest answer, not a failure.`,
   'nothing-left': 'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
 };
 
@@ -130,32 +132,48 @@ It is built for candidates trying to read their situation without fooling themse
       body: `These rules hold for every answer the atlas gives, through every door (command line, API, MCP tools, site).
 
 1. **An observation is not a cause.** Every artifact and every pattern lists what it does *not* establish. Read those lists first: they are the part most often skipped.
-2. **A compatible mechanism is not a proven one.** "Compatible" means the atlas links the mechanism to the facts (it acts at the gate where they happened, or it can produce what was observed). Several mechanisms are nearly always compatible at once.
-3. **Honest baselines stay on the table.** Ordinary explanations (in this version of the atlas: ${baselines.join('; ')}) are always considered, unless a reported probe outcome explicitly excludes them.
-4. **Topological and uncalibrated.** Explanations follow the links of the graph. They carry no probabilities, and the order of a list says nothing about likelihood. Figures appear only where a cited source states them, with that source.
-5. **Narrowing needs an explicit exclusion.** A probe outcome removes a mechanism only when the atlas records that the outcome excludes it. Absence of news, tone, or timing never removes anything by itself.
+2. **A compatible mechanism is not a proven one.** "Compatible" means the atlas links the mechanism to the facts: it can produce what was observed (first tier), or it acts at the gate where it happened (second tier). Several mechanisms are nearly always compatible at once.
+3. **Honest baselines are ordinary explanations, not afterthoughts.** The ordinary causes (in this version of the atlas: ${baselines.join('; ')}) enter an explanation like every other mechanism, wherever they can act or produce what was seen, and leave it only for a stated reason: an observation that rules them out, or a reported probe outcome that excludes them.
+4. **Topological and uncalibrated.** Explanations follow the links of the graph. They carry no probabilities; the order of a list ranks how directly a mechanism accounts for the facts, never how likely it is. Figures appear only where a cited source states them, with that source.
+5. **Narrowing needs an explicit exclusion.** A mechanism leaves an explanation only when the atlas records why: a probe outcome that excludes it, or an observation that rules it out (with the reason). Absence of news, tone, or timing never removes anything by itself.
 6. **Sourced or labelled.** Claims marked supported or established cite vetted sources; everything else is labelled a hypothesis or illustrative.
 7. **No names.** The atlas never names an employer, recruiter, vendor, platform or person. It describes mechanisms, not culprits.`,
     },
     {
       id: 'hoba',
       title: 'The HOBA protocol',
-      body: `\`explain\` (the explain_observation tool) applies four steps to what a candidate observed.
+      body: `\`explain\` (the explain_observation tool) applies four steps to what a candidate observed, given as observation IDs, as a worked scenario, or in the candidate's own words (see the sections on scenarios and plain words).
 
 **H — Hard facts.** Resolve the observed artifacts. A deprecated artifact still resolves; the analysis uses its successor and says so. Reported probe outcomes are facts too.
 
 **O — Obstacle.** Identify the barriers involved: those at the stage the candidate names, or, when no stage is given, those at every stage where the artifacts occur.
 
-**B — Behind.** List the mechanisms compatible with the facts: the *union* of those that operate at an identified barrier and those that emit a given artifact. A mechanism is never dropped only because of the stage; an observation can be produced by a mechanism acting elsewhere. Each comes with why it is compatible (the artifacts it emits and with what fidelity, the barriers it acts at), its evidence level, its facets, and what it masks or amplifies. Honest baselines not otherwise linked to the facts are added and marked as baselines. Then come the patterns the artifacts trigger (every required artifact observed) or partly match (with what is missing), the loops the mechanisms belong to, and the union of everything the artifacts and the triggered patterns do *not* establish.
+**B — Behind.** List the mechanisms compatible with the facts, in two tiers (see "Tiers of an explanation"): those that *produce* what was observed (they emit a given artifact) first, then those that only *act at the same stage* (they operate at an identified barrier, and the atlas does not record them as producing what was observed). The union rule stays: a mechanism is never dropped for being less direct, nor only because of the stage. Each says why it is listed, and carries its evidence level, facets, emissions and what it masks or amplifies. An observation can rule a mechanism out, with the reason (listed under ruled out). Then come the patterns the artifacts trigger (every required artifact observed) or partly match (with what is missing), the loops the mechanisms belong to, and the union of everything the artifacts and the triggered patterns do *not* establish.
 
-**A — Agency.** Split the remaining mechanisms by who can remove them: the candidate, an intermediary, or nobody in the process. List the probes of the given artifacts that would tell the remaining mechanisms apart (some outcome excludes some but not all of them), the ones a candidate can run and the cheapest first. Then give a verdict:
+**A — Agency.** Split the first tier by who can remove each mechanism: the candidate, an intermediary, or nobody in the process (the second tier is split apart, so that the split and the verdict speak about the same mechanisms). List the probes that would tell the remaining mechanisms apart (see "Diagnostic probes"), what the candidate can still do whatever the cause (see "What you can still do"), and a verdict:
 
-- **run-probe** — a candidate-runnable probe can narrow the set: run it first.
-- **act-on-candidate-removable** — no probe can, but a mechanism that can produce what was observed (it emits one of the artifacts) is within the candidate's reach. Act on it only where other evidence points there.
-- **low-signal** — "${LOW_SIGNAL_TEXT}" No probe the candidate can run narrows the set, and no mechanism that can produce what was observed is theirs to remove. A mechanism that only acts at the same stage, or an honest baseline listed because baselines always are, is not by itself a reason to act on this observation. This is a valid answer: more effort spent on this observation will not tell the candidate more.
+- **run-probe** — a probe the candidate can run, alone or through a lawful right, can narrow the set: run it first.
+- **act-on-candidate-removable** — no probe can, but a first-tier mechanism is within the candidate's reach. Act on it only where other evidence points there.
+- **low-signal** — "${LOW_SIGNAL_TEXT}" No probe the candidate can run narrows the set, and no first-tier mechanism is theirs to remove; a mechanism that only acts at the same stage is not by itself a reason to act on this observation. When the observations carry next steps, the verdict says instead: "${LOW_SIGNAL_WITH_STEPS_TEXT}" Low signal never hides an indicated action.
 - **nothing-left** — the reported outcomes exclude every compatible mechanism; the input or the atlas needs checking.
 
-Report a probe outcome (\`--probe <probe>=<outcome>\`) and run the protocol again: the mechanisms that outcome excludes leave the whole case, and are listed with the outcome that excluded them.`,
+Report a probe outcome (\`--probe <probe>=<outcome>\`, or \`probes\` in the tool) and run the protocol again: the mechanisms that outcome excludes leave the whole case, and are listed with the outcome that excluded them.`,
+    },
+    {
+      id: 'tiers',
+      title: 'Tiers of an explanation',
+      body: `Every mechanism in an explanation carries its tier and one plain sentence saying why it is there.
+
+- **produces** (first tier) — it emits one of the observations given: it can produce what the candidate saw. These come first, ranked by directness: the best fidelity of its emissions (direct, then euphemism, distortion, noise, void), then how many of the given observations it accounts for, then its evidence level, then its ID.
+- **same-stage** (second tier) — it only operates at a barrier identified from the stage: it acts where this happened, but the atlas does not record it as producing what was seen. These follow, by ID. The text output collapses them to one line by default; nothing is dropped.
+
+The ranking says how directly a mechanism accounts for the facts. It is not a likelihood: the last mechanism of the first tier may be the one at work.
+
+**Honest baselines are scoped to stages.** A genuine skill gap or a stronger competing candidate enters an explanation like any other mechanism: in the first tier where it emits what was observed, in the second where it acts at the stage. It is not added to every case, so it does not appear where it cannot act (a rejection minutes after applying, an offer the employer withdrew).
+
+**Ruled out.** An observation can rule out a mechanism acting at the same stage, with the reason: an offer that was rescinded rules out "held as backup", because the employer had chosen the candidate. A mechanism ruled out is listed apart, with the observation and the reason, never silently dropped. Like a probe exclusion, it is recorded in the atlas, not inferred.
+
+The agency split and the verdict speak about the first tier: only a mechanism that can produce what was observed makes acting on this observation worthwhile.`,
     },
     {
       id: 'evidence',
@@ -195,9 +213,34 @@ ${terms(REMOVABILITIES, REMOVABILITY_MEANINGS).map((t) => `- **${t.id}** — ${t
     {
       id: 'probes',
       title: 'Diagnostic probes',
-      body: `Each artifact offers probes: concrete, low-drama steps that can tell mechanisms apart, such as asking once for a timeline or comparing two versions of a posting. A probe states who can run it (the candidate or an intermediary such as a referrer), its cost, what it may cost the person running it, and its possible outcomes.
+      body: `Each artifact offers probes: concrete, low-drama steps that can tell mechanisms apart, such as asking once for a timeline, comparing two versions of a posting, or asking for one's own records. A probe states who can run it, its cost, what it may cost the person running it, and its possible outcomes.
 
-An outcome may *exclude* mechanisms. That is the only way the atlas narrows an explanation: an outcome that excludes a mechanism removes it from the whole case. An outcome that excludes nothing still tells something (its note says what), but it does not make any mechanism less compatible. Probes are never a licence to pester: most are one message, sent once.`,
+An outcome may *exclude* mechanisms. That is the only way a probe narrows an explanation: an outcome that excludes a mechanism removes it from the whole case. An outcome that excludes nothing still tells something (its note says what), but it does not make any mechanism less compatible. Probes are never a licence to pester: most are one message, sent once.
+
+**Within the candidate's reach.** Every observation has at least one probe the candidate can run alone, or through a lawful right, with an outcome that excludes at least one mechanism. Lawful routes include a data-access request for one's own application records (under the GDPR or UK GDPR), or a copy of a background-check report. The atlas does not advise asking an employee to read out or relay confidential records such as interview scorecards or interviewer notes: that can breach their confidentiality or data-protection duties, and it rewards the inside access the atlas describes as unequal. Where an intermediary (a referrer, a recruiter) can help, the probe says so and ranks after the candidate's own.
+
+**Ranking.** Probes that can narrow the set come first; among them, those that can rule out a first-tier mechanism before those that only narrow the second tier; then the candidate's own before an intermediary's; then the cheapest. Probes that cannot narrow the remaining set are listed apart: they may still be worth running for what they tell.`,
+    },
+    {
+      id: 'next-steps',
+      title: 'What you can still do',
+      body: `An explanation ends with what the candidate can still do whatever the cause: forward-looking actions that hold for every mechanism in the case, such as keeping other applications going, keeping the evidence of what was sent and received, what resets a signal, and what to document and by when. Each belongs to an observation, says why it holds, may say by when it matters, and cites a vetted source where its claim needs one.
+
+Next steps are not probes (they do not tell mechanisms apart) and not advice about a cause (they hold whichever cause is at work). They are why a low-signal verdict never means "do nothing": when next steps exist, the verdict says that no action aimed at one explanation is justified, but the steps that help whatever the cause are.`,
+    },
+    {
+      id: 'scenarios',
+      title: 'Worked scenarios',
+      body: `A scenario (S-001, S-002…) is a realistic situation in a candidate's plain words, with what it maps to: the observations, optionally the stage and probe outcomes already run. It states the analysis it expects: the mechanisms that must be in the first tier, those that must not appear at all, the probes that must be offered, and the verdict.
+
+Scenarios are presets: \`hoba explain --scenario S-003\`, the scenario argument of the explain_observation tool, the REST collection /api/v1/scenarios, the OpenAPI description and the graph (a scenario observes its artifacts). They are also regression tests: \`hoba validate\` runs the analysis on every scenario and reports an error (rule scenario-expectation) when the answer and the expectation part, so an edit to the atlas cannot silently change what a worked case says. An expectation records what the analysis should say, not whatever it happens to say.`,
+    },
+    {
+      id: 'plain-words',
+      title: 'Plain words in',
+      body: `\`hoba explain "<what happened, in your words>"\` (and the text argument of the explain_observation tool) reads a description in everyday English, finds the observations it names with the atlas's search index, and explains them. It chooses conservatively: the best-matching observation, plus others only when they score close to it and the words really name them (a long description can name two or three). The result says which observations it chose and which of the words matched each, so the person can check the reading before relying on it.
+
+When nothing matches well enough it says so and suggests what to try, instead of guessing; a description in another language gets an honest "English only". The words are matched, not understood: an explanation from words is only as good as the observations chosen, so check them, or give observation IDs directly.`,
     },
     {
       id: 'patterns-and-loops',
@@ -214,14 +257,14 @@ A **loop** is a cycle among mechanisms (one amplifies or masks the next, and so 
     {
       id: 'identifiers-and-versions',
       title: 'Identifiers, deprecation and versions',
-      body: `IDs are permanent and never reused: a kind letter, a hyphen and a zero-padded number (A-001 artifact, B-001 barrier, M-001 mechanism, P-001 pattern, L-001 loop, I-001 intervention, E-001 source). A retired entity is kept with status deprecated and the ID of its successor, so old links keep resolving.
+      body: `IDs are permanent and never reused: a kind letter, a hyphen and a zero-padded number (A-001 artifact, B-001 barrier, M-001 mechanism, P-001 pattern, L-001 loop, I-001 intervention, S-001 scenario, E-001 source). A retired entity is kept with status deprecated and the ID of its successor, so old links keep resolving.
 
 Every answer carries the registry_version of the content it was computed from (semantic versioning: patch for wording, minor for new or deprecated entities, major for changes that break consumers). Cite it with the IDs when you quote an answer.`,
     },
     {
       id: 'limits',
       title: 'What the atlas cannot do',
-      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
+      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. A plain-words reading can pick the wrong observation; a scenario shows one worked case, not what usually happens. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
     },
   ];
 }
@@ -232,7 +275,7 @@ export function methodology(reg: Registry): Methodology {
     registry_version: reg.version,
     title: 'How to read the Hiring Obstacles & Barriers Atlas',
     summary:
-      'An observation is not a cause and a compatible mechanism is not a proven one. The HOBA protocol (Hard facts, Obstacle, Behind, Agency) links observations to the barriers and mechanisms that can produce them, keeps the honest baselines on the table, narrows only through explicit probe exclusions, and is topological and uncalibrated: no probabilities.',
+      'An observation is not a cause and a compatible mechanism is not a proven one. The HOBA protocol (Hard facts, Obstacle, Behind, Agency) links observations to the mechanisms that can produce them (first tier) and those that only act at the same stage (second tier), removes one only for a recorded reason (a probe outcome, or an observation that rules it out), offers probes within the candidate’s reach and what the candidate can still do whatever the cause, and is topological and uncalibrated: no probabilities.',
     sections: sections(
       reg
         .all('mechanism')

@@ -13,11 +13,13 @@ export const Truncation = z
   .describe('A list cut short to keep the result compact');
 export type Truncation = z.infer<typeof Truncation>;
 
-/** The output schema of a tool whose lists may be cut: the analysis result plus `truncated`. */
-export function withTruncation<S extends z.ZodObject>(schema: S) {
-  return schema.extend({
-    truncated_lists: z.array(Truncation).optional().describe('Present when lists were cut short; each entry says how to get the rest'),
-  });
+const TruncatedLists = z.array(Truncation).optional().describe('Present when lists were cut short; each entry says how to get the rest');
+
+/** The output schema of a tool whose lists may be cut: the analysis result plus `truncated_lists`. */
+export function withTruncation<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig>(
+  schema: z.ZodObject<Shape, Config>,
+): z.ZodObject<z.util.Extend<Shape, { truncated_lists: typeof TruncatedLists }>, Config> {
+  return schema.extend({ truncated_lists: TruncatedLists }) as never;
 }
 
 /** The first `max` items of a list, recording the cut in `truncated` when there was one. */

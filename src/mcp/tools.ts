@@ -1,19 +1,32 @@
 // The ten MCP tools, defined once: name, title, a description written for a model, a bounded zod input
-// schema, an output schema derived from the analysis result schemas, and the analysis call behind it.
-// Both variants register from this list; the hosted one leaves out what only makes sense for a checkout.
+// schema, the shape of the result (derived from the analysis result schemas, compact: see output-schema.ts)
+// and the analysis call behind it. Both variants register from this list; the hosted one leaves out what
+// only makes sense for a checkout.
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   AnalysisError,
+  BarrierRef,
+  Citation,
+  CompatibleMechanism,
   CompatibleMechanisms,
-  MAX_QUERY_LENGTH,
   DiagnosticProbes,
+  EntityRef,
+  ExplainedArtifact,
   ExplainResult,
   Interventions,
+  MAX_QUERY_LENGTH,
   Methodology,
   Neighbourhood,
+  NextStepView,
   NodeView,
+  PatternMatch,
   PatternMatches,
+  ProbeOutcomeView,
+  ProbeView,
   SearchResult,
+  Verdict,
+  SourceCaveat,
   explain,
   findCompatibleMechanisms,
   findInterventions,
@@ -23,12 +36,13 @@ import {
   methodology,
   traverse,
   type AtlasSearch,
-  type CompatibleMechanism,
 } from '../analysis/index.ts';
+import { MAX_DESCRIPTION_LENGTH } from '../analysis/observe.ts';
 import { MAX_DEPTH } from '../analysis/terms.ts';
 import { KINDS, Manifest, RELATIONS, STAGES } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { capList, summaryOnly, withTruncation, type Truncation } from './compact.ts';
+import { compactOutput, inputSchemaOf, opened, projectTo } from './output-schema.ts';
 
 export type Variant = 'local' | 'hosted';
 
@@ -41,18 +55,26 @@ export interface ToolAtlas {
   origin: { from: 'checkout' | 'bundled snapshot'; checkout?: string; content_hash?: string };
 }
 
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, R = unknown> {
   name: string;
   title: string;
   description: string;
-  input: I;
-  output: O;
+  /** The arguments, as zod: they bound every input. */
+  arguments: I;
+  /** The input schema registered with the SDK: validates and parses with `arguments`, its JSON Schema built once. */
+  input: StandardSchemaWithJSON<z.input<I>, z.output<I>>;
+  /** What every result looks like: a zod schema whose objects are open, so detail "full" may add fields. */
+  shape: z.ZodType;
+  /** The output schema registered with the SDK: validates with the shape, advertises its compact JSON Schema. */
+  output: StandardSchemaWithJSON;
   /** Listed by the hosted variant too. */
   hosted: boolean;
-  run(atlas: ToolAtlas, args: z.output<I>): z.output<O>;
+  run(atlas: ToolAtlas, args: z.output<I>): R;
 }
 
-const tool = <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>) => def as unknown as ToolDefinition;
+type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<I, z.output<S>>, 'arguments' | 'input' | 'output' | 'shape'> & { input: I; shape: S };
+const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, ...spec }: ToolSpec<I, S>) =>
+  ({ ...spec, arguments: input, input: inputSchemaOf(input), output: compactOutput(spec.shape) }) as unknown as ToolDefinition;
 
 // ── shared inputs ───────────────────────────────────────────────────────────────────────────────────
 
@@ -60,32 +82,136 @@ const tool = <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<
 const id = (example: string) => z.string().trim().min(1).max(20).describe(`An atlas ID such as ${example}`);
 const ids = (example: string, what: string, max = 10) => z.array(id(example)).min(1).max(max).describe(what);
 const stage = z.enum(STAGES).describe('Funnel stage where it happened; by default the observations’ own stages');
-const detail = z
-  .enum(['summary', 'full'])
-  .default('summary')
-  .describe('summary (default) leaves out per-item notes and caps long lists; full returns everything');
+const detail = z.enum(['summary', 'full']).default('summary').describe('summary (default): brief items, capped lists; full: everything');
 const limit = (dflt: number, max: number, what: string) =>
   z.int().min(1).max(max).default(dflt).describe(`Most ${what} to return (default ${dflt}, at most ${max})`);
 
+/** Plain words for explain_observation: a few paragraphs at most, as the analysis reads them. */
+const MAX_TEXT_LENGTH = MAX_DESCRIPTION_LENGTH;
+
 const UNCALIBRATED = 'Results are topological and uncalibrated: compatible, not proven, and never a probability.';
 
-// ── compacting explanations ─────────────────────────────────────────────────────────────────────────
+// ── result shapes ───────────────────────────────────────────────────────────────────────────────────
+// What the summary of each result holds, picked from the analysis result schemas. A summary returns
+// exactly these fields; detail "full" returns the whole analysis result, whose objects carry more fields
+// (the advertised objects are open, so both validate against the same output schema).
 
 /**
- * Caps a mechanism list without reordering it: the mechanisms that emit a given artifact and the honest
- * baselines are kept first, then the rest in ID order, so a cut never hides the most direct matches.
+ * A compatible mechanism in brief. The second tier ("same-stage") keeps only id, title and tier: its tier
+ * says why it is listed (it acts at the stage and produces none of what was observed).
  */
-function capMechanisms(list: CompatibleMechanism[], max: number, path: string, truncated: Truncation[]): CompatibleMechanism[] {
+const MechanismBrief = CompatibleMechanism.pick({ id: true, title: true, tier: true }).extend(
+  CompatibleMechanism.pick({ why: true, evidence_level: true, honest_baseline: true }).partial().shape,
+);
+const BarrierBrief = BarrierRef.pick({ id: true, title: true, stage: true });
+const CitationBrief = Citation.pick({ id: true, cite: true, status: true, caveat: true });
+/**
+ * A probe in brief: what to do, who can and at what cost, and the outcomes that would rule something out
+ * here. Its risk, the notes, and the outcomes that rule nothing out (they leave the analysis as it is) are
+ * in detail "full" and get_diagnostic_probes.
+ */
+const ProbeBrief = ProbeView.pick({ id: true, action: true, agency: true, cost: true, narrows_first_tier: true }).extend({
+  artifact: EntityRef.pick({ id: true }),
+  outcomes: z.array(ProbeOutcomeView.pick({ id: true, observation: true, narrows: true })),
+});
+const ExplainShape = withTruncation(
+  ExplainResult.extend({
+    // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
+    hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
+    obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief) }),
+    // Loops (which causal cycles the mechanisms belong to) are in detail "full".
+    behind: ExplainResult.shape.behind.omit({ loops: true }).extend({
+      mechanisms: z.array(MechanismBrief),
+      patterns: z.array(PatternMatch.pick({ id: true, title: true, match: true, missing: true })),
+      // A source that is not current keeps its caveat even in a summary: it says how to read what rests on it.
+      source_caveats: z.array(SourceCaveat.pick({ id: true, cite: true, status: true, caveat: true, cited_by: true })),
+    }),
+    // The split of the second tier (same_stage) and the probes that cannot narrow (other_probes) are in detail "full".
+    agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true }).extend({
+      probes: z.array(ProbeBrief),
+      // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
+      verdict: Verdict.pick({ code: true, text: true }),
+      next_steps: z.array(
+        NextStepView.pick({ id: true, action: true, by_when: true }).extend({
+          artifact: EntityRef.pick({ id: true }),
+          // Sources by ID: a source that is not current is also in behind.source_caveats, with its caveat.
+          citations: z.array(Citation.pick({ id: true, caveat: true }).partial({ caveat: true })),
+        }),
+      ),
+    }),
+  }),
+);
+type ExplainSummary = z.output<typeof ExplainShape>;
+const MechanismsShape = withTruncation(CompatibleMechanisms.extend({ barriers: z.array(BarrierBrief), mechanisms: z.array(MechanismBrief) }));
+
+/** Caps a mechanism list: it is ranked (first tier first), so a cut never hides the most direct matches. */
+function capMechanisms<T extends { tier: string }>(list: T[], max: number, path: string, truncated: Truncation[], how = 'raise limit, or use detail "full"'): T[] {
   if (list.length <= max) return list;
-  const rank = (m: CompatibleMechanism) => (m.compatible_because.emits.length > 0 ? 0 : m.honest_baseline ? 1 : 2);
-  const keep = new Set([...list].sort((a, b) => rank(a) - rank(b)).slice(0, max).map((m) => m.id));
+  const first = list.filter((m) => m.tier === 'produces').length;
   truncated.push({
     list: path,
     shown: max,
     total: list.length,
-    more: `Kept the ${max} most direct (those emitting a given observation, then honest baselines); call again with a higher limit (the full list has ${list.length}) or use get_node on any ID named elsewhere in the result.`,
+    more: `${list.length - max} more ${max < first ? '(first-tier ones among them)' : 'of the second tier (they only act at the same stage)'}: ${how}.`,
   });
-  return list.filter((m) => keep.has(m.id));
+  return list.slice(0, max);
+}
+
+/** A mechanism in brief: the second tier only names itself and its tier. */
+function briefMechanism<T extends { tier: string }>(m: T): T {
+  if (m.tier === 'produces') {
+    // Only the honest baselines say so; false is the rule.
+    const { honest_baseline, ...rest } = m as T & { honest_baseline?: boolean };
+    return (honest_baseline ? m : rest) as T;
+  }
+  const { why: _w, evidence_level: _e, honest_baseline: _h, ...brief } = m as T & Record<'why' | 'evidence_level' | 'honest_baseline', unknown>;
+  return brief as unknown as T;
+}
+
+/**
+ * What a summary of an explanation may weigh, in bytes of JSON: it is sent twice (as text and as
+ * structured content), and one observation's summary should leave room in an assistant's context.
+ */
+export const SUMMARY_BUDGET = 8 * 1024;
+const MAX_SUMMARY_PROBES = 2;
+const byteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/**
+ * The summary of an explanation: the fields of ExplainShape, the second tier in brief, lists capped by
+ * `max` mechanisms and two probes. Over SUMMARY_BUDGET, the second tier is cut from its end, then the
+ * probes after the first; the first tier is never cut for size. Every cut is said in truncated_lists.
+ */
+function explainSummary(result: ExplainResult, max: number): ExplainSummary {
+  const all = result.behind.mechanisms;
+  const first = all.filter((m) => m.tier === 'produces').length;
+  const build = (shown: number, probeCount: number): ExplainSummary => {
+    const truncated: Truncation[] = [];
+    const how = shown < Math.min(max, all.length) ? `a summary keeps to ${SUMMARY_BUDGET / 1024} KB: use detail "full"` : undefined;
+    const mechanisms = capMechanisms(all, shown, 'behind.mechanisms', truncated, how);
+    const probes = capList(result.agency.probes, probeCount, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
+    // Only the outcomes that would rule something out here: the others leave the analysis as it is.
+    const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
+    const out = projectTo<ExplainSummary>(ExplainShape, { ...result, behind: { ...result.behind, mechanisms }, agency: { ...result.agency, probes: narrowing } });
+    out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
+    if (truncated.length) out.truncated_lists = truncated;
+    return out;
+  };
+  // The most that fits: two probes if they fit with the first tier, then as much of the second tier as fits.
+  const most = Math.min(max, all.length);
+  const least = Math.min(first, most);
+  let out = build(most, MAX_SUMMARY_PROBES);
+  for (let probeCount = MAX_SUMMARY_PROBES; probeCount >= 1 && byteLength(out) > SUMMARY_BUDGET; probeCount--) {
+    out = build(most, probeCount);
+    // Start from an estimate (the entries' own sizes, from the end), then step down until it fits.
+    let over = byteLength(out) - SUMMARY_BUDGET;
+    let shown = most;
+    while (over > 0 && shown > least) over -= byteLength(out.behind.mechanisms[--shown]) + 1;
+    for (shown = Math.min(most, shown + 1); shown >= least; shown--) {
+      out = build(shown, probeCount);
+      if (byteLength(out) <= SUMMARY_BUDGET) break;
+    }
+  }
+  return out;
 }
 
 // ── the tools ───────────────────────────────────────────────────────────────────────────────────────
@@ -112,9 +238,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_registry_info',
     title: 'Atlas version and contents',
     description:
-      'Describes the atlas this server reads: its content version (registry_version), release date, licences, how many entities of each kind it holds, and which checkout it comes from. Use it to cite the version you relied on or to check that a local checkout is the one you expect. Takes no arguments.',
+      'Describes the atlas this server reads: content version (registry_version), release date, licences, entity counts by kind, and the checkout it comes from. Use it to cite the version you relied on or to check the checkout. No arguments.',
     input: z.strictObject({}),
-    output: RegistryInfo,
+    shape: RegistryInfo,
     hosted: false,
     run: ({ registry, origin }) => {
       const m = registry.manifest;
@@ -137,13 +263,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'search_registry',
     title: 'Search the atlas',
     description:
-      'Full-text search over every kind of entity (observations/artifacts, barriers, mechanisms, patterns, loops, interventions, sources): IDs, titles, aliases, summaries and body text, with prefix and typo tolerance. Use it first to turn what a person describes ("ghosted after the final interview", "salary lowered at offer") into atlas IDs, then pass artifact IDs to explain_observation. Returns ranked hits with kind, title and summary; exact ID matches come first; when nothing matches it suggests close terms.',
+      'Full-text search over every kind of entity (IDs, titles, aliases, summaries, body text), tolerant of everyday words and typos. Use it to turn what a person describes ("ghosted after the final interview") into atlas IDs for explain_observation (which can also take the words directly). Ranked hits with kind, title and summary; exact IDs first; close terms suggested when little matches. English only.',
     input: z.strictObject({
       query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words to look for, or an ID (at most ${MAX_QUERY_LENGTH} characters)`),
       kinds: z.array(z.enum(KINDS)).max(KINDS.length).optional().describe('Only these kinds (default: all)'),
       limit: limit(10, 50, 'results'),
     }),
-    output: SearchResult,
+    shape: SearchResult,
     hosted: true,
     run: (atlas, { query, kinds, limit }) => atlas.search().search(query, { kinds: kinds ?? [], limit }),
   }),
@@ -152,13 +278,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_node',
     title: 'One entity with its relations',
     description:
-      'Returns one entity by ID (any kind), with all its fields, every relation read in both directions (what a mechanism emits and where it operates, what masks it, which interventions target it, which patterns require an artifact…), its citations (a withdrawn, repealed, contested or superseded source carries a caveat: never present withdrawn guidance or repealed law as current), and, for a deprecated ID, its successor. Use it to read the detail behind an ID another tool returned. Artifacts carry their non-inferences (what the observation does NOT establish) and diagnostic probes.',
+      'One entity by ID (any kind) with all its fields (in `entity`, as its kind’s schema defines it), every relation in both directions, its citations (a source that is not current carries a caveat: never present withdrawn guidance or repealed law as current) and, for a deprecated ID, its successor. Use it for the detail behind an ID another tool returned. Artifacts carry what they do NOT establish, probes and next steps. detail "summary" leaves out probe notes and risks.',
     input: z.strictObject({
       id: id('M-001 or A-009'),
       detail,
       limit: limit(60, 500, 'relations'),
     }),
-    output: withTruncation(NodeView),
+    shape: withTruncation(NodeView.extend({ entity: EntityRef.pick({ id: true, kind: true }), citations: z.array(CitationBrief) })),
     hosted: true,
     run: ({ registry }, args) => {
       const view = getNode(registry, args.id);
@@ -173,11 +299,15 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed. H: resolves the artifact IDs (find them with search_registry). O: the funnel barriers at the given stage, or at the observations’ stages. B: every mechanism compatible with the facts (union of: operates at an identified barrier, emits a given observation; honest baselines such as a genuine skill gap or a stronger candidate always stay on the table), with evidence level, facets and emission fidelity; related patterns and loops; what the facts do NOT establish; and, in source_caveats, cited sources that are not current (withdrawn guidance, repealed law, contested findings). A: who could remove each mechanism (candidate, intermediary, no one), the diagnostic probes that would tell the remaining mechanisms apart, and a verdict (run-probe, act-on-candidate-removable, low-signal, nothing-left). Report outcomes of probes already run in `probes` to narrow the set (only explicit exclusions narrow it). ' +
+      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); `text` (what happened, in the person’s words, when you have no IDs: input.from_text says which observations were chosen and why; check them with the person). ' +
+      'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
+      'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
     input: z.strictObject({
-      artifacts: ids('A-009', 'Artifact (observation) IDs, as found with search_registry'),
+      artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
+      scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
+      text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
       stage: stage.optional(),
       probes: z
         .array(
@@ -188,24 +318,34 @@ export const TOOLS: readonly ToolDefinition[] = [
         )
         .max(20)
         .optional()
-        .describe('Outcomes of probes already run'),
+        .describe('Outcomes of probes already run (added to a scenario’s own)'),
       detail,
-      limit: limit(20, 60, 'compatible mechanisms'),
+      limit: limit(16, 60, 'compatible mechanisms, first tier first'),
     }),
-    output: withTruncation(ExplainResult),
+    shape: ExplainShape,
     hosted: true,
-    run: ({ registry }, args) => {
+    run: (atlas, args) => {
+      const { registry } = atlas;
+      const given = (['artifacts', 'scenario', 'text'] as const).filter((k) => args[k] !== undefined);
+      if (given.length !== 1) {
+        throw new AnalysisError(
+          'invalid-argument',
+          `${given.length === 0 ? 'Nothing to explain' : `Both ${given.join(' and ')} were given`}: give exactly one of artifacts (observation IDs such as ["A-009"]), scenario (a preset such as "S-003") or text (what happened, in plain words).`,
+          [],
+          ['artifacts', 'scenario', 'text'],
+        );
+      }
+      // Words are matched with the atlas's search index: open it the way this server does (from the
+      // snapshot when there is one), so that the analysis reuses it instead of building its own.
+      if (args.text !== undefined) atlas.search();
       const result = explain(registry, {
-        artifacts: args.artifacts,
+        ...(args.artifacts ? { artifacts: args.artifacts } : {}),
+        ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
+        ...(args.text !== undefined ? { text: args.text } : {}),
         ...(args.stage ? { stage: args.stage } : {}),
         ...(args.probes ? { probes: args.probes } : {}),
       });
-      if (args.detail === 'full') return result;
-      const truncated: Truncation[] = [];
-      const mechanisms = capMechanisms(result.behind.mechanisms, args.limit, 'behind.mechanisms', truncated);
-      const probes = capList(result.agency.probes, 5, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
-      const out = { ...result, behind: { ...result.behind, mechanisms }, agency: { ...result.agency, probes }, ...(truncated.length ? { truncated_lists: truncated } : {}) };
-      return summaryOnly(out, ['note', 'risk']);
+      return args.detail === 'full' ? result : explainSummary(result, args.limit);
     },
   }),
 
@@ -213,7 +353,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'find_compatible_mechanisms',
     title: 'Mechanisms compatible with observations',
     description:
-      'Lists the mechanisms compatible with a set of observations (artifact IDs), a funnel stage, or barrier IDs: those that emit a given observation plus those that operate at an identified barrier, with honest baselines always included. Each comes with why it is compatible, its evidence level, facets and what it masks or amplifies. Use it when you need the candidate explanations without the full HOBA report. ' +
+      'Mechanisms compatible with observations (artifact IDs), a stage or barrier IDs, in two tiers: "produces" (emits a given observation; most direct first) then "same-stage" (only operates at an identified barrier), each with why; ruled_out apart, with reasons. detail "full" adds summaries, facets, emissions and what each masks or amplifies. The explanations without the full HOBA report. ' +
       UNCALIBRATED,
     input: z.strictObject({
       artifacts: ids('A-001', 'Artifact IDs').optional(),
@@ -222,7 +362,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       detail,
       limit: limit(20, 60, 'mechanisms'),
     }),
-    output: withTruncation(CompatibleMechanisms),
+    shape: MechanismsShape,
     hosted: true,
     run: ({ registry }, args) => {
       if (!args.artifacts && !args.stage && !args.barriers) {
@@ -236,7 +376,9 @@ export const TOOLS: readonly ToolDefinition[] = [
       if (args.detail === 'full') return result;
       const truncated: Truncation[] = [];
       const mechanisms = capMechanisms(result.mechanisms, args.limit, 'mechanisms', truncated);
-      return summaryOnly({ ...result, mechanisms, ...(truncated.length ? { truncated_lists: truncated } : {}) }, ['note']);
+      const out = projectTo<z.output<typeof MechanismsShape>>(MechanismsShape, { ...result, mechanisms });
+      out.mechanisms = out.mechanisms.map(briefMechanism);
+      return truncated.length ? { ...out, truncated_lists: truncated } : out;
     },
   }),
 
@@ -244,7 +386,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_diagnostic_probes',
     title: 'Probes that tell mechanisms apart',
     description:
-      'Returns the diagnostic probes of the given observations: concrete steps a candidate (or an intermediary such as a referrer) can take, with cost, risk and possible outcomes, and for each outcome which of the mechanisms under consideration it would rule out. Probes that can narrow the set come first, candidate-runnable and cheapest first. By default the probes are weighed against the mechanisms compatible with the observations; pass `mechanisms` to weigh them against your own shortlist. Feed observed outcomes back into explain_observation.',
+      'The diagnostic probes of given observations: steps the candidate (alone or through a lawful route) or an intermediary can take, with cost, risk and outcomes, each saying which mechanisms under consideration it would rule out. Narrowing probes first, the candidate’s own and cheapest first. Weighed against the compatible mechanisms, or against `mechanisms` if given. Feed outcomes back into explain_observation.',
     input: z.strictObject({
       artifacts: ids('A-009', 'Artifact IDs whose probes to return'),
       mechanisms: ids('M-031', 'Mechanisms to weigh the probes against (default: those compatible)', 60).optional(),
@@ -252,7 +394,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       detail,
       limit: limit(10, 60, 'probes'),
     }),
-    output: withTruncation(DiagnosticProbes),
+    shape: withTruncation(DiagnosticProbes.extend({ probes: z.array(ProbeBrief) })),
     hosted: true,
     run: ({ registry }, args) => {
       const result = getDiagnosticProbes(registry, {
@@ -271,13 +413,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'find_patterns',
     title: 'Recurring patterns',
     description:
-      'Finds the named patterns (double binds, reversals, silences, impossibilities…) that match given observations or mechanisms: triggered when every required observation is given, partial when some are (with the missing ones listed, which tells you what else to look for). Each pattern says what the configuration establishes and what it does NOT establish. With no arguments, lists every pattern.',
+      'Named patterns (double binds, reversals, silences…) matching given observations or mechanisms: triggered when every required observation is given, partial when some are (the missing ones say what else to look for). Each says what it establishes and what it does NOT. No arguments: every pattern.',
     input: z.strictObject({
       artifacts: ids('A-016', 'Artifact IDs').optional(),
       mechanisms: ids('M-019', 'Mechanism IDs').optional(),
       limit: limit(10, 50, 'patterns'),
     }),
-    output: withTruncation(PatternMatches),
+    shape: withTruncation(PatternMatches),
     hosted: true,
     run: ({ registry }, args) => {
       const result = findPatterns(registry, {
@@ -294,12 +436,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_interventions',
     title: 'Interventions by system actors',
     description:
-      'Returns the interventions that target or mitigate the given mechanisms, barriers, loops or patterns: changes an employer, hiring team, recruiting team, vendor, regulator or job platform can make (not advice to candidates), with expected effects, how to measure them, known trade-offs or evidence of harm, cost and evidence level. A mechanism also reaches the interventions aimed at a loop it belongs to.',
+      'Interventions targeting or mitigating given mechanisms, barriers, loops or patterns: changes employers, hiring teams, vendors, regulators or platforms can make (not advice to candidates), with expected effects, measurements, trade-offs, cost and evidence level. A mechanism also reaches those aimed at its loops.',
     input: z.strictObject({
       ids: ids('M-013 or L-003', 'Mechanism, barrier, loop or pattern IDs'),
       limit: limit(10, 50, 'interventions'),
     }),
-    output: withTruncation(Interventions),
+    shape: withTruncation(Interventions),
     hosted: true,
     run: ({ registry }, args) => {
       const result = findInterventions(registry, args.ids);
@@ -312,7 +454,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   tool({
     name: 'traverse_graph',
     title: 'Graph neighbourhood',
-    description: `Walks the typed graph from one entity, breadth-first, up to a depth of 1 to ${MAX_DEPTH}, following the chosen relations (default: all but cites) outwards, inwards or both. Returns the nodes with their distance and the edges followed (source, target, relation, fidelity for emits). Use it to see what surrounds a mechanism or a pattern, or how two entities connect.`,
+    description: `Walks the typed graph from one entity, breadth-first, to a depth of 1 to ${MAX_DEPTH}, following the chosen relations (default: all but cites) out, in or both ways. Returns the nodes with their distance and the edges followed. Use it to see what surrounds an entity or how two connect.`,
     input: z.strictObject({
       id: id('M-029'),
       depth: z.int().min(1).max(MAX_DEPTH).default(1).describe(`Steps from the start (1 to ${MAX_DEPTH}, default 1)`),
@@ -320,7 +462,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       relations: z.array(z.enum(RELATIONS)).max(RELATIONS.length).optional().describe('Relations to follow (default: every relation but cites)'),
       limit: limit(60, 300, 'nodes (the start included)'),
     }),
-    output: withTruncation(Neighbourhood),
+    shape: withTruncation(Neighbourhood),
     hosted: true,
     run: ({ registry }, args) => {
       const result = traverse(registry, args.id, {
@@ -339,20 +481,23 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_methodology',
     title: 'How to read the atlas',
     description:
-      'Returns the method behind every answer: the HOBA protocol, the rules of inference (an observation is not a cause; a compatible mechanism is not a proven one; honest baselines stay on the table), evidence levels, emission fidelities, mechanism facets, verdict codes, and every vocabulary with its meaning. Read it before interpreting results for a person. Pass `section` for one section only.',
+      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, plain-words explain, evidence levels, fidelities, facets, verdicts, and every vocabulary with its meaning. Read it before interpreting results for a person. `section` returns one section alone ("vocabularies": the vocabularies).',
     input: z.strictObject({
-      section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, rules-of-inference, evidence); default all'),
+      section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, tiers, rules-of-inference, vocabularies); default all'),
     }),
-    output: Methodology,
+    // The vocabularies list their own values (each with its meaning), so their IDs are advertised as strings.
+    shape: Methodology.partial({ title: true, summary: true }).extend({ vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).optional() }),
     hosted: true,
     run: ({ registry }, args) => {
       const m = methodology(registry);
       if (args.section === undefined) return m;
+      if (args.section === 'vocabularies') return { registry_version: m.registry_version, sections: [], vocabularies: m.vocabularies };
       const sections = m.sections.filter((s) => s.id === args.section);
       if (sections.length === 0) {
-        throw new AnalysisError('invalid-argument', `"${args.section}" is not a section. Use one of: ${m.sections.map((s) => s.id).join(', ')}.`, [], m.sections.map((s) => s.id));
+        const allowed = [...m.sections.map((s) => s.id), 'vocabularies'];
+        throw new AnalysisError('invalid-argument', `"${args.section}" is not a section. Use one of: ${allowed.join(', ')}.`, [], allowed);
       }
-      return { ...m, sections };
+      return { registry_version: m.registry_version, sections };
     },
   }),
 ];
