@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Start-up benchmark: wall time of `hoba show M-001` against `node -e 0`, measured in the same run,
-// interleaved so that machine noise hits both alike. A benchmark, not a test: it prints figures.
+// Start-up benchmark: wall time of `hoba show M-001`, `hoba explain A-009` and `hoba search "ghosted after
+// final interview"` against `node -e 0`, all measured in the same run and interleaved, so that machine
+// noise hits every subject alike. Each command runs three ways: in the checkout (the snapshot is checked
+// against the content), outside any checkout (the bundled snapshot), and from the installed package (npm
+// pack, then npm install of the tarball into a temporary prefix, run through its `hoba` bin). A
+// benchmark, not a test: it prints figures.
 //
-//   npm run bench:cli-start [-- --runs 40] [-- --args="explain A-009"]
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+//   npm run bench:cli-start [-- --runs 30] [-- --quick] [-- --no-installed] [-- --json <file>]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,55 +18,99 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'cli.js');
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '40' },
-    args: { type: 'string', default: 'show M-001' },
+    runs: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false },
+    installed: { type: 'boolean', default: true },
+    'no-installed': { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
-const runs = Number(values.runs);
-const warmup = Number(values.warmup);
-const hobaArgs = values.args.split(/\s+/).filter(Boolean);
+const runs = values.quick ? 2 : Number(values.runs);
+const warmup = values.quick ? 1 : Number(values.warmup);
 if (!existsSync(cli)) {
   console.error('dist/cli.js is missing: run `npm run build` first.');
   process.exit(1);
 }
 
-const env = { ...process.env, NO_COLOR: '1' };
-delete env.HOBA_DIR;
-// Two variants: inside the checkout (local: the snapshot is checked against the content) and outside any
-// checkout (hosted: the bundled snapshot is read as is).
-const outside = mkdtempSync(join(tmpdir(), 'hoba-bench-'));
-const subjects = [
-  { name: 'node -e 0', argv: ['-e', '0'], cwd: root },
-  { name: `hoba ${hobaArgs.join(' ')} (checkout)`, argv: [cli, ...hobaArgs], cwd: root },
-  { name: `hoba ${hobaArgs.join(' ')} (bundled)`, argv: [cli, ...hobaArgs], cwd: outside },
+/** The commands and the issue's targets (ratio of medians to `node -e 0`). */
+const COMMANDS = [
+  { args: ['show', 'M-001'], target: 1.25 },
+  { args: ['explain', 'A-009'], target: 1.3 },
+  { args: ['search', 'ghosted after final interview'], target: 1.5 },
 ];
 
-function once({ argv, cwd }) {
+const env = { ...process.env, NO_COLOR: '1' };
+delete env.HOBA_DIR;
+const work = mkdtempSync(join(tmpdir(), 'hoba-bench-start-'));
+// A cache of its own, so that a snapshot cached by an earlier run or another checkout plays no part.
+env.HOBA_CACHE_DIR = join(work, 'cache');
+const outside = join(work, 'elsewhere');
+mkdirSync(outside);
+
+/** The package as a user gets it: packed (without rebuilding: dist/ is what was measured) and installed. */
+function install() {
+  const packDir = join(work, 'pack');
+  mkdirSync(packDir);
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
+  const prefix = join(work, 'prefix');
+  execFileSync('npm', ['install', '--global', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', '--offline', '--silent', tarball], {
+    cwd: work,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  const bin = join(prefix, 'bin', 'hoba');
+  if (!existsSync(bin)) throw new Error(`the installed package has no bin at ${bin}`);
+  return bin;
+}
+
+const installed = values.installed && !values['no-installed'] ? install() : undefined;
+
+const subjects = [{ name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: root }];
+for (const c of COMMANDS) {
+  const label = `hoba ${c.args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`;
+  subjects.push({ name: `${label} (checkout)`, command: process.execPath, argv: [cli, ...c.args], cwd: root, target: c.target });
+  subjects.push({ name: `${label} (bundled)`, command: process.execPath, argv: [cli, ...c.args], cwd: outside, target: c.target });
+  if (installed) subjects.push({ name: `${label} (installed)`, command: installed, argv: c.args, cwd: outside, target: c.target });
+}
+
+function once({ command, argv, cwd }) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(command, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
 }
 
-for (let i = 0; i < warmup; i++) for (const s of subjects) once(s);
-const times = subjects.map(() => []);
-for (let i = 0; i < runs; i++) subjects.forEach((s, j) => times[j].push(once(s)));
-rmSync(outside, { recursive: true, force: true });
+try {
+  for (let i = 0; i < warmup; i++) for (const s of subjects) once(s);
+  const times = subjects.map(() => []);
+  for (let i = 0; i < runs; i++) subjects.forEach((s, j) => times[j].push(once(s)));
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const stats = times.map((xs) => ({ median: median(xs), mean: mean(xs), min: Math.min(...xs) }));
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  };
+  const base = median(times[0]);
+  const rows = subjects.map((s, j) => ({ name: s.name, median: median(times[j]), min: Math.min(...times[j]), ratio: median(times[j]) / base, target: s.target }));
 
-console.log(`runs: ${runs} each (interleaved, after ${warmup} warm-up), node ${process.version}, cwd ${root}`);
-const width = Math.max(...subjects.map((s) => s.name.length)) + 2;
-subjects.forEach((s, j) => {
-  const { median: md, mean: mn, min } = stats[j];
-  const ratio = j === 0 ? '' : `   ratio ${(md / stats[0].median).toFixed(2)}× (median; target ≤ 1.50×)`;
-  console.log(`${s.name.padEnd(width)} median ${md.toFixed(1).padStart(6)} ms   mean ${mn.toFixed(1).padStart(6)} ms   min ${min.toFixed(1).padStart(6)} ms${ratio}`);
-});
+  console.log(`### CLI start-up (median of ${runs} interleaved runs after ${warmup} warm-up, Node ${process.version})\n`);
+  console.log('| command | median ms | min ms | ratio to `node -e 0` | target |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) {
+    const verdict = r.target === undefined ? '' : `${r.ratio <= r.target ? '✔' : '✖'} ≤ ${r.target.toFixed(2)}×`;
+    console.log(`| ${r.name} | ${r.median.toFixed(1)} | ${r.min.toFixed(1)} | ${r.target === undefined ? '1.00×' : `${r.ratio.toFixed(2)}×`} | ${verdict} |`);
+  }
+  if (installed) {
+    const pairs = COMMANDS.map((c, k) => {
+      const [checkout, bundled, inst] = rows.slice(1 + 3 * k, 4 + 3 * k);
+      return `${c.args[0]} ${(inst.median / bundled.median).toFixed(2)}× (installed/bundled), ${(inst.median / checkout.median).toFixed(2)}× (installed/checkout)`;
+    });
+    console.log(`\ninstalled package vs the checkout's dist/: ${pairs.join('; ')}`);
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify({ runs, rows }, null, 2) + '\n');
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -11,7 +11,7 @@
 // (from src/, via tsx, so functions keep their file names), keeps the .cpuprofile files in <dir> and
 // prints the top functions by self time and by total time (bench/synth/profile.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,9 @@ import { summariseProfile } from './synth/profile.ts';
 import type { QueryTimings } from './synth/queries.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+const DIST = join(ROOT, 'dist');
+/** The CLI measured: a copy of dist/ taken at the start, so a rebuild of the checkout during a long run changes nothing. */
+let CLI = join(DIST, 'cli.js');
 const QUERIES = join(ROOT, 'bench', 'synth', 'queries.ts');
 const USAGE = 'usage: node --import tsx bench/scale.ts [--sizes 1000,10000,100000] [--seed 42] [--samples 200] [--profile <dir>] [--keep] [--timeout 900]';
 
@@ -213,6 +215,8 @@ function main(): number {
   }
   sizes.sort((a, b) => a - b);
   const work = mkdtempSync(join(tmpdir(), 'hoba-scale-'));
+  cpSync(DIST, join(work, 'dist'), { recursive: true });
+  CLI = join(work, 'dist', 'cli.js');
   try {
     const rows: Row[] = [];
     for (const entities of sizes) {

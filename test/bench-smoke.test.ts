@@ -108,3 +108,52 @@ test('the scale benchmark runs to completion at a tiny size and prints its table
   assert.match(r.stdout, /search p50/);
   assert.match(r.stdout, /explain p50/);
 });
+
+/** Runs a bench script to completion (quick mode: seconds, and figures that mean nothing). */
+function bench(args: string[]): { stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  assert.equal(r.status, 0, `${args.join(' ')} failed (is ${relative(ROOT, CLI)} built?):\n${r.stdout}\n${r.stderr}`);
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+
+test('the MCP benchmark runs to completion in quick mode: start-up against the bare server, every tool, the peer', () => {
+  const { stdout } = bench(['--import', 'tsx', join(ROOT, 'bench', 'mcp.ts'), '--quick']);
+  assert.match(stdout, /^\| bare SDK server, one tool \(node_modules\) \| [\d.]+ \|/m);
+  assert.match(stdout, /^\| hoba-mcp hosted, get_node \| [\d.]+ \|/m);
+  // Every tool has its row, with figures (a tool that failed would show ✖ and its error instead).
+  for (const tool of ['get_registry_info', 'search_registry', 'get_node', 'explain_observation', 'find_compatible_mechanisms', 'get_diagnostic_probes', 'find_patterns', 'get_interventions', 'traverse_graph', 'get_methodology']) {
+    assert.match(stdout, new RegExp(`^\\| ${tool} \\| [\\d.]+ / [\\d.]+ \\|`, 'm'), `no figures for ${tool}`);
+  }
+  assert.match(stdout, /server-memory with the same atlas \(\d+ entities, \d+ relations\)/);
+  assert.match(stdout, /^\| lookup by ID .* \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \|/m);
+  assert.match(stdout, /^\| search "ghosted": search_registry vs search_nodes \|/m);
+});
+
+test('the CLI start-up benchmark runs to completion in quick mode, the installed package included', () => {
+  const { stdout } = bench([join(ROOT, 'bench', 'cli-start.mjs'), '--quick']);
+  assert.match(stdout, /^\| node -e 0 \| [\d.]+ \|/m);
+  for (const command of ['show M-001', 'explain A-009', 'search "ghosted after final interview"']) {
+    for (const variant of ['checkout', 'bundled', 'installed']) {
+      assert.ok(stdout.includes(`| hoba ${command} (${variant}) |`), `no row for hoba ${command} (${variant})`);
+    }
+  }
+  assert.match(stdout, /installed package vs the checkout's dist\//);
+});
+
+test('npm run bench (the orchestrator) runs a part in quick mode and prints the machine and the tables', () => {
+  const { stdout } = bench(['--import', 'tsx', join(ROOT, 'bench', 'run.ts'), '--quick', '--no-build', '--only', 'scale']);
+  assert.match(stdout, /^- machine: \d+ CPUs/m);
+  assert.match(stdout, /^- load average at start/m);
+  assert.match(stdout, /^## Scale$/m);
+  assert.match(stdout, new RegExp(`^\\| 150 \\|`, 'm'));
+  assert.doesNotMatch(stdout, /✖ exited/);
+});
+
+test('the benchmarks refuse unknown options with a usage line, not a stack trace', () => {
+  for (const args of [['--import', 'tsx', join(ROOT, 'bench', 'run.ts'), '--only', 'everything'], ['--import', 'tsx', join(ROOT, 'bench', 'mcp.ts'), '--runs', 'many']]) {
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, /usage: /);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+  }
+});

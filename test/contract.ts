@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, test as nodeTest } from 'node:test';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -331,6 +332,41 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
       assert.match(String(again.headers['access-control-expose-headers']), /\bETag\b/i);
       const other = await get('/api/v1/graph', { headers: { 'If-None-Match': '"something-else"' } });
       assert.equal(other.status, 200);
+    });
+
+    test('precompressed variants go to clients that accept them, with Vary and their own ETag, and decompress to the file', async () => {
+      for (const [path, file] of [
+        ['/api/v1/mechanisms/M-001', 'api/v1/mechanisms/M-001.json'],
+        ['/api/v1/mechanisms', 'api/v1/mechanisms.json'],
+        ['/openapi.json', 'openapi.json'],
+        ['/developers/', 'developers/index.html'],
+      ] as const) {
+        const bytes = site.file(file);
+        assert.ok(site.file(`${file}.gz`).length < bytes.length, `${file}.gz is written and smaller`);
+        const plain = await get(path);
+        assert.equal(plain.headers['content-encoding'], undefined, `${path}: no encoding unless asked`);
+        assert.ok(plain.body.equals(bytes), path);
+        assert.match(String(plain.headers['vary']), /Accept-Encoding/i, `${path}: Vary on the identity answer too`);
+        const gz = await get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+        assert.equal(gz.status, 200, path);
+        assert.equal(gz.headers['content-encoding'], 'gzip', path);
+        assert.match(String(gz.headers['vary']), /Accept-Encoding/i, path);
+        assert.ok(gz.body.equals(site.file(`${file}.gz`)), `${path}: the built .gz file, as it is`);
+        assert.ok(gunzipSync(gz.body).equals(bytes), `${path}: decompresses to the file`);
+        assert.equal(Number(gz.headers['content-length']), gz.body.length, path);
+        assert.notEqual(gz.headers['etag'], plain.headers['etag'], `${path}: each encoding has its own ETag`);
+        for (const [header, value] of Object.entries(headersForFile(file))) assert.equal(gz.headers[header.toLowerCase()], value, `${path}: ${header}`);
+        const again = await get(path, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': String(gz.headers['etag']) } });
+        assert.equal(again.status, 304, `${path}: revalidates with the gzip ETag`);
+        // A host without a brotli module answers br clients with gzip; either way the bytes decompress to the file.
+        const br = await get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+        const encoding = br.headers['content-encoding'];
+        assert.ok(encoding === 'br' || encoding === 'gzip', `${path}: ${String(encoding)}`);
+        assert.ok((encoding === 'br' ? brotliDecompressSync(br.body) : gunzipSync(br.body)).equals(bytes), `${path}: br answer decompresses to the file`);
+        const refused = await get(path, { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
+        assert.equal(refused.headers['content-encoding'], undefined, `${path}: q=0 refuses gzip`);
+        assert.ok(refused.body.equals(bytes), path);
+      }
     });
 
     test('path traversal and malformed paths never reach a file outside the root', async () => {

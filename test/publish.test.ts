@@ -42,7 +42,8 @@ describe('the static build', () => {
     const paths = built.site.files.map((f) => f.path);
     assert.deepEqual(paths, [...paths].sort());
     for (const f of built.site.files) {
-      if (f.path === 'favicon.ico') continue; // the one binary file
+      // The one binary file, and the precompressed variants (test/bench-http-smoke.test.ts checks them).
+      if (f.path === 'favicon.ico' || /\.(gz|br)$/.test(f.path)) continue;
       const text = f.bytes.toString('utf8');
       assert.ok(text.endsWith('\n'), `${f.path} ends with a newline`);
       assert.ok(!text.includes('\r'), `${f.path} has LF line ends`);
@@ -75,6 +76,9 @@ describe('the static build', () => {
       }
     }
     assert.ok(urls.has('/openapi.json') && urls.has('/developers/') && urls.has('/'));
+    // Worked scenarios have a site page each, beside their JSON.
+    assert.ok(urls.has('/scenarios/'));
+    for (const s of built.registry.all('scenario')) assert.ok(urls.has(`/scenarios/${s.id}/`), `/scenarios/${s.id}/`);
   });
 
   test('every file the route table writes validates against its OpenAPI response schema (Ajv 2020-12)', () => {
@@ -138,7 +142,7 @@ describe('the static build', () => {
     assert.deepEqual(Object.keys(mechanism).sort(), ['evidence_level', 'facets', 'family', 'honest_baseline', 'id', 'kind', 'status', 'title']);
     const barrier = graph.nodes.find((n) => n.kind === 'barrier')!;
     assert.ok('stage' in barrier && 'order' in barrier && !('summary' in barrier));
-    for (const relation of ['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'cites']) {
+    for (const relation of ['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'observes', 'cites']) {
       assert.ok(graph.edges.some((e) => e.relation === relation), `${relation} edges are present`);
     }
   });

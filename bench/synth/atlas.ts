@@ -42,14 +42,15 @@ import {
   type Stage,
 } from '../../src/model/vocab.ts';
 import type { Artifact, Barrier, Emission, Intervention, Loop, Manifest, Mechanism, Pattern, Probe, Source } from '../../src/model/schemas.ts';
+import { MAX_FIRST_TIER } from '../../src/registry/validate.ts';
 import { toYaml, toYamlList, type Value } from './emit.ts';
 import { Prose, slugOf } from './prose.ts';
 import { heavyCount, Random, zipf } from './random.ts';
 
 /** Entity counts of the real atlas, by kind (content/ at registry 0.1.0). */
-const REAL_COUNTS: Record<Kind, number> = { artifact: 32, barrier: 14, mechanism: 32, pattern: 7, loop: 5, intervention: 17, source: 78 };
+const REAL_COUNTS: Record<Kind, number> = { artifact: 32, barrier: 14, mechanism: 32, pattern: 7, loop: 5, intervention: 17, scenario: 0, source: 78 };
 /** The least of each kind a valid atlas of this shape needs (a barrier per stage, a mechanism per family…). */
-const MIN_COUNTS: Record<Kind, number> = { artifact: 8, barrier: STAGES.length, mechanism: MECHANISM_FAMILIES.length + 5, pattern: 1, loop: 1, intervention: 2, source: 4 };
+const MIN_COUNTS: Record<Kind, number> = { artifact: 8, barrier: STAGES.length, mechanism: MECHANISM_FAMILIES.length + 5, pattern: 1, loop: 1, intervention: 2, scenario: 0, source: 4 };
 export const MIN_ENTITIES = 100;
 
 /** The families whose mechanisms are the honest baselines (a skill gap, a stronger competitor). */
@@ -58,6 +59,9 @@ const BASELINE_FAMILIES = ['skill-gap', 'stronger-competitor'] as const;
 /** Zipf exponent for choosing link targets by popularity: 1 would be classic Zipf; a little less keeps
  * the hubs large but not absurd at 100k. */
 const POPULARITY = 0.9;
+
+/** The most active mechanisms that may emit one artifact (rule artifact-emitters). */
+const MAX_EMITTERS = MAX_FIRST_TIER;
 
 export interface SynthOptions {
   entities: number;
@@ -127,6 +131,27 @@ class Popular<T> {
   }
   draw(): T | undefined {
     return this.items.length === 0 ? undefined : this.items[zipf(this.items.length, POPULARITY).draw(this.random)];
+  }
+  /** Next free position at or after each rank (union-find with path halving), for drawFree. */
+  private skip?: Int32Array;
+  /**
+   * A draw among the items for which `free` holds, where an item, once not free, stays so (a capped
+   * in-degree): a full item passes its draw to the next free one in popularity order, so the hubs fill
+   * up to the cap and the law's tail takes the rest, in near-constant time per draw.
+   */
+  drawFree(free: (item: T) => boolean): T | undefined {
+    const n = this.items.length;
+    if (n === 0) return undefined;
+    const skip = (this.skip ??= Int32Array.from({ length: n + 1 }, (_, i) => i));
+    const find = (i: number) => {
+      while (skip[i] !== i) i = skip[i] = skip[skip[i]!]!;
+      return i;
+    };
+    for (let r = find(zipf(n, POPULARITY).draw(this.random)); r < n; r = find(r)) {
+      if (free(this.items[r]!)) return this.items[r];
+      skip[r] = r + 1;
+    }
+    return undefined;
   }
 }
 
@@ -220,18 +245,32 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   const byId = new Map(mechanisms.map((m) => [m.id, m]));
   const activeNear = STAGES.map((_, h) => active.filter((m) => Math.abs(m.home - h) <= 1));
 
+  // Every active artifact is emitted by 2..MAX_EMITTERS active mechanisms (rule artifact-emitters): the
+  // popular artifacts fill up to the cap, the rest of the draws fall to the next popular ones.
+  const emitterCount = new Map<string, number>();
+  const fidelity = () => random.weighted({ direct: 43, void: 28, euphemism: 20, noise: 13, distortion: 12 });
   for (const m of mechanisms) {
     m.operatesAt = distinct(heavyCount(random, 1, 8, 1.3), () => barrierWindow[m.home]!.draw());
     if (m.operatesAt.length === 0) m.operatesAt = [popularBarriers.draw()!];
-    const artifacts = distinct(heavyCount(random, 2, 9, 1.3), () => artifactsNear[m.home]!.draw() ?? popularArtifacts.draw());
-    m.emits = artifacts.map((artifact) => ({ artifact, fidelity: random.weighted({ direct: 43, void: 28, euphemism: 20, noise: 13, distortion: 12 }) }));
+    const taken = new Set<string>();
+    const free = (a: string) => !taken.has(a) && (m.deprecated || (emitterCount.get(a) ?? 0) < MAX_EMITTERS);
+    const artifacts = distinct(heavyCount(random, 2, 9, 1.3), () => {
+      const a = artifactsNear[m.home]!.drawFree(free) ?? popularArtifacts.drawFree(free);
+      if (a !== undefined) taken.add(a);
+      return a;
+    });
+    if (!m.deprecated) for (const a of artifacts) emitterCount.set(a, (emitterCount.get(a) ?? 0) + 1);
+    m.emits = artifacts.map((artifact) => ({ artifact, fidelity: fidelity() }));
   }
-  // No active artifact without a mechanism that emits it.
-  const emitted = new Set(active.flatMap((m) => m.emits.map((e) => e.artifact)));
+  // No active artifact with fewer than two active mechanisms that emit it: nearby ones first.
   for (const a of activeArtifacts) {
-    if (emitted.has(a)) continue;
     const near = activeNear[stageIndex(random.pick(artifactStages.get(a)!))]!;
-    random.pick(near.length > 0 ? near : active).emits.push({ artifact: a, fidelity: random.pick(FIDELITIES) });
+    for (let tries = 0; (emitterCount.get(a) ?? 0) < 2; tries++) {
+      const m = random.pick(near.length > 0 && tries < 32 ? near : active);
+      if (m.emits.some((e) => e.artifact === a)) continue;
+      m.emits.push({ artifact: a, fidelity: random.pick(FIDELITIES) });
+      emitterCount.set(a, (emitterCount.get(a) ?? 0) + 1);
+    }
   }
 
   // Loops: disjoint groups of two to four non-baseline active mechanisms, each a declared cycle.

@@ -2,7 +2,7 @@
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
-import { buildSite, DEFAULT_OUT, outDirProblem, writeSite, type BuildInfo, type Site } from '../publish/build.ts';
+import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type Site, type WrittenSite } from '../publish/build.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -59,8 +59,8 @@ export interface Built {
   warnings: number;
 }
 
-/** Loads and checks a checkout and builds its site in memory. Content with errors is refused. */
-export function buildInMemory(dir: string): Built {
+/** Loads and checks a checkout. Content with errors is refused. */
+function loadChecked(dir: string): Omit<Built, 'site'> {
   const load = loadAtlas(dir);
   const problems = validateAtlas(load);
   const errors = problems.filter((p) => p.severity === 'error');
@@ -74,8 +74,17 @@ export function buildInMemory(dir: string): Built {
     );
   }
   const info = buildInfo(dir);
-  return { registry: load.registry, info, site: buildSite(load.registry, info), warnings: problems.length };
+  return { registry: load.registry, info, warnings: problems.length };
 }
+
+/** Loads and checks a checkout and builds its site in memory. Content with errors is refused. */
+export function buildInMemory(dir: string): Built {
+  const checked = loadChecked(dir);
+  return { ...checked, site: buildSite(checked.registry, checked.info) };
+}
+
+/** A build written to disk: the site's files are not kept in memory (streamSite). */
+export type Written = Omit<Built, 'site'> & { site: WrittenSite };
 
 /** What a build records besides the registry: the content hash (serve's staleness check) and generator. */
 export function buildInfo(dir: string): BuildInfo {
@@ -85,19 +94,19 @@ export function buildInfo(dir: string): BuildInfo {
 export const GENERATOR = `hoba ${pkg.version}`;
 
 /** Builds a checkout and writes its site to `out`. */
-export function buildCheckout(dir: string, out: string): Built {
+export function buildCheckout(dir: string, out: string): Written {
   const refusal = outDirProblem(out, dir);
   if (refusal) throw new CliError(refusal, 2, 'out-dir-refused');
-  const built = buildInMemory(dir);
+  const checked = loadChecked(dir);
   try {
-    writeSite(built.site, out);
+    // Written file by file as it is made: a large atlas's site never sits in memory whole.
+    return { ...checked, site: streamSite(checked.registry, checked.info, out) };
   } catch (err) {
     throw new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
   }
-  return built;
 }
 
-export function summary(built: Built, out: string) {
+export function summary(built: Built | Written, out: string) {
   return {
     out,
     registry_version: built.registry.version,
@@ -109,7 +118,7 @@ export function summary(built: Built, out: string) {
   };
 }
 
-export function printSummary(built: Built, out: string, dir: string): void {
+export function printSummary(built: Built | Written, out: string, dir: string): void {
   const where = relative(process.cwd(), out) || '.';
   const kb = (built.site.bytes / 1024).toFixed(0);
   console.log(colour.green(`✔ built ${where}/: ${built.site.files.length} files, ${kb} KiB (registry ${built.registry.version})`));

@@ -7,12 +7,13 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { KINDS } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { BuildInfo } from './documents.ts';
+import { compressedVariants } from './compress.ts';
 import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
 import { openApiDocument } from './openapi.ts';
-import { developersPage, homePage, notFoundPage } from './pages.ts';
+import { developersPage, homePage, notFoundPage, scenarioPage, scenarioPagePath, scenariosPage } from './pages.ts';
 import { recordJsonSchema } from './responses.ts';
-import { apiDocuments, NOT_FOUND_PAGE, OPENAPI_PATH, problemDocuments } from './routes.ts';
+import { API_ROUTES, fileOfUrl, NOT_FOUND_PAGE, OPENAPI_PATH, problemDocuments, urlOf, type ApiDocument } from './routes.ts';
 
 export type { BuildInfo } from './documents.ts';
 
@@ -38,24 +39,53 @@ export interface Site {
 export const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + '\n', 'utf8');
 const text = (value: string) => Buffer.from(value, 'utf8');
 
-/** Every file of the site root for this registry. */
+/**
+ * Every file of the site root, one at a time, in the order they are made (not sorted): an API document is
+ * serialised as soon as it is made, so a consumer that writes each file and lets it go never holds the
+ * whole site (at 100,000 entities that is a gigabyte of JSON). The precompressed variants are not here.
+ */
+export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
+  // What _redirects needs of the API documents: their URLs and files, not their bodies.
+  const docs: ApiDocument[] = [];
+  for (const doc of apiDocumentsOneByOne(reg, info)) {
+    docs.push({ ...doc, body: undefined });
+    yield { path: doc.file, url: doc.url, bytes: json(doc.body) };
+  }
+  for (const p of problemDocuments(reg)) yield { path: p.file, url: `/${p.file}`, bytes: json(p.body) };
+  yield { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: json(openApiDocument(reg)) };
+  for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: json(recordJsonSchema(k)) };
+  yield { path: 'index.html', url: '/', bytes: text(homePage(reg)) };
+  yield { path: 'developers/index.html', url: '/developers/', bytes: text(developersPage(reg)) };
+  yield { path: 'scenarios/index.html', url: scenarioPagePath(), bytes: text(scenariosPage(reg)) };
+  for (const s of reg.all('scenario')) yield { path: `scenarios/${s.id}/index.html`, url: scenarioPagePath(s.id), bytes: text(scenarioPage(reg, s)) };
+  yield { path: NOT_FOUND_PAGE, url: `/${NOT_FOUND_PAGE}`, bytes: text(notFoundPage(reg)) };
+  yield { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) };
+  yield { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() };
+  yield { path: '_headers', bytes: text(headersFile()) };
+  yield { path: '_redirects', bytes: text(redirectsFile(docs)) };
+  yield { path: '_nginx.conf', bytes: text(nginxSnippet()) };
+}
+
+/** apiDocuments (routes.ts), route by route, so that one route's bodies at most are alive at once. */
+function* apiDocumentsOneByOne(reg: Registry, info: BuildInfo): Generator<ApiDocument> {
+  for (const route of API_ROUTES) {
+    const docs = route.documents(reg, info);
+    for (let i = 0; i < docs.length; i++) {
+      const { id, body } = docs[i]!;
+      // Let each body go once it is serialised.
+      docs[i] = undefined as never;
+      const url = urlOf(route, id);
+      yield { route, url, file: fileOfUrl(url), body };
+    }
+  }
+}
+
+/** Every file of the site root for this registry, in memory (streamSite writes one without holding it). */
 export function buildSite(reg: Registry, info: BuildInfo): Site {
-  const docs = apiDocuments(reg, info);
-  const files: SiteFile[] = [
-    ...docs.map((d) => ({ path: d.file, url: d.url, bytes: json(d.body) })),
-    ...problemDocuments(reg).map((p) => ({ path: p.file, url: `/${p.file}`, bytes: json(p.body) })),
-    { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: json(openApiDocument(reg)) },
-    ...KINDS.map((k) => ({ path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: json(recordJsonSchema(k)) })),
-    { path: 'index.html', url: '/', bytes: text(homePage(reg)) },
-    { path: 'developers/index.html', url: '/developers/', bytes: text(developersPage(reg)) },
-    { path: NOT_FOUND_PAGE, url: `/${NOT_FOUND_PAGE}`, bytes: text(notFoundPage(reg)) },
-    { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) },
-    { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() },
-    { path: '_headers', bytes: text(headersFile()) },
-    { path: '_redirects', bytes: text(redirectsFile(docs)) },
-    { path: '_nginx.conf', bytes: text(nginxSnippet()) },
-  ];
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...siteFiles(reg, info)];
+  // Precompressed .gz/.br beside the text files (src/publish/compress.ts), for gzip_static and hoba serve.
+  files.push(...compressedVariants(files));
+  files.sort(byPath);
   const seen = new Set<string>();
   for (const f of files) {
     if (seen.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
@@ -64,11 +94,72 @@ export function buildSite(reg: Registry, info: BuildInfo): Site {
   return { files, digest: siteDigest(files), bytes: files.reduce((n, f) => n + f.bytes.length, 0) };
 }
 
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** What streamSite wrote: the site's files without their bytes (those are on disk), its digest and size. */
+export interface WrittenSite {
+  /** Sorted by path. */
+  files: Array<{ path: string; url?: string; size: number }>;
+  digest: string;
+  bytes: number;
+}
+
+/**
+ * Builds the site straight into `out`, file by file, without holding it in memory: the same files and
+ * bytes as writeSite(buildSite(…)), and the same digest, computed from the files as written. Like
+ * writeSite, it writes beside `out` first and swaps the result in.
+ */
+export function streamSite(reg: Registry, info: BuildInfo, out: string): WrittenSite {
+  const abs = resolve(out);
+  mkdirSync(dirname(abs), { recursive: true });
+  const staging = `${abs}.partial-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const dirs = new Set<string>([staging]);
+    mkdirSync(staging);
+    const files: WrittenSite['files'] = [];
+    const hashes: Array<{ path: string; size: number; sha256: Buffer }> = [];
+    const seen = new Set<string>();
+    const put = (f: SiteFile) => {
+      if (seen.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
+      seen.add(f.path);
+      const path = join(staging, ...f.path.split('/'));
+      for (let dir = dirname(path); !dirs.has(dir); dir = dirname(dir)) {
+        dirs.add(dir);
+        mkdirSync(dir, { recursive: true });
+      }
+      writeFileSync(path, f.bytes);
+      chmodSync(path, FILE_MODE);
+      files.push({ path: f.path, ...(f.url !== undefined ? { url: f.url } : {}), size: f.bytes.length });
+      hashes.push({ path: f.path, size: f.bytes.length, sha256: fileHash(f.bytes) });
+    };
+    for (const f of siteFiles(reg, info)) {
+      put(f);
+      for (const variant of compressedVariants([f])) put(variant);
+    }
+    for (const dir of dirs) chmodSync(dir, DIR_MODE);
+    files.sort(byPath);
+    rmSync(abs, { recursive: true, force: true });
+    renameSync(staging, abs);
+    return { files, digest: digestOf(hashes), bytes: files.reduce((n, f) => n + f.size, 0) };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 export function siteDigest(files: ReadonlyArray<{ path: string; bytes: Buffer }>): string {
+  return digestOf(files.map((f) => ({ path: f.path, size: f.bytes.length, sha256: fileHash(f.bytes) })));
+}
+
+/** sha256 of one file's bytes: what the site digest is made of, so that it can be computed file by file. */
+const fileHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+
+/** The site digest over each file's path, size and sha256, in path order. */
+function digestOf(files: ReadonlyArray<{ path: string; size: number; sha256: Buffer }>): string {
   const hash = createHash('sha256');
-  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    hash.update(`${f.path}\0${f.bytes.length}\0`);
-    hash.update(f.bytes);
+  for (const f of [...files].sort(byPath)) {
+    hash.update(`${f.path}\0${f.size}\0`);
+    hash.update(f.sha256);
   }
   return hash.digest('hex');
 }

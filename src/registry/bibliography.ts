@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { fastYaml } from './fast-yaml.ts';
 
 export type BibliographyEntry = Record<string, unknown> & { id: string };
 
@@ -14,7 +15,10 @@ export function bibliographyPath(checkout: string): string {
 
 export function loadBibliography(path: string): Map<string, BibliographyEntry> | undefined {
   if (!existsSync(path)) return undefined;
-  const entries = parse(readFileSync(path, 'utf8'), { maxAliasCount: 100 }) as BibliographyEntry[];
+  const text = readFileSync(path, 'utf8');
+  // The fast reader takes the plain YAML the bibliography is written in (a large one costs seconds in the
+  // full parser); anything else goes to the full parser, as before.
+  const entries = (fastYaml(text) ?? parse(text, { maxAliasCount: 100 })) as BibliographyEntry[];
   return new Map(entries.map((e) => [e.id, e]));
 }
 

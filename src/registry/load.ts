@@ -6,6 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { isMap, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { KIND_INFO, KINDS, Manifest, SCHEMAS, kindOfId, withArticle, type Entity, type Kind } from '../model/index.ts';
+import { fastYaml } from './fast-yaml.ts';
 import type { PathSegment } from './references.ts';
 import { MANIFEST_FILE } from './checkout.ts';
 import { Registry } from './registry.ts';
@@ -14,19 +15,35 @@ import { didYouMean } from './suggest.ts';
 
 export { findCheckout, MANIFEST_FILE } from './checkout.ts';
 
-/** Where each entity and each of its fields sits in the content files. */
+/**
+ * Where each entity and each of its fields sits in the content files. It keeps only each file's path: a
+ * line is asked for only when a problem is reported, and the file is then parsed again for its nodes
+ * (the last one is kept, since problems come entity by entity). Keeping every file's YAML document
+ * instead held the whole atlas in memory several times over.
+ */
 export class SourceMap {
-  private readonly files = new Map<string, { file: string; doc: Document; lines: LineCounter }>();
+  private readonly files = new Map<string, { file: string; path: string }>();
+  private last?: { path: string; doc: Document; lines: LineCounter };
 
-  add(id: string, file: string, doc: Document, lines: LineCounter): void {
-    this.files.set(id, { file, doc, lines });
+  /** `file`: as reported (relative to the checkout); `path`: where to read it. */
+  add(id: string, file: string, path: string): void {
+    this.files.set(id, { file, path });
   }
 
   /** File and line of an entity, or of a field inside it (the nearest existing ancestor if absent). */
   locate(id: string, path: readonly PathSegment[] = []): Location {
     const entry = this.files.get(id);
     if (!entry) return {};
-    return { file: entry.file, line: lineOf(entry.doc, entry.lines, path) };
+    if (this.last?.path !== entry.path) {
+      let text: string;
+      try {
+        text = readFileSync(entry.path, 'utf8');
+      } catch {
+        return { file: entry.file };
+      }
+      this.last = { path: entry.path, ...documentOf(text) };
+    }
+    return { file: entry.file, line: lineOf(this.last.doc, this.last.lines, path) };
   }
 }
 
@@ -109,18 +126,18 @@ export function loadAtlas(dir: string): LoadResult {
       }
       const parsed = parseYaml(readText(path, file, problems), file, problems);
       if (!parsed) continue;
-      const { doc, lines, data } = parsed;
+      const { data } = parsed;
       if (parsed.unreadable) {
         // The file parsed but its values could not be built (a bad alias): still record its ID, so that
         // references to it do not all dangle because of this one file.
-        const id = doc.get('id');
+        const id = parsed.document().doc.get('id');
         if (typeof id === 'string' && kindOfId(id) === kind && !declaredIn.has(id)) {
           declaredIn.set(id, file);
           declared.set(id, kind);
         }
         continue;
       }
-      const at = (p: readonly PathSegment[]) => ({ file, line: lineOf(doc, lines, p) });
+      const at = (p: readonly PathSegment[]) => ({ file, line: parsed.line(p) });
 
       if (!isPlainObject(data)) {
         problems.push(problem('yaml-syntax', `A ${kind} file must hold one YAML mapping (key: value lines), not ${describeValue(data)}.`, { file, line: 1 }));
@@ -150,7 +167,7 @@ export function loadAtlas(dir: string): LoadResult {
       }
       declaredIn.set(id, file);
       declared.set(id, kind);
-      sourceMap.add(id, file, doc, lines);
+      sourceMap.add(id, file, path);
 
       const result = SCHEMAS[kind].safeParse(data, { reportInput: true });
       if (!result.success) {
@@ -186,7 +203,7 @@ function loadManifest(dir: string, problems: Problem[]): Manifest | undefined {
     problems.push(
       problem('manifest', schemaMessage('manifest', issue), {
         file: MANIFEST_FILE,
-        line: lineOf(parsed.doc, parsed.lines, issue.path as PathSegment[]),
+        line: parsed.line(issue.path as PathSegment[]),
       }),
     );
   }
@@ -265,18 +282,45 @@ function firstInvalidUtf8Line(bytes: Uint8Array): number {
  */
 const MAX_ALIAS_COUNT = 100;
 
-/** A parsed file: its document, line index and values; `unreadable` when the values could not be built
+/** A parsed file: its values, and the line of any field; `unreadable` when the values could not be built
  * (the problem is reported). Undefined when the YAML itself is malformed. */
 interface ParsedYaml {
-  doc: Document;
-  lines: LineCounter;
   data: unknown;
   unreadable: boolean;
+  /** The YAML document and its line index (built on first use when the fast reader read the file). */
+  document(): { doc: Document; lines: LineCounter };
+  /** Line of the node at `path`, or of its nearest existing ancestor. */
+  line(path: readonly PathSegment[]): number;
+}
+
+function documentOf(text: string): { doc: Document; lines: LineCounter } {
+  const lines = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false }), lines };
+}
+
+function parsed(data: unknown, unreadable: boolean, document: () => { doc: Document; lines: LineCounter }): ParsedYaml {
+  return {
+    data,
+    unreadable,
+    document,
+    line: (path) => {
+      const { doc, lines } = document();
+      return lineOf(doc, lines, path);
+    },
+  };
 }
 
 function parseYaml(text: string, file: string, problems: Problem[]): ParsedYaml | undefined {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  // Files in the plain subset of YAML that content is written in are read by fastYaml (same values, many
+  // times faster); the YAML document, with its line positions, is then built only if a problem needs it.
+  // Escapes (any backslash) are left to the library, which reports a forbidden character they produce.
+  const fast = fastYaml(text);
+  if (fast !== undefined) {
+    let document: { doc: Document; lines: LineCounter } | undefined;
+    return parsed(fast, false, () => (document ??= documentOf(text)));
+  }
+  const { doc, lines } = documentOf(text);
+  const document = () => ({ doc, lines });
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const line = lines.linePos(err.pos[0]).line;
@@ -294,10 +338,10 @@ function parseYaml(text: string, file: string, problems: Problem[]): ParsedYaml 
   } catch (err) {
     // toJS throws when an alias names no earlier anchor, or when aliases expand past the bound.
     problems.push(aliasProblem(doc, lines, file, err));
-    return { doc, lines, data: undefined, unreadable: true };
+    return parsed(undefined, true, document);
   }
   reportEscapedCharacters(doc, lines, text, file, problems);
-  return { doc, lines, data, unreadable: false };
+  return parsed(data, false, document);
 }
 
 /** The yaml-syntax problem for an alias that toJS refused, at the line of the alias at fault. */

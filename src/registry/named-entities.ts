@@ -94,9 +94,47 @@ const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').rep
  * letter or digit may touch a name (a hyphen or an apostrophe may). */
 export function nameMatcher(names: readonly string[]): (text: string) => string[] {
   if (names.length === 0) return () => [];
-  const alternation = [...names].sort((a, b) => b.length - a.length).map(escape).join('|');
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(${alternation})(?![\\p{L}\\p{N}])`, 'gu');
-  return (text) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
+  // Looked up word by word (as namedOrganisations does): one alternation of every surname costs time in
+  // proportion to the number of names at every position of the text, which made validation quadratic in
+  // the size of the atlas (tens of thousands of cited authors). A name that is one word is found by its
+  // word; a longer one is keyed by its first word and confirmed there by a pattern, compiled on first
+  // use; names that do not start with a word go into a small alternation.
+  const words = new Set<string>();
+  const byFirstWord = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    const first = /^[\p{L}\p{N}]+/u.exec(name)?.[0];
+    if (first === undefined) rest.push(name);
+    else if (first === name) words.add(name);
+    else byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), name]);
+  }
+  const patterns = new Map<string, RegExp[]>();
+  const patternsFor = (first: string) => {
+    let list = patterns.get(first);
+    if (!list) patterns.set(first, (list = byFirstWord.get(first)!.map((name) => new RegExp(`${escape(name)}(?![\\p{L}\\p{N}])`, 'uy'))));
+    return list;
+  };
+  const others = rest.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(${rest.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu') : undefined;
+  return (text) => {
+    const found: Array<{ name: string; from: number; to: number }> = [];
+    if (others) for (const m of text.matchAll(others)) found.push({ name: m[1]!, from: m.index!, to: m.index! + m[1]!.length });
+    let end = 0;
+    for (const word of text.matchAll(WORD)) {
+      // Like the alternation's scan, a name found inside an earlier match is not reported again.
+      if (word.index! < end) continue;
+      let name: string | undefined;
+      if (byFirstWord.has(word[0])) {
+        for (const pattern of patternsFor(word[0])) {
+          pattern.lastIndex = word.index!;
+          if ((name = pattern.exec(text)?.[0]) !== undefined) break;
+        }
+      }
+      // A word is whole by construction: no letter or digit touches it.
+      if (name === undefined && words.has(word[0])) name = word[0];
+      if (name !== undefined) found.push({ name, from: word.index!, to: (end = word.index! + name.length) });
+    }
+    return [...new Set(found.sort((a, b) => a.from - b.from).map((f) => f.name))];
+  };
 }
 
 /** How an occurrence of a name is read: always the name, or the name only with a signal (signalsName). */

@@ -36,6 +36,7 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkBaselines(c);
   checkEvidence(c);
   checkProbes(c);
+  checkScenarioReferences(c);
   checkNamedEntities(c);
   checkSourceStatus(c);
   if (options.bibliography) checkBibliography(c, options.bibliography);
@@ -290,6 +291,40 @@ function checkProbes(c: Checker): void {
         if (outcomes.has(o.id)) c.report('probe-duplicate-id', `outcome "${o.id}" appears twice in probe "${probe.id}"; rename one.`, a.id, ['probes', p, 'outcomes', i, 'id']);
         outcomes.add(o.id);
       });
+    });
+  }
+}
+
+/** A scenario's probe outcomes and expected probes must belong to its artifacts, so that explain accepts its input. */
+function checkScenarioReferences(c: Checker): void {
+  for (const s of c.reg.all('scenario')) {
+    const artifacts = s.input.artifacts.map((id) => c.reg.getOf('artifact', id)).filter((a) => a !== undefined);
+    const given = artifacts.map((a) => a.id).join(', ');
+    const probes = new Map(artifacts.flatMap((a) => a.probes.map((p) => [p.id, p] as const)));
+    const elsewhere = (probe: string) => {
+      const owner = c.reg.all('artifact').find((a) => a.probes.some((p) => p.id === probe));
+      return owner ? `it is a probe of ${owner.id}; add ${owner.id} to input.artifacts or` : 'no artifact has a probe of that ID;';
+    };
+    const reported = new Set<string>();
+    s.input.probes.forEach((r, i) => {
+      const probe = probes.get(r.probe);
+      if (!probe) {
+        c.report('scenario-reference', `input.probes names probe "${r.probe}", which is not a probe of ${given}: ${elsewhere(r.probe)} pick one of: ${[...probes.keys()].join(', ')}.`, s.id, ['input', 'probes', i, 'probe']);
+      } else if (!probe.outcomes.some((o) => o.id === r.outcome)) {
+        c.report('scenario-reference', `Probe ${r.probe} has no outcome "${r.outcome}". Its outcomes are: ${probe.outcomes.map((o) => o.id).join(', ')}.`, s.id, ['input', 'probes', i, 'outcome']);
+      }
+      if (reported.has(r.probe)) c.report('scenario-reference', `input.probes reports probe ${r.probe} twice; a probe has one outcome.`, s.id, ['input', 'probes', i, 'probe']);
+      reported.add(r.probe);
+    });
+    s.expect.probes.forEach((id, i) => {
+      if (!probes.has(id)) {
+        c.report('scenario-reference', `expect.probes names probe "${id}", which is not a probe of ${given}: ${elsewhere(id)} pick one of: ${[...probes.keys()].join(', ')}.`, s.id, ['expect', 'probes', i]);
+      } else if (reported.has(id)) {
+        c.report('scenario-reference', `expect.probes names probe ${id}, whose outcome input.probes already gives; explain offers only probes not yet run.`, s.id, ['expect', 'probes', i]);
+      }
+    });
+    s.expect.absent.forEach((id, i) => {
+      if (s.expect.first_tier.includes(id)) c.report('scenario-reference', `${id} is expected both in the first tier and absent; keep one.`, s.id, ['expect', 'absent', i]);
     });
   }
 }
