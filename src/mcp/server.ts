@@ -9,7 +9,7 @@ import { KINDS, STAGES, type Kind } from '../model/index.ts';
 import { toolsFor, type ToolAtlas, type ToolDefinition, type Variant } from './tools.ts';
 
 const INSTRUCTIONS = `The Hiring Obstacles & Barriers Atlas links what a job candidate observes (artifacts, e.g. silence after a final interview) to the funnel barriers and the mechanisms that can produce it, with evidence levels, diagnostic probes and explicit non-inferences.
-Typical use: search_registry to find the artifact IDs for what the person describes, then explain_observation (the HOBA protocol), then get_diagnostic_probes or get_node for detail. Rules: an observation is not a cause; a compatible mechanism is not a proven one; keep the honest baselines (a genuine skill gap, a stronger candidate) on the table; results are uncalibrated, so never turn them into probabilities; always pass on what the observation does NOT establish. The atlas names no employer or person.`;
+Typical use: explain_observation with the person's own words (text) or with artifact IDs found by search_registry (the HOBA protocol), then get_diagnostic_probes or get_node for detail; a worked scenario (S-…) shows the protocol end to end. Rules: an observation is not a cause; a compatible mechanism is not a proven one; lead with the first tier (mechanisms that produce what was seen) and keep the honest baselines listed where they act; results are uncalibrated, so never turn them into probabilities; always pass on what the observation does NOT establish. The atlas names no employer or person.`;
 
 /** The result of a tool call: structured content plus the same JSON as text, or a tool error. */
 function callTool(definition: ToolDefinition, atlas: ToolAtlas, args: unknown) {
@@ -166,11 +166,11 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
               `Help me understand this hiring situation with the Hiring Obstacles & Barriers Atlas: "${observation}"${stage ? ` (stage: ${stage})` : ''}.`,
               '',
               'Follow the HOBA protocol with the atlas tools:',
-              '1. H (hard facts): use search_registry to find the artifact IDs that match what I observed. Show me which ones you chose and check with me if unsure; do not add facts I did not state.',
-              '2. O (obstacle) and B (behind): call explain_observation with those artifacts' + (stage ? ` and stage "${stage}"` : '') + '. List the compatible mechanisms as possibilities, never as the cause, keeping the honest baselines (a genuine skill gap, a stronger candidate) in the list. Mention triggered patterns.',
+              '1. H (hard facts): call explain_observation with my words as text (or use search_registry to find the artifact IDs that match what I observed). Show me which observations were chosen and why, and check with me if unsure; do not add facts I did not state.',
+              '2. O (obstacle) and B (behind): use the explanation' + (stage ? ` for stage "${stage}"` : '') + '. Give the first tier (mechanisms that produce what I saw) as possibilities, never as the cause, most direct first; say that the second tier only acts at the same stage; keep the honest baselines that are listed, and say what was ruled out and why. Mention triggered patterns.',
               '3. Tell me plainly what these observations do NOT establish (the non-inferences).',
               '4. A (agency): say which mechanisms I could act on, which only an intermediary could, and which nobody in the process can; suggest the cheapest distinguishing probe, if any, and ask me for its outcome so you can call explain_observation again with it.',
-              '5. Give the verdict in the atlas’s words. If it is low signal, say that no further action on my side is justified; do not invent reasons or probabilities.',
+              '5. Give the verdict in the atlas’s words, then what I can still do whatever the cause (the next steps, with their deadlines). Do not invent reasons or probabilities.',
               'Cite IDs (A-…, M-…, P-…) and the registry_version, and mark hypothesis-level mechanisms as such.',
             ].join('\n'),
           },
