@@ -110,26 +110,14 @@ export interface WrittenSite {
  * writeSite, it writes beside `out` first and swaps the result in.
  */
 export function streamSite(reg: Registry, info: BuildInfo, out: string): WrittenSite {
-  const abs = resolve(out);
-  mkdirSync(dirname(abs), { recursive: true });
-  const staging = `${abs}.partial-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  try {
-    const dirs = new Set<string>([staging]);
-    mkdirSync(staging);
-    const files: WrittenSite['files'] = [];
-    const hashes: Array<{ path: string; size: number; sha256: Buffer }> = [];
-    const seen = new Set<string>();
+  const files: WrittenSite['files'] = [];
+  const hashes: Array<{ path: string; size: number; sha256: Buffer }> = [];
+  const seen = new Set<string>();
+  replaceDir(out, (write) => {
     const put = (f: SiteFile) => {
       if (seen.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
       seen.add(f.path);
-      const path = join(staging, ...f.path.split('/'));
-      for (let dir = dirname(path); !dirs.has(dir); dir = dirname(dir)) {
-        dirs.add(dir);
-        mkdirSync(dir, { recursive: true });
-      }
-      writeFileSync(path, f.bytes);
-      chmodSync(path, FILE_MODE);
+      write(f.path, f.bytes);
       files.push({ path: f.path, ...(f.url !== undefined ? { url: f.url } : {}), size: f.bytes.length });
       hashes.push({ path: f.path, size: f.bytes.length, sha256: fileHash(f.bytes) });
     };
@@ -137,14 +125,9 @@ export function streamSite(reg: Registry, info: BuildInfo, out: string): Written
       put(f);
       for (const variant of compressedVariants([f])) put(variant);
     }
-    for (const dir of dirs) chmodSync(dir, DIR_MODE);
-    files.sort(byPath);
-    rmSync(abs, { recursive: true, force: true });
-    renameSync(staging, abs);
-    return { files, digest: digestOf(hashes), bytes: files.reduce((n, f) => n + f.size, 0) };
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  });
+  files.sort(byPath);
+  return { files, digest: digestOf(hashes), bytes: files.reduce((n, f) => n + f.size, 0) };
 }
 
 export function siteDigest(files: ReadonlyArray<{ path: string; bytes: Buffer }>): string {
@@ -203,6 +186,16 @@ const DIR_MODE = 0o755;
 
 /** Replaces `out` with the site: written beside it first, then swapped in, so no half-written site is seen. */
 export function writeSite(site: Site, out: string): void {
+  replaceDir(out, (write) => {
+    for (const f of site.files) write(f.path, f.bytes);
+  });
+}
+
+/**
+ * Replaces the directory `out` with what `fill` writes (site-relative paths): written into a staging
+ * directory beside it, with published modes, then swapped in; the staging directory never outlives a failure.
+ */
+function replaceDir(out: string, fill: (write: (path: string, bytes: Buffer) => void) => void): void {
   const abs = resolve(out);
   mkdirSync(dirname(abs), { recursive: true });
   const staging = `${abs}.partial-${process.pid}`;
@@ -210,14 +203,16 @@ export function writeSite(site: Site, out: string): void {
   try {
     const dirs = new Set<string>([staging]);
     mkdirSync(staging);
-    for (const f of site.files) {
-      const path = join(staging, ...f.path.split('/'));
-      for (let dir = dirname(path); !dirs.has(dir); dir = dirname(dir)) dirs.add(dir);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, f.bytes);
+    fill((rel, bytes) => {
+      const path = join(staging, ...rel.split('/'));
+      for (let dir = dirname(path); !dirs.has(dir); dir = dirname(dir)) {
+        dirs.add(dir);
+        mkdirSync(dir, { recursive: true });
+      }
+      writeFileSync(path, bytes);
       // chmod, not the mode option: that one is filtered through the umask.
       chmodSync(path, FILE_MODE);
-    }
+    });
     for (const dir of dirs) chmodSync(dir, DIR_MODE);
     rmSync(abs, { recursive: true, force: true });
     renameSync(staging, abs);
