@@ -23,6 +23,7 @@ import { openCheckoutAtlas } from '../src/mcp/atlas.ts';
 import { createMcpServer } from '../src/mcp/server.ts';
 import { toolsFor } from '../src/mcp/tools.ts';
 import { percentile, median, ms, table } from './stats.ts';
+import { TOOL_CALLS } from './tool-calls.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MCP = join(ROOT, 'dist', 'mcp.js');
@@ -32,20 +33,6 @@ const USAGE = 'usage: node --import tsx bench/mcp.ts [--runs 20] [--calls 300] [
 
 /** The issue's target: hoba-mcp's start-up sequence at most this many times the bare server's. */
 const START_TARGET = 1.5;
-
-/** One representative call per tool, on the real atlas (the same calls the MCP tests make). */
-export const TOOL_CALLS: Record<string, Record<string, unknown>> = {
-  get_registry_info: {},
-  search_registry: { query: 'ghosted after final interview' },
-  get_node: { id: 'M-001' },
-  explain_observation: { artifacts: ['A-009'], stage: 'team' },
-  find_compatible_mechanisms: { artifacts: ['A-004'] },
-  get_diagnostic_probes: { artifacts: ['A-001'] },
-  find_patterns: { artifacts: ['A-016', 'A-017'] },
-  get_interventions: { ids: ['M-013', 'L-003'] },
-  traverse_graph: { id: 'P-005', depth: 2 },
-  get_methodology: {},
-};
 
 /** Searches for the peer comparison: one word (the peer matches a substring) and phrases. */
 const SEARCHES = ['ghosted', 'offer', 'referral', 'keyword filter', 'salary', 'ghosted after final interview', 'no reply after applying', 'overqualified'];
@@ -275,7 +262,7 @@ function print(out: McpResults, runs: number, calls: number): void {
   );
 }
 
-// Run only as a script, so that TOOL_CALLS can be imported.
+// Run only as a script.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().then(
     (code) => (process.exitCode = code),

@@ -100,17 +100,6 @@ export function seedFromEnv(fixed: number): number {
 
 /** The seeded PRNG of the synthetic-atlas generator, reused so tests pick their targets reproducibly. */
 export { Random as Rng } from '../bench/synth/random.ts';
+/** Valid arguments for every MCP tool (shared with bench/mcp.ts): the MCP suites check each call against its tool's output schema. */
+export { TOOL_CALLS } from '../bench/tool-calls.ts';
 
-/** Valid arguments for every MCP tool: the calls the MCP suites make and check against each tool's output schema. */
-export const TOOL_CALLS: Record<string, Record<string, unknown>> = {
-  get_registry_info: {},
-  search_registry: { query: 'ghosted after final interview' },
-  get_node: { id: 'M-001' },
-  explain_observation: { artifacts: ['A-009'], stage: 'team' },
-  find_compatible_mechanisms: { artifacts: ['A-004'] },
-  get_diagnostic_probes: { artifacts: ['A-001'] },
-  find_patterns: { artifacts: ['A-016', 'A-017'] },
-  get_interventions: { ids: ['M-013', 'L-003'] },
-  traverse_graph: { id: 'P-005', depth: 2 },
-  get_methodology: {},
-};
