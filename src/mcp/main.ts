@@ -24,6 +24,8 @@ Options:
   -h, --help         show this help
 
 Without --dir it serves the atlas bundled with hoba (the hosted variant: nine tools).
+With --http, answers to read-only requests are cached (64 MiB, oldest dropped first);
+HOBA_MCP_CACHE_MB=<n> sets the budget, 0 turns the cache off.
 
 Client configuration (local):
   {"mcpServers": {"hoba": {"command": "node", "args": ["<checkout>/dist/mcp.js", "--dir", "<checkout>"]}}}
