@@ -141,9 +141,9 @@ describe('MCP tools (in memory)', () => {
   });
 
   test('an unknown ID is a tool error naming close matches; a bad argument is a validation error', async () => {
-    const unknown = await call(local, 'get_node', { id: 'M-039' });
+    const unknown = await call(local, 'get_node', { id: 'M-099' });
     assert.equal(unknown.isError, true);
-    assert.match(unknown.content[0]!.text!, /M-039/);
+    assert.match(unknown.content[0]!.text!, /M-099/);
     assert.match(unknown.content[0]!.text!, /Did you mean M-0\d\d/, 'names close mechanism IDs');
     const typo = await call(local, 'explain_observation', { artifacts: ['A-999'] });
     assert.equal(typo.isError, true);

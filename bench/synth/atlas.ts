@@ -25,10 +25,12 @@ import { parse } from 'yaml';
 import {
   ACTORS,
   COSTS,
+  EFFECT_LEVELS,
   EVIDENCE_LEVELS,
   FIDELITIES,
   INTERVENTION_ACTORS,
   INTERVENTION_SCOPES,
+  JURISDICTIONS,
   KIND_INFO,
   KINDS,
   MECHANISM_FAMILIES,
@@ -36,7 +38,10 @@ import {
   PATTERN_SHAPES,
   REMOVABILITIES,
   SOURCE_TYPES,
+  SPECIMEN_MEDIA,
   STAGES,
+  TOPICS,
+  VIEWPOINTS,
   VISIBILITIES,
   type Kind,
   type Stage,
@@ -384,7 +389,43 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     summary: prose.text(200),
     description: describe(id, paragraphs, extra),
     aliases: Array.from({ length: random.between(2, 6) }, () => prose.phrase()).filter((a, i, all) => all.indexOf(a) === i),
+    topics: random.chance(0.3) ? [random.pick(TOPICS)] : [],
   });
+  // The layers of schema 1.3.0, in the proportions the real atlas has them.
+  const lawOf = (id: string) => {
+    const current = (cites.get(id) ?? []).filter((s) => !noLongerApplies.has(s));
+    if (current.length === 0 || !random.chance(0.3)) return [];
+    return Array.from({ length: random.between(1, 2) }, () => {
+      const jurisdiction = random.pick(JURISDICTIONS);
+      const remedy = random.chance(0.5);
+      return {
+        jurisdiction,
+        ...(jurisdiction === 'us-state' ? { where: prose.title() } : {}),
+        instrument: prose.title(),
+        says: prose.text(200),
+        ...(remedy ? { remedy: prose.text(120), time_limit: prose.text(80) } : {}),
+        sources: [random.pick(current)],
+      };
+    });
+  };
+  const specimen = (n: number) => {
+    const text = Array.from({ length: random.between(4, 9) }, () => prose.text(70)).join('\n');
+    const lines = text.split('\n');
+    return {
+      id: `specimen-${n + 1}`,
+      medium: random.pick(SPECIMEN_MEDIA),
+      title: prose.text(70),
+      text,
+      tells: distinct(random.between(1, 3), () => random.pick(lines)).map((quote) => ({ quote, reading: prose.text(180) })),
+    };
+  };
+  const perspectives = () =>
+    distinct(random.between(3, 4), () => random.pick(VIEWPOINTS.slice(1))).concat(['candidate']).map((viewpoint) => ({
+      viewpoint,
+      sees: prose.text(140),
+      reads: prose.text(140),
+      does: prose.text(140),
+    }));
   const status = (deprecated: boolean, successors: readonly string[]) =>
     deprecated ? { status: 'deprecated' as const, superseded_by: random.pick(successors) } : { status: 'active' as const };
 
@@ -427,6 +468,8 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         probes,
         next_steps: [{ id: 'keep-going', action: prose.text(160), why: prose.text(160), sources: [] }],
         rules_out: [],
+        specimens: random.chance(0.67) ? Array.from({ length: random.between(1, 2) }, (_, n) => specimen(n)) : [],
+        law: lawOf(id),
       },
     });
   }
@@ -441,6 +484,8 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         order: i + 1,
         precedes: precedes[i]!,
         pass_condition: prose.text(220),
+        variants: [],
+        law: lawOf(id),
       },
     });
   });
@@ -462,6 +507,8 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         masks: m.masks,
         honest_baseline: m.baseline,
         ...evidence(m.id, { established: 6, supported: 15, hypothesis: 11, illustrative: 0 }),
+        perspectives: perspectives(),
+        law: lawOf(m.id),
       },
     });
   }
@@ -509,6 +556,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         measurements: Array.from({ length: random.between(3, 6) }, () => prose.text(110)),
         tradeoffs: Array.from({ length: random.between(0, 5) }, () => prose.text(160)),
         ...evidence(i.id, { established: 1, supported: 5, hypothesis: 11, illustrative: 0 }),
+        effect: (cites.get(i.id) ?? []).length === 0
+          ? { level: 'unmeasured' as const, summary: prose.text(200), sources: [] }
+          : { level: random.pick(EFFECT_LEVELS), summary: prose.text(200), sources: [random.pick(cites.get(i.id)!)] },
+        law: lawOf(i.id),
       },
     });
   }

@@ -43,6 +43,9 @@ function folded(s: string, indent: string): string {
   return '>-\n' + lines.map((l) => (l ? indent + l : '')).join('\n');
 }
 
+/** Lines kept as they are (a specimen's text): a literal block, when no line starts or ends with a space. */
+const literal = (s: string) => s.includes('\n') && !s.endsWith('\n') && s.split('\n').every((l) => !/[^\S ]|^ | $/.test(l)) && !s.startsWith('\n');
+
 /** Paragraphs of single-spaced words: what a folded block reproduces exactly. Anything else is quoted. */
 const foldable = (s: string) => s.split('\n\n').every((p) => p.length > 0 && !/[^\S ]|  |^ | $/.test(p));
 
@@ -53,6 +56,7 @@ const foldable = (s: string) => s.split('\n\n').every((p) => p.length > 0 && !/[
 function valueText(v: Value, indent: string): string {
   if (isScalar(v)) {
     if (typeof v === 'string' && needsBlock(v) && foldable(v)) return ' ' + folded(v, indent + '  ');
+    if (typeof v === 'string' && literal(v)) return ' |-\n' + v.split('\n').map((l) => (l ? indent + '  ' + l : '')).join('\n');
     return ' ' + inline(v);
   }
   if (Array.isArray(v)) {

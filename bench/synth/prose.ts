@@ -37,8 +37,8 @@ detailed polite blunt silent repeated single several minor major costly cheap fa
 inconsistent structured unstructured implicit explicit indirect direct stable unstable limited wide`
   .split(/\s+/);
 
-const ADVERBS = `often rarely usually sometimes quietly openly slowly quickly repeatedly gradually partly
-largely mostly seldom directly indirectly consistently unevenly briefly eventually`.split(/\s+/);
+const ADVERBS = `visibly plainly steadily sometimes quietly openly slowly quickly repeatedly gradually partly
+largely mostly loosely directly indirectly consistently unevenly briefly eventually`.split(/\s+/);
 
 const PREPOSITIONS = ['at', 'before', 'after', 'during', 'within', 'across', 'behind', 'beyond', 'through', 'under', 'for', 'from'];
 

@@ -3,16 +3,26 @@
 // what it means.
 import {
   ACTORS,
+  EFFECT_LEVELS,
   EVIDENCE_LEVELS,
   FIDELITIES,
+  HEDGE_WORDS,
+  INTERVENTION_ACTORS,
+  JURISDICTIONS,
   KIND_INFO,
   KINDS,
   NATURES,
   RELATIONS,
   REMOVABILITIES,
   STAGES,
+  TOPICS,
+  VIEWPOINTS,
   VISIBILITIES,
+  type EffectLevel,
   type EvidenceLevel,
+  type InterventionActor,
+  type Jurisdiction,
+  type Topic,
   type Fidelity,
   type Kind,
   type Relation,
@@ -21,7 +31,7 @@ import {
 } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Methodology } from './schemas.ts';
-import { LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, VERDICT_CODES, type VerdictCode } from './terms.ts';
+import { LEGAL_NOTICE, LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, VERDICT_CODES, type VerdictCode } from './terms.ts';
 
 const KIND_MEANINGS: Record<Kind, string> = {
   artifact: 'An observation: what a candidate directly sees or receives (silence, a template rejection, a reposted role). Each says what it does not establish, offers diagnostic probes, says what the candidate can still do whatever the cause (next steps), and may rule out a mechanism acting at the same stage, with the reason.',
@@ -115,6 +125,65 @@ const VERDICT_MEANINGS: Record<VerdictCode, string> = {
   'nothing-left': 'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
 };
 
+const EFFECT_MEANINGS: Record<EffectLevel, string> = {
+  established: 'Replicated evidence that the change works as intended, from strong designs.',
+  supported: 'At least one credible study finds that the change works, not widely replicated.',
+  mixed: 'Studies find effects in both directions, or none, or evidence of harm alongside the benefit.',
+  contested: 'The main estimates are disputed (methods, data or replication).',
+  unmeasured: 'Nobody has measured whether the change works; the summary says what would measure it.',
+};
+
+const INTERVENTION_ACTOR_MEANINGS: Record<InterventionActor, string> = {
+  employer: 'Employer policy: rules, budgets and commitments set for the whole organisation.',
+  'hiring-team': 'The hiring manager and interviewers: how they assess and decide.',
+  'recruiting-team': 'The recruiting process: recruiters, coordinators and how they run the funnel.',
+  vendor: 'A vendor of hiring software or services: applicant-tracking systems, assessments, background screening.',
+  'job-platform': 'A job board or professional network: what postings show, how applications and messages flow.',
+  regulator: 'A regulator or legislature: law, guidance and enforcement in a jurisdiction.',
+  intermediary: 'Someone between candidates and employers: public employment services, career services, unions, agencies.',
+  candidate: 'The candidate: steps a person can take to protect themself or reach a better-informed decision.',
+};
+
+const JURISDICTION_MEANINGS: Record<Jurisdiction, string> = {
+  'us-federal': 'United States federal law and federal agency guidance.',
+  'us-state': 'The law of one US state or city (the note says which).',
+  uk: 'The law of the United Kingdom (the note says when it covers only part of it).',
+  eu: 'European Union law; a note on one member state’s law says which.',
+};
+
+const VIEWPOINT_MEANINGS: Record<(typeof VIEWPOINTS)[number], string> = {
+  candidate: 'The person applying: what reaches them is an artifact, or nothing.',
+  recruiter: 'The recruiter or coordinator running the process.',
+  'hiring-manager': 'The hiring manager and interviewers who assess and decide.',
+  system: 'The software: applicant-tracking systems, scoring, scheduling and messaging.',
+  intermediary: 'Someone between the two sides: an agency recruiter, a career service, a public employment service, a union.',
+  employer: 'The organisation’s policy level: budgets, rules, legal caution.',
+};
+
+const TOPIC_MEANINGS: Record<Topic, string> = {
+  'culture-fit': 'Judgements of "fit" and the homophily they can carry.',
+  religion: 'Religious affiliation and practice.',
+  'sexual-orientation-gender-identity': 'Sexual orientation and gender identity.',
+  'pregnancy-caregiving': 'Pregnancy, fertility and caring responsibilities.',
+  appearance: 'Looks, weight and presentation.',
+  neurodivergence: 'Autism, ADHD and other neurodivergence, and interview formats.',
+  'early-career': 'New graduates and entry-level hiring.',
+  'career-change-return': 'Career changers and people returning after time out.',
+  'internal-mobility': 'Applying inside one’s own employer.',
+  intermediaries: 'Agency, RPO and executive recruiters, and outbound sourcing.',
+  'generative-ai': 'Generative AI on either side: written applications, model screening, AI interviewers, interview fraud.',
+  'job-scams': 'Fake recruiters and job scams.',
+  'reference-checks': 'Reference checks.',
+  'background-checks': 'Background, credit and right-to-work checks, and their errors.',
+  'offer-rescission-remedies': 'What can be done, in law, about a withdrawn offer.',
+  'hourly-frontline': 'Hourly and frontline hiring.',
+  'public-sector': 'Public-sector hiring: merit rules, competitions, lists.',
+  academic: 'Academic searches.',
+  'licensed-professions': 'Licensed professions: licences, registration, recognition of foreign credentials.',
+  'labour-market-cycle': 'How the labour-market cycle changes requirements and chances.',
+  'remote-location': 'Location limits on remote work.',
+};
+
 const terms = <T extends string>(ids: readonly T[], meanings: Record<T, string>) => ids.map((id) => ({ id, meaning: meanings[id] }));
 
 function sections(baselines: string[]): Array<{ id: string; title: string; body: string }> {
@@ -131,13 +200,14 @@ It is built for candidates trying to read their situation without fooling themse
       title: 'Rules of inference',
       body: `These rules hold for every answer the atlas gives, through every door (command line, API, MCP tools, site).
 
-1. **An observation is not a cause.** Every artifact and every pattern lists what it does *not* establish. Read those lists first: they are the part most often skipped.
-2. **A compatible mechanism is not a proven one.** "Compatible" means the atlas links the mechanism to the facts: it can produce what was observed (first tier), or it acts at the gate where it happened (second tier). Several mechanisms are nearly always compatible at once.
+1. **An observation is not a cause.** Every artifact and every pattern lists what it does *not* establish. Read those lists first.
+2. **A compatible mechanism is not a proven one.** "Compatible" means the atlas links the mechanism to the facts: it can produce what was observed (first tier), or it acts at the gate where it happened (second tier). Every observation in the atlas has at least two mechanisms that can produce it.
 3. **Honest baselines are ordinary explanations, not afterthoughts.** The ordinary causes (in this version of the atlas: ${baselines.join('; ')}) enter an explanation like every other mechanism, wherever they can act or produce what was seen, and leave it only for a stated reason: an observation that rules them out, or a reported probe outcome that excludes them.
 4. **Topological and uncalibrated.** Explanations follow the links of the graph. They carry no probabilities; the order of a list ranks how directly a mechanism accounts for the facts, never how likely it is. Figures appear only where a cited source states them, with that source.
 5. **Narrowing needs an explicit exclusion.** A mechanism leaves an explanation only when the atlas records why: a probe outcome that excludes it, or an observation that rules it out (with the reason). Absence of news, tone, or timing never removes anything by itself.
-6. **Sourced or labelled.** Claims marked supported or established cite vetted sources; everything else is labelled a hypothesis or illustrative.
-7. **No names.** The atlas never names an employer, recruiter, vendor, platform or person. It describes mechanisms, not culprits.`,
+6. **Sourced or labelled.** Claims marked supported or established cite vetted sources; everything else is labelled a hypothesis or illustrative, and a hypothesis says what evidence would settle it. Whether an intervention *works* is rated apart from whether its target exists (see "Interventions").
+7. **No names in the atlas's own words.** The atlas's prose (titles, descriptions, probes, specimens, perspectives, law notes) never names an employer, recruiter, vendor, platform or person: it describes mechanisms, not culprits. Laws are named by their official titles; court decisions are described, not captioned. The source records are the exception, and only they: a citation must identify its source, so a source's title, authors, publisher or case caption appear as the bibliography gives them.
+8. **Calibrated words.** The atlas never says how likely a cause or an outcome is: likelihood words (${HEDGE_WORDS.likelihood.filter((w) => !w.includes(' ')).join(', ')}…) are not used. Frequency words (${HEDGE_WORDS.frequency.slice(0, 8).join(', ')}…) state a rate in the world, so they appear only in an entity that cites a source for it, preferably with the source's figure. Possibility words (${HEDGE_WORDS.possibility.join(', ')}) claim no rate and are always allowed. Specimens, aliases and scenario situations quote other people's words and are exempt. The validator enforces this (rules uncalibrated-likelihood and unsourced-frequency).`,
     },
     {
       id: 'hoba',
@@ -191,7 +261,7 @@ An evidence level describes the claim that the mechanism exists and works as des
 
 ${terms(FIDELITIES, FIDELITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
 
-Low fidelity is the norm in hiring: most of what a candidate sees is euphemism or silence, which is why one observation rarely separates mechanisms.`,
+Much of what a candidate sees is euphemism or silence, which is why one observation alone seldom separates mechanisms and probes matter.`,
     },
     {
       id: 'facets',
@@ -215,7 +285,7 @@ ${terms(REMOVABILITIES, REMOVABILITY_MEANINGS).map((t) => `- **${t.id}** — ${t
       title: 'Diagnostic probes',
       body: `Each artifact offers probes: concrete, low-drama steps that can tell mechanisms apart, such as asking once for a timeline, comparing two versions of a posting, or asking for one's own records. A probe states who can run it, its cost, what it may cost the person running it, and its possible outcomes.
 
-An outcome may *exclude* mechanisms. That is the only way a probe narrows an explanation: an outcome that excludes a mechanism removes it from the whole case. An outcome that excludes nothing still tells something (its note says what), but it does not make any mechanism less compatible. Probes are never a licence to pester: most are one message, sent once.
+An outcome may *exclude* mechanisms. That is the only way a probe narrows an explanation: an outcome that excludes a mechanism removes it from the whole case. An outcome that excludes nothing still tells something (its note says what), but it does not make any mechanism less compatible. Probes are never a licence to pester: many are one message, sent once.
 
 **Within the candidate's reach.** Every observation has at least one probe the candidate can run alone, or through a lawful right, with an outcome that excludes at least one mechanism. Lawful routes include a data-access request for one's own application records (under the GDPR or UK GDPR), or a copy of a background-check report. The atlas does not advise asking an employee to read out or relay confidential records such as interview scorecards or interviewer notes: that can breach their confidentiality or data-protection duties, and it rewards the inside access the atlas describes as unequal. Where an intermediary (a referrer, a recruiter) can help, the probe says so and ranks after the candidate's own.
 
@@ -252,7 +322,35 @@ A **loop** is a cycle among mechanisms (one amplifies or masks the next, and so 
     {
       id: 'interventions',
       title: 'Interventions',
-      body: `Interventions are changes system actors can make: employers, hiring teams, recruiting teams, vendors, regulators and job platforms. Each names what it targets (mechanisms, barriers, loops) or mitigates (patterns, loops), its expected effects, how to measure whether it worked, and its known trade-offs. They are not advice to candidates; the A step of HOBA covers what a candidate can do.`,
+      body: `Interventions are changes that someone in or around hiring can make. Each names its actor class:
+
+${terms(INTERVENTION_ACTORS, INTERVENTION_ACTOR_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+Each names what it targets (mechanisms, barriers, loops) or mitigates (patterns, loops), its expected effects, how to measure whether it worked, and its known trade-offs.
+
+**Two kinds of evidence.** An intervention's \`evidence_level\` says how well the problem it targets is evidenced. Its \`effect\` says, separately, what the evidence says about whether the change works:
+
+${terms(EFFECT_LEVELS, EFFECT_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+A well-documented problem can have a fix whose effect is mixed, contested or unmeasured; the atlas says so rather than borrowing the problem's evidence for the fix. Interventions by the candidate are steps that protect a person or inform a decision; the A step of HOBA covers what a candidate can do about one observation.`,
+    },
+    {
+      id: 'law',
+      title: 'Law, by jurisdiction',
+      body: `Where a claim or a candidate's option depends on law, the entity carries law notes: for which jurisdiction it holds, the instrument (statute, regulation, guidance or decision), what it provides in plain words, the remedy it gives a candidate, the time limit for using it, and the source cited.
+
+${terms(JURISDICTIONS, JURISDICTION_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+
+Time limits are short (months, not years, for discrimination complaints in the US and the UK), so a note that gives a remedy always states its limit. Guidance that has been withdrawn and law that has been repealed are never presented as current: a note citing them says what changed (status_note), and every citation of them carries a caveat.
+
+${LEGAL_NOTICE}`,
+    },
+    {
+      id: 'specimens-and-perspectives',
+      title: 'Specimens and perspectives',
+      body: `**Specimens** let a person recognise their situation: a template rejection email, a portal's status history from day 0 to day 41, a posting before and after a re-post. Each is an illustrative, anonymised composite, never a real employer's text, with placeholders in square brackets, and with its tell-tale lines marked: what each line signals and what it does not establish.
+
+**Perspectives** show a mechanism from each side: what the candidate, the recruiter, the hiring manager, the software, an intermediary or the employer's policy level each sees, how they read it, and what they do. A mechanism that looks like indifference from outside can be a queue, a rule or a budget from inside; perspectives make that visible without naming anyone.`,
     },
     {
       id: 'identifiers-and-versions',
@@ -295,7 +393,14 @@ export function methodology(reg: Registry): Methodology {
         removability: terms(REMOVABILITIES, REMOVABILITY_MEANINGS),
       },
       verdicts: terms(VERDICT_CODES, VERDICT_MEANINGS),
+      effect_levels: terms(EFFECT_LEVELS, EFFECT_MEANINGS),
+      intervention_actors: terms(INTERVENTION_ACTORS, INTERVENTION_ACTOR_MEANINGS),
+      jurisdictions: terms(JURISDICTIONS, JURISDICTION_MEANINGS),
+      viewpoints: terms(VIEWPOINTS, VIEWPOINT_MEANINGS),
+      topics: terms(TOPICS, TOPIC_MEANINGS),
+      hedges: { likelihood: [...HEDGE_WORDS.likelihood], frequency: [...HEDGE_WORDS.frequency], possibility: [...HEDGE_WORDS.possibility] },
     },
+    legal_notice: LEGAL_NOTICE,
   };
 }
 

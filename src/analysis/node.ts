@@ -4,6 +4,7 @@ import type { Kind, Relation } from '../model/vocab.ts';
 import type { Edge, Entity, Source } from '../model/schemas.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
 import { refById, refOf, resolveEntity, successorOf } from './resolve.ts';
+import { LEGAL_NOTICE } from './terms.ts';
 import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink, SourceCaveat } from './schemas.ts';
 
 /**
@@ -115,5 +116,11 @@ export function getNode(reg: Registry, id: string): NodeView {
     ruled_out_by: entity.kind === 'mechanism' ? exclusionsOf(reg, entity.id) : [],
     citations: citationsOf(reg, entity),
     ...(caveat ? { caveat } : {}),
+    ...(hasLaw(entity) ? { legal_notice: LEGAL_NOTICE } : {}),
   };
+}
+
+/** Whether an entity carries law notes (and so the legal notice). */
+export function hasLaw(entity: Entity): boolean {
+  return 'law' in entity && entity.law.length > 0;
 }

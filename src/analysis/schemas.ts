@@ -6,14 +6,19 @@ import { z } from 'zod';
 import {
   ACTORS,
   COSTS,
+  EFFECT_LEVELS,
   EVIDENCE_LEVELS,
   FIDELITIES,
+  INTERVENTION_ACTORS,
+  JURISDICTIONS,
   KINDS,
   NATURES,
   PROBE_AGENCIES,
   RELATIONS,
   REMOVABILITIES,
   STATUSES,
+  TOPICS,
+  VIEWPOINTS,
   VISIBILITIES,
   Barrier,
   Edge,
@@ -122,6 +127,7 @@ export const NodeView = z
     ruled_out_by: z.array(ProbeExclusion).describe('For a mechanism: the probe outcomes that exclude it'),
     citations: z.array(Citation).describe('The sources the entity cites'),
     caveat: Caveat.optional().describe('For a source that is not current: how to read it (withdrawn guidance and repealed law are not current)'),
+    legal_notice: z.string().optional().describe('Present when the entity carries law notes: they are not legal advice'),
   })
   .describe('One entity with its relations in both directions and its citations');
 
@@ -450,7 +456,20 @@ export const Methodology = z
         removability: z.array(Term.extend({ id: z.enum(REMOVABILITIES) })),
       }),
       verdicts: z.array(Term.extend({ id: z.enum(VERDICT_CODES) })),
+      effect_levels: z.array(Term.extend({ id: z.enum(EFFECT_LEVELS) })),
+      intervention_actors: z.array(Term.extend({ id: z.enum(INTERVENTION_ACTORS) })),
+      jurisdictions: z.array(Term.extend({ id: z.enum(JURISDICTIONS) })),
+      viewpoints: z.array(Term.extend({ id: z.enum(VIEWPOINTS) })),
+      topics: z.array(Term.extend({ id: z.enum(TOPICS) })),
+      hedges: z
+        .strictObject({
+          likelihood: z.array(z.string()).describe('Never used: the atlas does not say how likely a cause is'),
+          frequency: z.array(z.string()).describe('Used only in entities that cite a source for the rate'),
+          possibility: z.array(z.string()).describe('Always allowed: they claim no rate'),
+        })
+        .describe('The qualitative words the atlas allows, and where (enforced by the validator)'),
     }),
+    legal_notice: z.string().describe('Shown wherever an entity carries law notes'),
   })
   .describe('How to read the atlas: the HOBA protocol, evidence levels, fidelities, facets and the rules of inference');
 

@@ -125,6 +125,8 @@ export function fieldText(e: Entity, field: Field): string {
         e.stages,
         e.non_inferences,
         e.probes.flatMap((p) => [p.action, p.risk ?? '', ...p.outcomes.flatMap((o) => [o.observation, o.note ?? ''])]),
+        // The marked lines of its specimens: the words an employer's message uses, which a person may paste.
+        e.specimens.flatMap((sp) => [sp.title, ...sp.tells.map((t) => t.quote)]),
       );
     case 'barrier':
       return texts(...common, e.stage, e.pass_condition);

@@ -27,3 +27,7 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 /** Traversal depth bounds shared by every surface. */
 export const MAX_DEPTH = 4;
+
+/** Shown wherever an entity carries law notes (site, CLI, API documents, MCP). One text, one place. */
+export const LEGAL_NOTICE =
+  'Not legal advice. The law notes say what the cited texts provide, for the jurisdiction named, as of this atlas version; law changes, and time limits are short and strict. For your own case, ask a lawyer, a union, the public equality or employment agency of your jurisdiction, or an advice service.';

@@ -16,6 +16,7 @@ const COMMANDS: Array<[name: string, load: () => Promise<(program: Command) => v
   ['explain', async () => (await import('./explain.ts')).registerExplain],
   ['graph', async () => (await import('./graph.ts')).registerGraph],
   ['methodology', async () => (await import('./methodology.ts')).registerMethodology],
+  ['stats', async () => (await import('./stats.ts')).registerStats],
   ['validate', async () => (await import('./validate.ts')).registerValidate],
   ['build', async () => (await import('./build.ts')).registerBuild],
   ['serve', async () => (await import('./serve.ts')).registerServe],
@@ -48,6 +49,7 @@ Examples:
   $ hoba explain A-009              the HOBA protocol for an observation
   $ hoba explain A-009 --stage team --probe final-silence-ask-timeline-once=no-reply
   $ hoba graph P-005 --depth 2 --format mermaid
+  $ hoba stats                      the atlas in numbers, and its depth targets
   $ hoba validate --strict          check the content of this checkout
   $ hoba validate --json            the same, as JSON
   $ hoba build                      write the site (REST mirror, OpenAPI, pages) to _site/

@@ -97,6 +97,9 @@ export function renderNode(view: NodeView, reg: Registry): string {
   switch (e.kind) {
     case 'barrier':
       section('Pass condition', paragraphs(e.pass_condition));
+      if (e.variants.length > 0) {
+        section('Where it differs', e.variants.map((v) => wrap(`${v.applies_to}: ${v.differs}${v.sources.length > 0 ? ` (${v.sources.join(', ')})` : ''}`, '    ', '  • ')).join('\n'));
+      }
       break;
     case 'pattern':
       section('Trigger rule', paragraphs(e.trigger_rule));
@@ -107,6 +110,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
       section('Cycle', [...e.edges.map((x) => `  ${x.from} ${x.relation} ${x.to}`), `  entry points: ${e.entry_points.join(', ')}`].join('\n'));
       break;
     case 'intervention':
+      section(`Does it work? Effect evidence: ${e.effect.level}`, [paragraphs(e.effect.summary), ...(e.effect.sources.length > 0 ? [colour.dim(`  sources: ${e.effect.sources.join(', ')}`)] : [])].join('\n'));
       section('Expected effects', e.expected_effects.map((t) => item(t)).join('\n'));
       section('Measurements', e.measurements.map((t) => item(t)).join('\n'));
       if (e.tradeoffs.length > 0) section('Trade-offs', e.tradeoffs.map((t) => item(t)).join('\n'));
@@ -157,6 +161,49 @@ export function renderNode(view: NodeView, reg: Registry): string {
           ].join('\n'),
         )
         .join('\n\n'),
+    );
+    if (e.next_steps.length > 0) {
+      section(
+        'What you can still do',
+        e.next_steps
+          .map((step) => [wrap(step.action, '    ', '  • '), ...(step.by_when ? [wrap(`by when: ${step.by_when}`, '    ', '    ')] : []), colour.dim(wrap(`why: ${step.why}`, '    ', '    '))].join('\n'))
+          .join('\n'),
+      );
+    }
+    for (const sp of e.specimens) {
+      section(
+        `Specimen (${sp.medium}, illustrative and anonymised): ${sp.title}`,
+        [
+          sp.text.split('\n').map((line) => colour.dim('  │ ') + line).join('\n'),
+          ...sp.tells.map((t) => wrap(`“${t.quote}” — ${t.reading}`, '    ', '  ▸ ')),
+        ].join('\n'),
+      );
+    }
+  }
+  if (e.kind === 'mechanism' && e.perspectives.length > 0) {
+    section(
+      'Perspectives',
+      e.perspectives
+        .map((p) => [`  ${colour.cyan(p.viewpoint)}`, wrap(`sees: ${p.sees}`, '      ', '    '), wrap(`reads: ${p.reads}`, '      ', '    '), wrap(`does: ${p.does}`, '      ', '    ')].join('\n'))
+        .join('\n'),
+    );
+  }
+  if ('law' in e && e.law.length > 0) {
+    section(
+      'Law',
+      [
+        ...e.law.map((n) =>
+          [
+            wrap(`${n.jurisdiction}${n.where ? ` (${n.where})` : ''}: ${n.instrument}`, '    ', '  • '),
+            wrap(n.says, '    ', '    '),
+            ...(n.remedy ? [wrap(`remedy: ${n.remedy}`, '    ', '    ')] : []),
+            ...(n.time_limit ? [wrap(`time limit: ${n.time_limit}`, '    ', '    ')] : []),
+            ...(n.status_note ? [colour.yellow(wrap(`status: ${n.status_note}`, '    ', '    '))] : []),
+            colour.dim(`    sources: ${n.sources.join(', ')}`),
+          ].join('\n'),
+        ),
+        ...(view.legal_notice ? [colour.yellow(wrap(view.legal_notice, '  ', '  '))] : []),
+      ].join('\n'),
     );
   }
 

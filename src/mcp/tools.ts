@@ -486,7 +486,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, tiers, rules-of-inference, vocabularies); default all'),
     }),
     // The vocabularies list their own values (each with its meaning), so their IDs are advertised as strings.
-    shape: Methodology.partial({ title: true, summary: true }).extend({ vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).optional() }),
+    shape: Methodology.partial({ title: true, summary: true, legal_notice: true }).extend({ vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).optional() }),
     hosted: true,
     run: ({ registry }, args) => {
       const m = methodology(registry);

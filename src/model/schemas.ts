@@ -4,10 +4,12 @@ import { z } from 'zod';
 import {
   ACTORS,
   COSTS,
+  EFFECT_LEVELS,
   EVIDENCE_LEVELS,
   FIDELITIES,
   INTERVENTION_ACTORS,
   INTERVENTION_SCOPES,
+  JURISDICTIONS,
   KINDS,
   LOOP_RELATIONS,
   MECHANISM_FAMILIES,
@@ -18,9 +20,12 @@ import {
   REMOVABILITIES,
   SOURCE_TYPES,
   SOURCE_STATUSES,
+  SPECIMEN_MEDIA,
   STAGES,
   STATUSES,
+  TOPICS,
   VERDICT_CODES,
+  VIEWPOINTS,
   VISIBILITIES,
   idPattern,
   withArticle,
@@ -53,7 +58,29 @@ const common = (kind: Kind) => ({
   sources: z.array(ref('source')).default([]).describe('Evidence cited (source IDs)'),
   status: z.enum(STATUSES).default('active').describe('Deprecated entities keep resolving and name their successor'),
   superseded_by: ref(kind).optional().describe('Successor of a deprecated entity'),
+  topics: z
+    .array(z.enum(TOPICS))
+    .default([])
+    .describe('Coverage topics this entity belongs to (parts of hiring beyond a US white-collar tech funnel)'),
 });
+
+const sourceList = (what: string) =>
+  z.array(ref('source')).default([]).describe(`${what} (source IDs; each is also in the entity’s own sources)`);
+
+export const LawNote = z
+  .strictObject({
+    jurisdiction: z.enum(JURISDICTIONS).describe('Whose law: US federal, a US state or city, the UK, or the EU'),
+    where: text('The state, city or member state, when the law is not the whole jurisdiction’s (required for us-state)').optional(),
+    instrument: text('The statute, regulation, guidance or decision, by its official title (court decisions are described, not captioned)'),
+    says: text('What it provides, in plain words'),
+    remedy: text('What a candidate can do under it').optional(),
+    time_limit: text('How long the candidate has to act, and from when (required with a remedy)').optional(),
+    status_note: text('For withdrawn guidance or repealed law: what changed and when (required when a cited source is withdrawn or repealed)').optional(),
+    sources: z.array(ref('source')).min(1, 'cite the law or guidance (a source ID)').describe('The text cited (source IDs; each is also in the entity’s own sources)'),
+  })
+  .describe('Where a claim or a candidate’s option depends on law: for which jurisdiction, what the text says, the remedy and its time limit. Not legal advice.');
+
+const law = z.array(LawNote).default([]).describe('The jurisdiction layer: the law a claim or option depends on, per jurisdiction');
 
 export const ProbeOutcome = z
   .strictObject({
@@ -95,6 +122,23 @@ export const RuledOut = z
   })
   .describe('A mechanism (typically an honest baseline acting at the same stage) that this observation rules out, with the reason');
 
+export const SpecimenTell = z
+  .strictObject({
+    quote: text('A line of the specimen, verbatim'),
+    reading: text('What the line signals, and what it does not establish'),
+  })
+  .describe('A tell-tale line of a specimen, marked');
+
+export const Specimen = z
+  .strictObject({
+    id: slug.describe('Specimen ID, unique within its artifact'),
+    medium: z.enum(SPECIMEN_MEDIA).describe('The form it takes'),
+    title: text('What the specimen shows'),
+    text: text('The specimen: an illustrative, anonymised composite with [placeholders] for names; never a real employer’s text'),
+    tells: z.array(SpecimenTell).min(1, 'mark at least one tell-tale line').describe('The lines that matter, each quoted verbatim from the text'),
+  })
+  .describe('An illustrative, anonymised specimen of what the candidate sees, with the tell-tale lines marked');
+
 export const Artifact = z
   .strictObject({
     ...common('artifact'),
@@ -106,8 +150,19 @@ export const Artifact = z
       .array(RuledOut)
       .default([])
       .describe('Mechanisms that act at the same stage but cannot have produced this observation, each with the reason'),
+    specimens: z.array(Specimen).default([]).describe('Illustrative, anonymised examples of what the candidate sees, with the tell-tale lines marked'),
+    law,
   })
   .describe('An artifact: what a candidate directly sees or receives');
+
+export const BarrierVariant = z
+  .strictObject({
+    id: slug.describe('Variant ID, unique within its barrier'),
+    applies_to: text('The sector, jurisdiction or context where the gate differs (e.g. UK and EU practice, public-sector competitions)'),
+    differs: text('How the gate, its order or its pass condition differs there'),
+    sources: sourceList('Evidence or law for the variant'),
+  })
+  .describe('A context where this barrier’s gate or order differs');
 
 export const Barrier = z
   .strictObject({
@@ -116,6 +171,8 @@ export const Barrier = z
     order: z.int().min(1).describe('Position in the funnel; a barrier that precedes another has a lower order'),
     precedes: z.array(ref('barrier')).default([]).describe('Barriers that come after this one (DAG edges)'),
     pass_condition: text('What a candidate must satisfy to get past this barrier'),
+    variants: z.array(BarrierVariant).default([]).describe('Contexts where the gate or its order differs (sector, jurisdiction)'),
+    law,
   })
   .describe('A barrier: a structural gate in the hiring funnel; barriers form a DAG');
 
@@ -136,6 +193,15 @@ export const Emission = z
   })
   .describe('An artifact a mechanism emits, with its fidelity');
 
+export const Perspective = z
+  .strictObject({
+    viewpoint: z.enum(VIEWPOINTS).describe('Whose view'),
+    sees: text('What actually reaches this party'),
+    reads: text('How they interpret it, and where that reading goes wrong'),
+    does: text('What they do next'),
+  })
+  .describe('What one party (the candidate, the recruiter, the hiring manager, the system…) sees, reads and does while the mechanism operates');
+
 export const Mechanism = z
   .strictObject({
     ...common('mechanism'),
@@ -150,6 +216,8 @@ export const Mechanism = z
       .default(false)
       .describe('True for the ordinary explanations that must always stay on the table (skill gap, stronger competitor)'),
     evidence_level: EvidenceLevelSchema,
+    perspectives: z.array(Perspective).default([]).describe('What each party sees, reads and does while the mechanism operates'),
+    law,
   })
   .describe('A mechanism: the process that makes a barrier reject, stall or misclassify');
 
@@ -184,6 +252,14 @@ export const Loop = z
   })
   .describe('A loop: a persistent causal cycle among mechanisms');
 
+export const Effect = z
+  .strictObject({
+    level: z.enum(EFFECT_LEVELS).describe('How well the evidence says the change works: established, supported, mixed, contested or unmeasured'),
+    summary: text('What the evidence says about whether this change works, including any evidence of harm; for unmeasured, what would measure it'),
+    sources: sourceList('Evidence on the effect'),
+  })
+  .describe('The evidence that the intervention works, separate from the evidence that its target exists');
+
 export const Intervention = z
   .strictObject({
     ...common('intervention'),
@@ -200,7 +276,9 @@ export const Intervention = z
     expected_effects: texts('What should change', 'say what the intervention is expected to change'),
     measurements: texts('How to tell whether it worked', 'say how to measure whether it worked'),
     tradeoffs: texts('Known costs, risks or evidence of harm').default([]),
-    evidence_level: EvidenceLevelSchema,
+    evidence_level: EvidenceLevelSchema.describe('How well the problem the intervention targets is evidenced (whether it works is `effect`)'),
+    effect: Effect,
+    law,
   })
   .describe('An intervention: a change by a system actor that targets a mechanism, barrier, pattern or loop');
 
@@ -339,6 +417,11 @@ export type Probe = z.infer<typeof Probe>;
 export type NextStep = z.infer<typeof NextStep>;
 export type RuledOut = z.infer<typeof RuledOut>;
 export type Emission = z.infer<typeof Emission>;
+export type LawNote = z.infer<typeof LawNote>;
+export type Specimen = z.infer<typeof Specimen>;
+export type Perspective = z.infer<typeof Perspective>;
+export type Effect = z.infer<typeof Effect>;
+export type BarrierVariant = z.infer<typeof BarrierVariant>;
 
 /** Each kind's entity, tagged with its kind (what the registry holds). */
 export type EntityOf = { [K in Kind]: z.infer<(typeof RECORDS)[K]> };

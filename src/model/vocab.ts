@@ -94,13 +94,85 @@ export const MECHANISM_FAMILIES = [
   'automated-workflow',
   'legal-risk-feedback',
   'candidate-decline',
+  // Added with the atlas-depth work (schema 1.3.0): the whole of hiring, not only a US tech funnel.
+  'culture-fit-and-homophily',
+  'discrimination-religion',
+  'discrimination-sexual-orientation-gender-identity',
+  'appearance-bias',
+  'neurodivergence-and-format-bias',
+  'early-career-experience-gap',
+  'labour-market-cycle',
+  'career-change-and-return',
+  'internal-mobility',
+  'intermediary-incentives',
+  'generative-ai',
+  'job-scam',
+  'reference-and-background-checks',
+  'frontline-volume-screening',
+  'public-sector-rules',
+  'academic-prestige',
+  'licensing-and-recognition',
 ] as const;
+
+/**
+ * Coverage topics: the parts of hiring beyond a US white-collar tech funnel that the atlas must cover
+ * (`hoba stats` counts the mechanisms and artifacts tagged with each). An entity lists the topics it covers.
+ */
+export const TOPICS = [
+  'culture-fit',
+  'religion',
+  'sexual-orientation-gender-identity',
+  'pregnancy-caregiving',
+  'appearance',
+  'neurodivergence',
+  'early-career',
+  'career-change-return',
+  'internal-mobility',
+  'intermediaries',
+  'generative-ai',
+  'job-scams',
+  'reference-checks',
+  'background-checks',
+  'offer-rescission-remedies',
+  'hourly-frontline',
+  'public-sector',
+  'academic',
+  'licensed-professions',
+  'labour-market-cycle',
+  'remote-location',
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
+/** Whose view of a mechanism a perspective gives. */
+export const VIEWPOINTS = ['candidate', 'recruiter', 'hiring-manager', 'system', 'intermediary', 'employer'] as const;
+
+/** The form an illustrative specimen takes. */
+export const SPECIMEN_MEDIA = ['email', 'portal', 'posting', 'message', 'letter', 'call', 'form', 'report'] as const;
+
+/** Jurisdictions of the law layer: US federal law, a US state (or city), the UK, the EU. */
+export const JURISDICTIONS = ['us-federal', 'us-state', 'uk', 'eu'] as const;
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+
+/**
+ * How well the evidence says an intervention works, separate from how well the problem it targets is
+ * evidenced: mixed (effects in both directions or none), contested (disputed estimates), unmeasured.
+ */
+export const EFFECT_LEVELS = ['established', 'supported', 'mixed', 'contested', 'unmeasured'] as const;
+export type EffectLevel = (typeof EFFECT_LEVELS)[number];
+/** Effect levels that must cite a source: every level that says something about measured effects. */
+export const SOURCED_EFFECT_LEVELS: readonly EffectLevel[] = ['established', 'supported', 'mixed', 'contested'];
 
 export const PATTERN_SHAPES = ['double-bind', 'reversal', 'impossibility', 'silence', 'moving-target', 'cascade'] as const;
 
 export const LOOP_RELATIONS = ['amplifies', 'masks'] as const;
 
-export const INTERVENTION_ACTORS = ['employer', 'hiring-team', 'recruiting-team', 'vendor', 'regulator', 'job-platform'] as const;
+/**
+ * Who makes an intervention's change: employer policy, the hiring manager's team, the recruiting process,
+ * a vendor or ATS, a job platform, a regulator or jurisdiction, an intermediary (public employment
+ * service, career service, union, agency) or the candidate.
+ */
+export const INTERVENTION_ACTORS = ['employer', 'hiring-team', 'recruiting-team', 'vendor', 'job-platform', 'regulator', 'intermediary', 'candidate'] as const;
+export type InterventionActor = (typeof INTERVENTION_ACTORS)[number];
 export const INTERVENTION_SCOPES = ['process', 'organisation', 'market', 'jurisdiction'] as const;
 export const COSTS = ['low', 'medium', 'high'] as const;
 
@@ -135,3 +207,15 @@ export type Relation = (typeof RELATIONS)[number];
 export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
+
+/**
+ * Qualitative hedges (methodology rule on calibration). The atlas is uncalibrated: it never says how
+ * likely a cause is for a given case, so likelihood words are never allowed. Frequency words state a
+ * rate in the world; they are allowed only in an entity that cites a source for it. Possibility words
+ * (can, may, might, some, sometimes) claim no rate and are always allowed.
+ */
+export const HEDGE_WORDS = {
+  likelihood: ['probably', 'probable', 'improbable', 'likely', 'unlikely', 'most likely', 'very likely', 'highly likely', 'almost certainly', 'presumably', 'surely', 'in all likelihood', 'chances are', 'odds are'],
+  frequency: ['often', 'usually', 'commonly', 'typically', 'frequently', 'rarely', 'seldom', 'generally', 'more likely', 'less likely', 'as likely', 'equally likely'],
+  possibility: ['can', 'may', 'might', 'could', 'some', 'sometimes'],
+} as const;

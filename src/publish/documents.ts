@@ -2,7 +2,8 @@
 // response schema (responses.ts) before it is written: that fixes the key order (so output is
 // byte-deterministic whatever order the registry's objects hold their keys in) and guarantees that
 // every file the build writes matches the schema the OpenAPI document publishes for it.
-import { citationsOf, sourceCaveat } from '../analysis/node.ts';
+import { citationsOf, hasLaw, sourceCaveat } from '../analysis/node.ts';
+import { LEGAL_NOTICE } from '../analysis/terms.ts';
 import { KINDS, RELATIONS, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import {
@@ -37,6 +38,7 @@ export function itemBody(reg: Registry, entity: Entity): unknown {
     links: { outgoing: reg.outgoing(entity.id), incoming: reg.incoming(entity.id) },
     citations: citationsOf(reg, entity),
     ...(caveat ? { caveat } : {}),
+    ...(hasLaw(entity) ? { legal_notice: LEGAL_NOTICE } : {}),
   });
 }
 

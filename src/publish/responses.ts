@@ -92,6 +92,8 @@ export const ITEM_RESPONSES = Object.fromEntries(
           citations: z.array(CitationSchema).describe('The sources the item cites, in its order; one that is not current (withdrawn, repealed, contested, superseded) carries a caveat'),
           // A source's own document says how to read it when it is not current, as its citations do.
           ...(kind === 'source' ? { caveat: NodeView.shape.caveat } : {}),
+          // Law notes are not legal advice; the document that carries them says so.
+          ...(kind === 'artifact' || kind === 'barrier' || kind === 'mechanism' || kind === 'intervention' ? { legal_notice: NodeView.shape.legal_notice } : {}),
         })
         .describe(`One ${kind} with the edges that touch it and the sources it cites; a deprecated one names its successor in superseded_by`),
     ),

@@ -1,5 +1,5 @@
 // A fast reader for the plain subset of YAML that content files are written in: block mappings and
-// sequences, plain and simply quoted scalars, one-line flow sequences of IDs, folded and literal block
+// sequences, plain and simply quoted scalars, flow sequences of IDs (wrapped or not), folded and literal block
 // scalars, comments. It exists because parsing with the `yaml` package (a full YAML 1.2 parser that
 // builds a document of nodes) is most of the time `validate` and `build` take on a large atlas; this
 // reads the same files about ten times faster.
@@ -131,12 +131,27 @@ class Reader {
   private inline(text: string, indent: number): unknown {
     const c = text[0]!;
     if (c === '>' || c === '|') return this.blockScalar(text, indent);
-    if (c === '[') return flowSequence(text);
+    if (c === '[') return flowSequence(text.endsWith(']') ? text : this.flowContinued(text, indent));
     if (text === '{}') return {};
     if (c === '"') return text.length >= 2 && text.endsWith('"') && !text.slice(1, -1).includes('"') ? text.slice(1, -1) : outside();
     if (c === "'") return singleQuoted(text);
     this.noContinuation(indent);
     return plain(text);
+  }
+
+  /**
+   * A flow sequence of IDs wrapped over several lines (a long `excludes: [M-001, …,` list): its more
+   * indented continuation lines, up to the one that closes it, joined by spaces as YAML folds them.
+   */
+  private flowContinued(first: string, indent: number): string {
+    let text = first;
+    while (!text.endsWith(']')) {
+      const line = this.lines[this.i];
+      if (line === undefined || line.text === '' || line.indent <= indent || line.text.includes('#')) outside();
+      text += ' ' + line!.text;
+      this.i++;
+    }
+    return text;
   }
 
   /** A plain scalar that goes on over the next lines is outside the subset. */
@@ -211,7 +226,7 @@ function singleQuoted(text: string): string {
   return inner.replaceAll("''", "'");
 }
 
-/** A one-line flow sequence of plain or quoted scalars: [A-001, B-002], []. */
+/** A flow sequence of plain or quoted scalars, on one line once continuation lines are joined: [A-001, B-002], []. */
 function flowSequence(text: string): unknown[] {
   if (!text.endsWith(']')) return outside();
   const inner = text.slice(1, -1).trim();

@@ -36,6 +36,11 @@ export function referencesOf(entity: Entity): Reference[] {
   if (entity.kind !== 'source') {
     refs.push(...list(id, 'sources', entity.sources, { allowed: ['source'], relation: 'cites' }));
   }
+  // Sources of nested items (law notes, an intervention's effect, barrier variants): no edge of their own, since
+  // the entity's `sources` must list them too (rule nested-source-unlisted), and that makes the one `cites` edge.
+  for (const nested of nestedSources(entity)) {
+    nested.sources.forEach((target, i) => refs.push({ holder: id, target, path: [...nested.path, 'sources', i], allowed: ['source'] }));
+  }
   if (entity.superseded_by !== undefined) {
     refs.push({ holder: id, target: entity.superseded_by, path: ['superseded_by'], allowed: [entity.kind] });
   }
@@ -99,6 +104,15 @@ export function referencesOf(entity: Entity): Reference[] {
       break;
   }
   return refs;
+}
+
+/** Items inside an entity that cite sources of their own (other than next steps), with where they sit. */
+export function nestedSources(entity: Entity): Array<{ path: PathSegment[]; sources: readonly string[] }> {
+  if (entity.kind === 'source' || entity.kind === 'pattern' || entity.kind === 'loop' || entity.kind === 'scenario') return [];
+  const found = entity.law.map((note, i) => ({ path: ['law', i] as PathSegment[], sources: note.sources }));
+  if (entity.kind === 'intervention') found.push({ path: ['effect'], sources: entity.effect.sources });
+  if (entity.kind === 'barrier') entity.variants.forEach((v, i) => found.push({ path: ['variants', i], sources: v.sources }));
+  return found;
 }
 
 /** The graph edge a reference makes, or undefined when it makes none. */

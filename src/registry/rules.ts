@@ -46,6 +46,13 @@ export const RULES = {
   'next-step-source-unlisted': { severity: 'error', checks: 'A source a next step relies on is also listed in its artifact’s sources.' },
   'scenario-reference': { severity: 'error', checks: 'A scenario’s probe outcomes and expected probes belong to its artifacts (the probe is one of theirs, the outcome one of the probe’s), each probe is reported once, and no mechanism is both expected in the first tier and expected absent.' },
   'scenario-expectation': { severity: 'error', checks: 'Explaining a scenario’s input gives the analysis it expects: its first-tier mechanisms in the first tier, its absent mechanisms nowhere, its probes offered and its verdict (checked by hoba validate, which runs the analysis).' },
+  'nested-source-unlisted': { severity: 'error', checks: 'A source that a law note, an intervention’s effect or a barrier variant cites is also listed in its entity’s sources.' },
+  'law-note': { severity: 'error', checks: 'A law note for a US state says where; a note giving a remedy states its time limit; a note citing withdrawn guidance or repealed law says so in status_note.' },
+  'effect-unsourced': { severity: 'error', checks: 'An intervention’s effect level other than unmeasured cites the evidence on the effect.' },
+  'specimen-tells': { severity: 'error', checks: 'Every tell of a specimen quotes its text verbatim, and specimen IDs are unique within an artifact.' },
+  'mechanism-perspectives': { severity: 'warning', checks: 'Every active mechanism gives perspectives: the candidate’s and at least two others (recruiter, hiring manager, system, intermediary, employer), each viewpoint once.' },
+  'uncalibrated-likelihood': { severity: 'error', checks: 'Atlas prose never says how likely a cause or outcome is (probably, likely, unlikely, almost certainly…): the atlas is uncalibrated. Specimen texts, aliases and scenario situations (other people’s words) are exempt.' },
+  'unsourced-frequency': { severity: 'warning', checks: 'Frequency words (often, usually, commonly, typically, rarely, more likely…) state a rate, so they appear only in entities that cite a source.' },
   'source-unused': { severity: 'warning', checks: 'Every source in content/sources is cited somewhere.' },
   'source-status-unstated': { severity: 'warning', checks: 'Prose that relies on a withdrawn or repealed source says so (withdrawn, repealed, rescinded, no longer in force…) where it cites it.' },
   // Added by the static-mirror work: compares a fresh build with the published mirror.

@@ -1,11 +1,11 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
-import { MECHANISM_FAMILIES, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
+import { HEDGE_WORDS, MECHANISM_FAMILIES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import type { LoadResult } from './load.ts';
 import { authorSurnames, nameMatcher, namedOrganisations } from './named-entities.ts';
-import { referencesOf, type PathSegment } from './references.ts';
+import { nestedSources, referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
 
@@ -39,6 +39,8 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkScenarioReferences(c);
   checkNamedEntities(c);
   checkSourceStatus(c);
+  checkLayers(c);
+  checkHedges(c);
   if (options.bibliography) checkBibliography(c, options.bibliography);
   checkCoverage(c);
   return sortProblems([...load.problems, ...c.problems]);
@@ -366,7 +368,8 @@ const NO_LONGER_APPLIES: Partial<Record<Source['status'], { what: string; says: 
 function checkSourceStatus(c: Checker): void {
   for (const e of c.reg.entities) {
     if (e.kind === 'source') continue;
-    const prose = [...proseOf(e)].filter(([, path]) => path[0] !== 'sources');
+    // Lists of source IDs (the entity's, a next step's, a law note's) are citations, not prose.
+    const prose = [...proseOf(e)].filter(([, path]) => !path.includes('sources'));
     e.sources.forEach((id, i) => {
       const source = c.reg.getOf('source', id);
       const status = source && NO_LONGER_APPLIES[source.status];
@@ -389,6 +392,89 @@ function checkSourceStatus(c: Checker): void {
         }
       }
     });
+  }
+}
+
+/** Specimens, perspectives, law notes, effects and variants (schema 1.3.0). */
+function checkLayers(c: Checker): void {
+  const noLongerCurrent = (id: string) => {
+    const s = c.reg.getOf('source', id);
+    return s !== undefined && (s.status === 'withdrawn' || s.status === 'repealed') ? s : undefined;
+  };
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const nested of nestedSources(e)) {
+      nested.sources.forEach((source, i) => {
+        if (!e.sources.includes(source)) {
+          c.report('nested-source-unlisted', `${fieldName(nested.path)} cites ${source}, which ${e.id}'s sources do not list. Add ${source} to sources.`, e.id, [...nested.path, 'sources', i]);
+        }
+      });
+    }
+    if (e.kind === 'artifact' || e.kind === 'barrier' || e.kind === 'mechanism' || e.kind === 'intervention') {
+      e.law.forEach((note, i) => {
+        if (note.jurisdiction === 'us-state' && note.where === undefined) {
+          c.report('law-note', `law[${i}] is state law but does not say which state: add where (e.g. where: California).`, e.id, ['law', i, 'jurisdiction']);
+        }
+        if (note.remedy !== undefined && note.time_limit === undefined) {
+          c.report('law-note', `law[${i}] gives a remedy but no time limit. Legal time limits are short (months, not years): state the limit and where it runs from, or say that it must be checked and why.`, e.id, ['law', i, 'remedy']);
+        }
+        const gone = note.sources.map(noLongerCurrent).find((s) => s !== undefined);
+        if (gone && note.status_note === undefined) {
+          c.report('law-note', `law[${i}] cites ${gone.id} (${gone.cite}), which is ${gone.status}. Add a status_note saying what changed, so it is not read as current law.`, e.id, ['law', i, 'sources']);
+        }
+      });
+    }
+    if (e.kind === 'intervention' && SOURCED_EFFECT_LEVELS.includes(e.effect.level) && e.effect.sources.length === 0) {
+      c.report('effect-unsourced', `effect.level is "${e.effect.level}" but effect.sources is empty. Cite the evidence on whether the change works, or say unmeasured and what would measure it.`, e.id, ['effect', 'level']);
+    }
+    if (e.kind === 'artifact') {
+      const ids = new Set<string>();
+      e.specimens.forEach((sp, i) => {
+        if (ids.has(sp.id)) c.report('specimen-tells', `specimen "${sp.id}" appears twice in ${e.id}; rename one.`, e.id, ['specimens', i, 'id']);
+        ids.add(sp.id);
+        const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+        sp.tells.forEach((tell, j) => {
+          if (!flat(sp.text).includes(flat(tell.quote))) {
+            c.report('specimen-tells', `specimens[${i}].tells[${j}] quotes "${tell.quote}", which is not in the specimen's text. Quote the line verbatim.`, e.id, ['specimens', i, 'tells', j, 'quote']);
+          }
+        });
+      });
+    }
+    if (e.kind === 'mechanism' && e.status === 'active') {
+      const views = e.perspectives.map((p) => p.viewpoint);
+      const repeated = views.filter((v, i) => views.indexOf(v) !== i);
+      if (!views.includes('candidate') || new Set(views).size < 3 || repeated.length > 0) {
+        const said = views.length === 0 ? 'none' : views.join(', ');
+        c.report('mechanism-perspectives', `${e.id} gives perspectives for ${said}. Give the candidate's and at least two others (recruiter, hiring-manager, system, intermediary, employer), each once: what each sees, reads and does.`, e.id, e.perspectives.length > 0 ? ['perspectives'] : []);
+      }
+    }
+  }
+}
+
+const hedgePattern = (words: readonly string[]) =>
+  new RegExp(`\\b(${[...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'gi');
+const LIKELIHOOD = hedgePattern(HEDGE_WORDS.likelihood);
+const FREQUENCY = hedgePattern(HEDGE_WORDS.frequency);
+/** Other people's words, quoted or paraphrased: hedges there are not the atlas's claims. */
+const quotedWords = (path: readonly PathSegment[]) =>
+  path[0] === 'aliases' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
+
+function checkHedges(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const [text, path] of proseOf(e)) {
+      if (quotedWords(path)) continue;
+      for (const m of text.matchAll(LIKELIHOOD)) {
+        // "more likely", "as likely": a comparative rate, checked as a frequency word below.
+        if (/^likely$/i.test(m[1]!) && /\b(more|less|as|equally)\s+$/i.test(text.slice(0, m.index))) continue;
+        c.report('uncalibrated-likelihood', `${fieldName(path)} says "${m[1]}": the atlas never says how likely a cause or outcome is. Say what is possible ("can", "may") and what would tell them apart, or give a sourced figure.`, e.id, path);
+      }
+      if (e.sources.length === 0) {
+        for (const m of text.matchAll(FREQUENCY)) {
+          c.report('unsourced-frequency', `${fieldName(path)} says "${m[1]}", which states a rate, but ${e.id} cites no source. Cite the source for the rate, or say what is possible ("can", "may", "sometimes").`, e.id, path);
+        }
+      }
+    }
   }
 }
 
