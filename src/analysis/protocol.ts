@@ -22,8 +22,8 @@ import { citationsOf, sourceCaveatsOf } from './node.ts';
 import { matchPatterns } from './patterns.ts';
 import { probeView, rankProbes } from './probes.ts';
 import { AnalysisError, quoted, refOf, refById, sortedIds, titled } from './resolve.ts';
-import type { CompatibleMechanism, ExplainResult, FromText, LoopMatch, NextStepView, ProbeView, Verdict } from './schemas.ts';
-import { LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, UNCALIBRATED_NOTICE } from './terms.ts';
+import type { CompatibleMechanism, ExplainResult, FromText, LawNoteView, LoopMatch, NextStepView, ProbeView, Verdict } from './schemas.ts';
+import { LEGAL_NOTICE, LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, UNCALIBRATED_NOTICE } from './terms.ts';
 
 export interface ProbeOutcomeInput {
   probe: string;
@@ -298,6 +298,7 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
   const probes = rankProbes(open.filter((p) => p.distinguishes));
   const otherProbes = open.filter((p) => !p.distinguishes).map((p) => ({ artifact: p.artifact.id, probe: p.id, agency: p.agency, cost: p.cost }));
   const steps = nextStepsOf(reg, facts);
+  const law: LawNoteView[] = facts.used.flatMap((a) => a.law.map((note) => ({ artifact: refOf(a), ...note })));
   const verdict = verdictOf({
     remaining,
     first,
@@ -335,6 +336,8 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
       probes,
       other_probes: otherProbes,
       next_steps: steps,
+      law,
+      ...(law.length > 0 ? { legal_notice: LEGAL_NOTICE } : {}),
       verdict,
     },
   };

@@ -25,6 +25,7 @@ import {
   Emission,
   EntityRecord,
   Intervention,
+  LawNote,
   Mechanism,
   NextStep,
   Pattern,
@@ -362,6 +363,10 @@ export const NextStepView = NextStep.pick({ id: true, action: true, why: true, b
   })
   .describe('A forward-looking action that holds whatever the cause');
 
+export const LawNoteView = LawNote.extend({
+  artifact: EntityRef.describe('The observation the note belongs to'),
+}).describe('A law note of an observed artifact: for which jurisdiction, what the text provides, the remedy and its time limit');
+
 export const Verdict = z
   .strictObject({
     code: z
@@ -428,6 +433,8 @@ export const ExplainResult = z
         .describe('Probes of the given artifacts that distinguish remaining mechanisms: those narrowing the first tier first, then candidate-runnable before intermediary, cheapest first'),
       other_probes: z.array(z.strictObject({ artifact: Id, probe: z.string(), agency: z.enum(PROBE_AGENCIES), cost: z.enum(COSTS) })).describe('Probes of the given artifacts that cannot narrow the remaining set (they may still be worth running for what they tell)'),
       next_steps: z.array(NextStepView).describe('What the candidate can still do whatever the cause: the given observations’ next steps'),
+      law: z.array(LawNoteView).describe('The given observations’ law notes: options that depend on law, by jurisdiction, with their time limits'),
+      legal_notice: z.string().optional().describe('Present when law lists anything: the notes are not legal advice'),
       verdict: Verdict,
     }),
   })
@@ -496,6 +503,7 @@ export type ExplainResult = z.infer<typeof ExplainResult>;
 export type Verdict = z.infer<typeof Verdict>;
 export type RuledOutMechanism = z.infer<typeof RuledOutMechanism>;
 export type NextStepView = z.infer<typeof NextStepView>;
+export type LawNoteView = z.infer<typeof LawNoteView>;
 export type FromText = z.infer<typeof FromText>;
 export type LoopMatch = z.infer<typeof LoopMatch>;
 export type Methodology = z.infer<typeof Methodology>;

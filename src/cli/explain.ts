@@ -232,7 +232,9 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
     if (d.startsWith('What you can still do')) continue;
     if (full || caps?.details) dim(d, '    ', '  - ');
   }
-  if (steps.length > 0 && v.code !== 'nothing-left' && caps?.hints !== false) dim('What you can still do, whatever the cause, is below.');
+  if (steps.length > 0 && v.code !== 'nothing-left' && caps?.hints !== false) {
+    dim(`What you can still do, whatever the cause, is below${!full && r.agency.law.length > 0 ? '; the law and its time limits: --full' : ''}.`);
+  }
 
   // B: the first tier, then the second, collapsed by default.
   const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
@@ -314,6 +316,18 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
         for (const c of s.citations) dim(`${citationLine(c)}${c.caveat ? ` ${c.caveat}` : ''}`, '      ', '    ');
       }
     }
+  }
+
+  // The law these observations depend on, by jurisdiction (in full).
+  if (full && r.agency.law.length > 0) {
+    section('The law, by jurisdiction (not legal advice)');
+    for (const n of r.agency.law) {
+      bullet(`${n.jurisdiction}${n.where ? ` (${n.where})` : ''}: ${n.instrument}. ${n.says}${single ? '' : ` [${n.artifact.id}]`}`);
+      if (n.remedy) dim(`Remedy: ${n.remedy}`, '    ');
+      if (n.time_limit) dim(`Time limit: ${n.time_limit}`, '    ');
+      if (n.status_note) dim(`Status: ${n.status_note}`, '    ');
+    }
+    if (r.agency.legal_notice) dim(r.agency.legal_notice);
   }
 
   // What the facts do NOT establish.

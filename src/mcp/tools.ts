@@ -126,8 +126,10 @@ const ExplainShape = withTruncation(
       // A source that is not current keeps its caveat even in a summary: it says how to read what rests on it.
       source_caveats: z.array(SourceCaveat.pick({ id: true, cite: true, status: true, caveat: true, cited_by: true })),
     }),
-    // The split of the second tier (same_stage) and the probes that cannot narrow (other_probes) are in detail "full".
-    agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true }).extend({
+    // The split of the second tier (same_stage), the probes that cannot narrow (other_probes) and the law
+    // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
+    agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
+      law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
       probes: z.array(ProbeBrief),
       // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
       verdict: Verdict.pick({ code: true, text: true }),
@@ -191,7 +193,9 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     const probes = capList(result.agency.probes, probeCount, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
     // Only the outcomes that would rule something out here: the others leave the analysis as it is.
     const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
-    const out = projectTo<ExplainSummary>(ExplainShape, { ...result, behind: { ...result.behind, mechanisms }, agency: { ...result.agency, probes: narrowing } });
+    const jurisdictions = [...new Set(result.agency.law.map((n) => n.jurisdiction))];
+    const agency = { ...result.agency, probes: narrowing, ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}) };
+    const out = projectTo<ExplainSummary>(ExplainShape, { ...result, behind: { ...result.behind, mechanisms }, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
     if (truncated.length) out.truncated_lists = truncated;
     return out;
