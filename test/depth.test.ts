@@ -169,6 +169,20 @@ describe('the law layer on the surfaces', () => {
     assert.match(view.legal_notice ?? '', /^Not legal advice\./);
   });
 
+  test('hoba explain carries the observations’ law notes and the notice; --full prints their time limits', () => {
+    const result = JSON.parse(hoba(['explain', entity.id, '--json']).stdout) as { agency: { law: Array<{ artifact: { id: string }; jurisdiction: string }>; legal_notice?: string } };
+    assert.equal(result.agency.law.length, entity.law.length);
+    assert.ok(result.agency.law.every((n) => n.artifact.id === entity.id));
+    assert.match(result.agency.legal_notice ?? '', /^Not legal advice\./);
+    const full = hoba(['explain', entity.id, '--full']).stdout.replace(/\s+/g, ' ');
+    assert.match(full, /The law, by jurisdiction \(not legal advice\)/);
+    if (plain) {
+      const none = JSON.parse(hoba(['explain', plain.id, '--json']).stdout) as { agency: { law: unknown[]; legal_notice?: string } };
+      assert.deepEqual(none.agency.law, []);
+      assert.equal(none.agency.legal_notice, undefined);
+    }
+  });
+
   test('the methodology defines the allowed hedges, the effect levels and the law layer, and scopes the naming rule', () => {
     const m = JSON.parse(hoba(['methodology', '--json']).stdout) as {
       sections: Array<{ id: string; body: string }>;
