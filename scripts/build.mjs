@@ -1,6 +1,6 @@
 // Bundles the entry points into ESM under dist/ (fast start-up: no tsx, no per-file module resolution).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -49,3 +49,29 @@ for (const f of readdirSync('dist')) if (f.endsWith('.js') && !written.has(f)) r
 
 // The prebuilt atlas snapshot (dist/atlas.snapshot.json): commands read it instead of parsing YAML.
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-snapshot.ts'], { stdio: 'inherit' });
+
+// The site's browser scripts (src/site/browser/<name>.ts → dist/site/<name>.js): bundles of the same
+// analysis code the CLI runs, for the browser. hoba build copies them to /assets/ in the site root.
+// Shared browser modules live in src/site/browser/lib/ and are bundled into each entry that uses them.
+const browserDir = 'src/site/browser';
+const browserEntries = Object.fromEntries(
+  readdirSync(browserDir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => [f.replace(/\.ts$/, ''), join(browserDir, f)]),
+);
+rmSync('dist/site', { recursive: true, force: true });
+mkdirSync('dist/site', { recursive: true });
+await build({
+  entryPoints: browserEntries,
+  outdir: 'dist/site',
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // The analysis code reads no file and no environment in the browser; keep node built-ins out.
+  external: [],
+});
+await import('./build-worker.mjs'); // dist/worker.js: the hosted variant for an edge runtime, the snapshot above bundled in

@@ -75,7 +75,7 @@ describe('precompressed variants', () => {
         assert.ok((f.path.endsWith('.gz') ? gunzipSync(f.bytes) : brotliDecompressSync(f.bytes)).equals(original.bytes), `${f.path} decompresses to ${original.path}`);
         continue;
       }
-      const expected = f.url !== undefined && f.bytes.length >= MIN_COMPRESS_BYTES && /\.(json|html|svg|txt)$/.test(f.path);
+      const expected = f.url !== undefined && f.bytes.length >= MIN_COMPRESS_BYTES && /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/.test(f.path);
       assert.equal(paths.has(`${f.path}.gz`) && paths.has(`${f.path}.br`), expected, f.path);
       if (expected) compressed++;
     }

@@ -5,15 +5,18 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { KINDS } from '../model/index.ts';
-import type { Registry } from '../registry/registry.ts';
+import { Registry } from '../registry/registry.ts';
+import type { RecordedRelease } from '../registry/releases.ts';
 import type { BuildInfo } from './documents.ts';
 import { compressedVariants } from './compress.ts';
 import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
 import { openApiDocument } from './openapi.ts';
-import { developersPage, homePage, notFoundPage, scenarioPage, scenarioPagePath, scenariosPage } from './pages.ts';
+import { sitePages } from '../site/index.ts';
+import { fileOfPage } from '../site/paths.ts';
 import { recordJsonSchema } from './responses.ts';
-import { API_ROUTES, fileOfUrl, NOT_FOUND_PAGE, OPENAPI_PATH, problemDocuments, urlOf, type ApiDocument } from './routes.ts';
+import { downloadFiles, downloadsUrl, type DownloadFile } from './downloads.ts';
+import { API_ROUTES, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, type ApiDocument } from './routes.ts';
 
 export type { BuildInfo } from './documents.ts';
 
@@ -54,16 +57,28 @@ export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> 
   for (const p of problemDocuments(reg)) yield { path: p.file, url: `/${p.file}`, bytes: json(p.body) };
   yield { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: json(openApiDocument(reg)) };
   for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: json(recordJsonSchema(k)) };
-  yield { path: 'index.html', url: '/', bytes: text(homePage(reg)) };
-  yield { path: 'developers/index.html', url: '/developers/', bytes: text(developersPage(reg)) };
-  yield { path: 'scenarios/index.html', url: scenarioPagePath(), bytes: text(scenariosPage(reg)) };
-  for (const s of reg.all('scenario')) yield { path: `scenarios/${s.id}/index.html`, url: scenarioPagePath(s.id), bytes: text(scenarioPage(reg, s)) };
-  yield { path: NOT_FOUND_PAGE, url: `/${NOT_FOUND_PAGE}`, bytes: text(notFoundPage(reg)) };
+  // The bulk downloads of the latest content, with their manifest.json and SHA256SUMS (downloads.ts).
+  const latest = downloadsUrl();
+  for (const f of downloadFiles(reg)) yield { path: `${latest.slice(1)}${f.file}`, url: `${latest}${f.file}`, bytes: f.bytes };
+  // Every recorded release's downloads, rebuilt from its stored data (releases/): /downloads/<version>/.
+  for (const release of info.releases ?? []) {
+    const dir = downloadsUrl(release.record.version);
+    for (const f of releaseDownloadFiles(release)) yield { path: `${dir.slice(1)}${f.file}`, url: `${dir}${f.file}`, bytes: f.bytes };
+  }
+  for (const p of sitePages(reg)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
   yield { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) };
   yield { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() };
   yield { path: '_headers', bytes: text(headersFile()) };
   yield { path: '_redirects', bytes: text(redirectsFile(docs)) };
   yield { path: '_nginx.conf', bytes: text(nginxSnippet()) };
+}
+
+/**
+ * The download files of a recorded release, rebuilt from its stored registry data and the JSON Schemas of
+ * its content model: byte for byte the files its record holds the checksums of (test/releases.test.ts).
+ */
+export function releaseDownloadFiles(release: Pick<RecordedRelease, 'data' | 'schemas'>): DownloadFile[] {
+  return downloadFiles(new Registry(release.data), { schemas: release.schemas });
 }
 
 /** apiDocuments (routes.ts), route by route, so that one route's bodies at most are alive at once. */

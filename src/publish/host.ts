@@ -13,6 +13,7 @@ import {
   METHOD_NOT_ALLOWED_FILE,
   NOT_FOUND_FILE,
   NOT_FOUND_PAGE,
+  PAGE_TYPES,
   PREFLIGHT_HEADERS,
   fileOfUrl,
   isCrossOrigin,
@@ -61,13 +62,18 @@ export function nginxSnippet(): string {
     '#   server {',
     '#       listen 80;',
     '#       root /srv/hoba/_site;',
-    '#       include /etc/nginx/mime.types;   # for the HTML pages (already in the stock nginx.conf)',
     '#       include /srv/hoba/_site/_nginx.conf;',
     '#   }',
     '',
     'charset utf-8;',
     'index index.html;',
     'etag on;',
+    '',
+    '# Media types: the same table as `hoba serve` (PAGE_TYPES in routes.ts), so mime.types is not needed.',
+    'types {',
+    ...[...PAGE_TYPES].map(([ext, type]) => `    "${type}" ${ext.slice(1)};`),
+    '}',
+    'default_type application/octet-stream;',
     '',
     '# The build writes precompressed variants beside the text files (<file>.gz, <file>.br): sent as they are',
     '# to clients that accept them, with Vary: Accept-Encoding, so nothing is compressed per request.',
@@ -100,8 +106,8 @@ export function nginxSnippet(): string {
       out.push(`    error_page 404 /${NOT_FOUND_FILE};`);
       for (const alias of API_ALIASES) out.push(`    location = ${alias.url} ${block(`try_files /${fileOfUrl(alias.target)} =404;`)}`);
       for (const route of API_ROUTES) {
-        if (route.itemKind) {
-          out.push(`    location ~ "${urlPattern(route).replace('(', '(?<id>')}" ${block(`try_files ${API_BASE}${route.path.replace('{id}', '$id')}.json =404;`)}`);
+        if (route.itemKind || route.param) {
+          out.push(`    location ~ "${urlPattern(route).replace('(', '(?<id>')}" ${block(`try_files ${API_BASE}${route.path.replace(/\{\w+\}/, '$id')}.json =404;`)}`);
         } else if (!route.path.endsWith('.json')) {
           out.push(`    location = ${API_BASE}${route.path} ${block(`try_files /${fileOfUrl(API_BASE + route.path)} =404;`)}`);
         }

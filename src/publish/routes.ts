@@ -8,8 +8,9 @@
 import type { z } from 'zod';
 import { KIND_INFO, idPattern, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
-import { collectionBody, graphBody, indexBody, itemBody, problemBody, type BuildInfo } from './documents.ts';
-import { COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES } from './responses.ts';
+import { changelogBody, collectionBody, graphBody, indexBody, itemBody, problemBody, releaseBody, releasesBody, type BuildInfo, type ReleaseUrls } from './documents.ts';
+import { DOWNLOAD_MEDIA_TYPES, downloadsUrl } from './downloads.ts';
+import { ChangelogResponse, COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES, ReleaseListResponse, ReleaseResponse } from './responses.ts';
 
 /** Path prefix of the REST API; the OpenAPI `servers` entry. */
 export const API_BASE = '/api/v1';
@@ -38,10 +39,23 @@ export interface ApiRoute {
   response: z.ZodType;
   /** For single-item routes: the kind whose IDs fill {id}. */
   itemKind?: Kind;
+  /** For other routes with a path parameter (e.g. {version}): its name, its pattern and an example. */
+  param?: PathParam;
   /** Listed in the interface contract's seed table (SPEC §4.1); the developer page lists these first. */
   seed: boolean;
   /** Every document the route serves: one per ID for item routes, one otherwise. */
   documents(reg: Registry, info: BuildInfo): Array<{ id?: string; body: unknown }>;
+}
+
+/** A path parameter other than an entity ID. */
+export interface PathParam {
+  /** As in the path template: {name}. */
+  name: string;
+  /** Regular expression source of a valid value, without anchors. */
+  pattern: string;
+  description: string;
+  /** A value for the OpenAPI example and the developer page. */
+  example(reg: Registry): string;
 }
 
 /** Tags of the OpenAPI document, in order, with their descriptions. */
@@ -56,6 +70,7 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Scenarios', description: 'Worked situations in a candidate’s plain words, with the observations they map to and the analysis expected of them: presets for explain and regression tests.' },
   { name: 'Sources', description: 'The evidence the atlas cites: studies, surveys, statutes and reports.' },
   { name: 'Graph', description: 'The whole atlas as typed nodes and edges.' },
+  { name: 'Releases', description: 'Every recorded release of the content, immutable, with its bulk downloads and their SHA-256 checksums, and the changelog between releases.' },
 ];
 
 /** What each kind's collection and item routes say about themselves. */
@@ -126,16 +141,65 @@ export const API_ROUTES: readonly ApiRoute[] = [
     seed: true,
     documents: (reg) => [{ body: graphBody(reg) }],
   },
+  {
+    path: '/releases',
+    operationId: 'listReleases',
+    summary: 'All recorded releases',
+    description: 'Every recorded release of the atlas content, newest first, with the latest named. A release never changes once recorded; its files stay downloadable under /downloads/<version>/.',
+    tag: 'Releases',
+    response: ReleaseListResponse,
+    seed: false,
+    documents: (reg, info) => [{ body: releasesBody(reg, info.releases ?? [], RELEASE_URLS) }],
+  },
+  {
+    path: '/releases/{version}',
+    operationId: 'getRelease',
+    summary: 'One release',
+    description: 'One recorded release: its content hash, what changed since the release before it, and every download file with its SHA-256. An unrecorded version is a 404 problem.',
+    tag: 'Releases',
+    response: ReleaseResponse,
+    param: {
+      name: 'version',
+      // No backslash: the pattern also goes into the nginx snippet's quoted location regex.
+      pattern: '[0-9]+[.][0-9]+[.][0-9]+',
+      description: 'A recorded registry version (semver), e.g. the latest in /releases.',
+      example: (reg) => reg.version,
+    },
+    seed: false,
+    documents: (reg, info) => (info.releases ?? []).map((r, i, all) => ({ id: r.record.version, body: releaseBody(reg, all, i, RELEASE_URLS) })),
+  },
+  {
+    path: '/changelog',
+    operationId: 'getChangelog',
+    summary: 'Changelog between releases',
+    description: 'What changed in each recorded release, newest first, each compared with the release before it: IDs added and removed, entities changed (which fields), deprecated or superseded, and restored, with the semver bump the changes needed. hoba diff gives the values before and after.',
+    tag: 'Releases',
+    response: ChangelogResponse,
+    seed: false,
+    documents: (reg, info) => [{ body: changelogBody(reg, info.releases ?? []) }],
+  },
 ];
+
+/** Where the release documents and files are served. */
+const RELEASE_URLS: ReleaseUrls = {
+  release: (version) => `${API_BASE}/releases/${version}`,
+  downloads: (version) => downloadsUrl(version),
+  changelog: `${API_BASE}/changelog`,
+};
 
 const ENDPOINTS = API_ROUTES.map((r) => ({ path: `${API_BASE}${r.path}`, operation_id: r.operationId, summary: r.summary }));
 
 /** Extra URLs that serve an API document: the base URL with a trailing slash is the discovery document. */
 export const API_ALIASES: ReadonlyArray<{ url: string; target: string }> = [{ url: `${API_BASE}/`, target: `${API_BASE}/index.json` }];
 
+/** The path parameter of a route, as it appears in its template: {id} or {<param>}. */
+function placeholder(route: ApiRoute): string {
+  return route.param ? `{${route.param.name}}` : '{id}';
+}
+
 /** The public URL of a route's document. */
 export function urlOf(route: ApiRoute, id?: string): string {
-  return `${API_BASE}${id === undefined ? route.path : route.path.replace('{id}', id)}`;
+  return `${API_BASE}${id === undefined ? route.path : route.path.replace(placeholder(route), id)}`;
 }
 
 /** The site-relative file that holds the document of an API URL: the URL plus .json. */
@@ -149,10 +213,11 @@ export function idRegexSource(kind: Kind): string {
   return idPattern(kind).replace(/^\^/, '').replace(/\$$/, '');
 }
 
-/** A regular expression matching the URLs of a route (the {id} captured). */
+/** A regular expression matching the URLs of a route (the {id} or other parameter captured). */
 export function urlPattern(route: ApiRoute): string {
-  const path = route.itemKind ? route.path.replace('{id}', `(${idRegexSource(route.itemKind)})`) : route.path;
-  return `^${(API_BASE + path).replace(/\./g, '\\.')}$`;
+  const path = (API_BASE + route.path).replace(/\./g, '\\.');
+  const capture = route.itemKind ? idRegexSource(route.itemKind) : route.param?.pattern;
+  return `^${capture === undefined ? path : path.replace(placeholder(route), `(${capture})`)}$`;
 }
 
 const COMPILED = API_ROUTES.map((route) => ({ route, regex: new RegExp(urlPattern(route)) }));
@@ -235,12 +300,18 @@ export function preflightFor(urlPath: string): Readonly<Record<string, string>> 
 }
 
 // A Map, not an object literal: looked up by a file's extension, and ".constructor" must find nothing.
-const PAGE_TYPES = new Map<string, string>([
+/** Media types of the site's files by extension: `hoba serve`, the nginx snippet and the headers file use this one table. */
+export const PAGE_TYPES = new Map<string, string>([
   ['.html', 'text/html; charset=utf-8'],
   ['.json', 'application/json; charset=utf-8'],
   ['.txt', 'text/plain; charset=utf-8'],
   ['.svg', 'image/svg+xml'],
   ['.ico', 'image/x-icon'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.xml', 'application/xml; charset=utf-8'],
+  // The formats of the bulk downloads (.ndjson, .csv, .graphml, .cff), where downloads.ts defines them.
+  ...Object.entries(DOWNLOAD_MEDIA_TYPES),
 ]);
 
 /** The headers of the response that serves a site-relative file. */

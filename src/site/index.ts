@@ -1,0 +1,26 @@
+// The site's pages and assets, generated from the registry and the analysis code by `hoba build` into
+// the same site root as the REST mirror. Every page is a static file a CDN can serve; interactive parts
+// are browser bundles of the same analysis code (src/site/browser/), never a second copy of it.
+import type { Registry } from '../registry/registry.ts';
+import { siteAssets } from './assets.ts';
+import { w3Pages } from './pages/analyze.ts';
+import { explorePages } from './pages/explore.ts';
+import { browsePages } from './pages/browse.ts';
+import { entityPages } from './pages/entity.ts';
+import { w1Pages } from './pages/w1.ts';
+
+export interface SitePage {
+  /** URL path: /x/y/ for a page (written to x/y/index.html), or the file's own path. */
+  url: string;
+  bytes: Buffer;
+}
+
+/** Every page and asset of the site, one at a time. */
+export function* sitePages(reg: Registry): Generator<SitePage> {
+  yield* siteAssets(reg);
+  yield* w1Pages(reg);
+  yield* entityPages(reg);
+  yield* browsePages(reg);
+  yield* explorePages(reg);
+  yield* w3Pages(reg);
+}
