@@ -5,6 +5,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type Site, type WrittenSite } from '../publish/build.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
+import { recordedReleases } from './release.ts';
 import type { Registry } from '../registry/registry.ts';
 import { validateAtlas } from '../registry/validate.ts';
 import { CliError, colour, EXIT, resolveCheckout, writeJson } from './io.ts';
@@ -86,9 +87,10 @@ export function buildInMemory(dir: string): Built {
 /** A build written to disk: the site's files are not kept in memory (streamSite). */
 export type Written = Omit<Built, 'site'> & { site: WrittenSite };
 
-/** What a build records besides the registry: the content hash (serve's staleness check) and generator. */
+/** What a build records besides the registry: the content hash (serve's staleness check), the generator
+ * and the checkout's recorded releases (releases/), which the site publishes with their downloads. */
 export function buildInfo(dir: string): BuildInfo {
-  return { contentHash: contentHash(dir), generator: GENERATOR };
+  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir) };
 }
 
 export const GENERATOR = `hoba ${pkg.version}`;

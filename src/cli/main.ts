@@ -20,6 +20,8 @@ const COMMANDS: Array<[name: string, load: () => Promise<(program: Command) => v
   ['validate', async () => (await import('./validate.ts')).registerValidate],
   ['build', async () => (await import('./build.ts')).registerBuild],
   ['serve', async () => (await import('./serve.ts')).registerServe],
+  ['diff', async () => (await import('./diff.ts')).registerDiff],
+  ['release', async () => (await import('./release.ts')).registerRelease],
 ];
 
 /** --version needs no command; a command's name loads that command; anything else (help, a typo) all. */
@@ -54,12 +56,14 @@ Examples:
   $ hoba validate --json            the same, as JSON
   $ hoba build                      write the site (REST mirror, OpenAPI, pages) to _site/
   $ hoba serve                      serve it at http://127.0.0.1:8080/
+  $ hoba diff 0.2.0 0.3.0           what changed between two releases, and the bump it needs
+  $ hoba release                    record this checkout's content as a release, and update CHANGELOG.md
 
 Every command takes --json (machine-readable output carrying registry_version) and --help.
 Reading commands use --dir, else $HOBA_DIR, else the checkout around the working directory, else the
 atlas bundled with hoba.
 
-Started with no arguments by an MCP client (standard input a pipe, as with npx -y hoba), hoba is the
+Started with no arguments by an MCP client (standard input a pipe, as with npx -y ${pkg.name}), hoba is the
 hosted MCP tool server on stdio; hoba-mcp --help shows the local (--dir) and HTTP (--http) forms.
 
 Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,

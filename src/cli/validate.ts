@@ -9,6 +9,7 @@ import { validateAtlas } from '../registry/validate.ts';
 import { buildSite } from '../publish/build.ts';
 import { compareMirror, defaultMirror, isUrl } from '../publish/parity.ts';
 import { buildInfo } from './build.ts';
+import { releaseProblems } from './release.ts';
 import { colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
@@ -65,7 +66,12 @@ async function runValidate(opts: Options): Promise<number> {
   // Content with errors is not analysed (an answer built on a broken atlas says nothing about the scenarios).
   const contentErrors = checked.some((p) => p.severity === 'error');
   if (contentErrors && load.registry.all('scenario').length > 0) notes.push('The worked scenarios were not checked: the content has errors, so its analysis would not say whether they hold.');
-  const problems = sortProblems([...checked, ...(contentErrors ? [] : scenarioProblems(load.registry, (id, path) => load.sourceMap.locate(id, path)))]);
+  const problems = sortProblems([
+    ...checked,
+    ...(contentErrors ? [] : scenarioProblems(load.registry, (id, path) => load.sourceMap.locate(id, path))),
+    // The version against the latest recorded release (releases/): the diff is analysis, so it is merged here too.
+    ...(contentErrors ? [] : releaseProblems(dir, load.registry)),
+  ]);
   // Mirror parity: a fresh in-memory build of this content against the published mirror.
   const mirror = opts.mirror === false ? undefined : (opts.mirror ?? defaultMirror(dir));
   let mirrorReport: { source: string; files: number } | null = null;

@@ -6,13 +6,18 @@ import { citationsOf, hasLaw, sourceCaveat } from '../analysis/node.ts';
 import { LEGAL_NOTICE } from '../analysis/terms.ts';
 import { KINDS, RELATIONS, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
+import type { RecordedRelease } from '../registry/releases.ts';
+import { changelogEntry, type ChangelogEntry } from '../analysis/diff.ts';
 import {
   COLLECTION_RESPONSES,
   GraphResponse,
   IndexResponse,
   ITEM_RESPONSES,
+  ChangelogResponse,
   ProblemResponse,
   RECORDS,
+  ReleaseListResponse,
+  ReleaseResponse,
   nodeFields,
 } from './responses.ts';
 
@@ -22,6 +27,8 @@ export interface BuildInfo {
   contentHash: string;
   /** "hoba <version>" */
   generator: string;
+  /** The checkout's recorded releases (releases/), oldest first; none when absent. */
+  releases?: readonly RecordedRelease[];
 }
 
 export function collectionBody(reg: Registry, kind: Kind): unknown {
@@ -90,4 +97,77 @@ export function problemBody(reg: Registry, status: 404 | 405, detail: string): u
 
 function countByKind(reg: Registry): Record<Kind, number> {
   return Object.fromEntries(KINDS.map((k) => [k, reg.all(k).length])) as Record<Kind, number>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Releases: the recorded releases of the checkout (releases/), the files of each, and the changelog
+
+/** Where a release's documents and files are: its API document, its download directory. */
+export interface ReleaseUrls {
+  release(version: string): string;
+  downloads(version: string): string;
+  changelog: string;
+}
+
+const entriesOf = new WeakMap<readonly RecordedRelease[], ChangelogEntry[]>();
+
+/** Each release's changelog entry (against the release before it), oldest first; computed once per build. */
+export function changelogEntries(releases: readonly RecordedRelease[]): ChangelogEntry[] {
+  let entries = entriesOf.get(releases);
+  if (!entries) {
+    entries = releases.map((r, i) => changelogEntry(r.data, releases[i - 1]?.data));
+    entriesOf.set(releases, entries);
+  }
+  return entries;
+}
+
+export function releasesBody(reg: Registry, releases: readonly RecordedRelease[], urls: ReleaseUrls): unknown {
+  const latest = releases.at(-1)?.record.version ?? null;
+  return ReleaseListResponse.parse({
+    registry_version: reg.version,
+    latest,
+    count: releases.length,
+    releases: [...releases].reverse().map(({ record }) => ({
+      version: record.version,
+      released: record.released,
+      schema_version: record.schema_version,
+      content_hash: record.content_hash,
+      latest: record.version === latest,
+      url: urls.release(record.version),
+      downloads: urls.downloads(record.version),
+    })),
+  });
+}
+
+/** One release's document: its record, what changed since the one before, and its files as recorded. */
+export function releaseBody(reg: Registry, releases: readonly RecordedRelease[], index: number, urls: ReleaseUrls): unknown {
+  const { record, data } = releases[index]!;
+  const changes = changelogEntries(releases)[index]!;
+  return ReleaseResponse.parse({
+    registry_version: reg.version,
+    version: record.version,
+    released: record.released,
+    schema_version: record.schema_version,
+    content_hash: record.content_hash,
+    data_sha256: record.data.sha256,
+    latest: index === releases.length - 1,
+    previous: changes.previous,
+    licences: { software: data.manifest.licences.code, content: data.manifest.licences.content },
+    entities: data.entities.length,
+    changes,
+    changelog: urls.changelog,
+    downloads: {
+      url: urls.downloads(record.version),
+      files: record.files.map((f) => ({ ...f, url: `${urls.downloads(record.version)}${f.file}` })),
+    },
+  });
+}
+
+export function changelogBody(reg: Registry, releases: readonly RecordedRelease[]): unknown {
+  return ChangelogResponse.parse({
+    registry_version: reg.version,
+    latest: releases.at(-1)?.record.version ?? null,
+    count: releases.length,
+    releases: [...changelogEntries(releases)].reverse(),
+  });
 }

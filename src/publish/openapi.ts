@@ -89,6 +89,9 @@ function operation(reg: Registry, route: ApiRoute): Record<string, unknown> {
         example,
       },
     ];
+  } else if (route.param) {
+    const { name, pattern, description, example } = route.param;
+    op['parameters'] = [{ name, in: 'path', required: true, description, schema: { type: 'string', pattern: `^${pattern}$` }, example: example(reg) }];
   }
   op['responses'] = {
     '200': {

@@ -13,6 +13,8 @@
 import { z } from 'zod';
 import { Citation, NodeView } from '../analysis/schemas.ts';
 import { Edge, KINDS, RECORDS as ENTITY_RECORDS, RELATIONS, type Kind } from '../model/index.ts';
+import { ChangelogEntry, DiffEntity } from '../analysis/diff.ts';
+import { ReleaseFile } from '../registry/release-model.ts';
 
 /** Component names of the response schemas, as they appear in the OpenAPI document. */
 export const responseSchemas = z.registry<{ id: string }>();
@@ -201,6 +203,83 @@ export const ProblemResponse = named(
       registry_version: RegistryVersion,
     })
     .describe('An error, as RFC 9457 problem details'),
+);
+
+// Releases (releases/ in the checkout): the list, each release with its downloads, and the changelog.
+
+const releaseLicences = z.strictObject({ software: z.literal('MIT'), content: z.literal('CC-BY-SA-4.0') });
+
+export const ReleaseSummary = named(
+  'ReleaseSummary',
+  z
+    .strictObject({
+      version: RegistryVersion.describe('The registry version released'),
+      released: z.iso.date().describe('Authored release date'),
+      schema_version: z.string().describe('Version of the content model the release was recorded under'),
+      content_hash: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 of the content files the release was recorded from'),
+      latest: z.boolean().describe('Whether this is the latest release'),
+      url: z.string().describe('The release’s own document'),
+      downloads: z.string().describe('URL directory of its download files (immutable)'),
+    })
+    .describe('A recorded release, in the list of releases'),
+);
+
+export const ReleaseListResponse = named(
+  'ReleaseList',
+  z
+    .strictObject({
+      registry_version: RegistryVersion,
+      latest: RegistryVersion.nullable().describe('The latest recorded release (null when none is recorded); its files are also at /downloads/latest/ when this site serves that version'),
+      count: z.int().min(0),
+      releases: z.array(ReleaseSummary).describe('Every recorded release, newest first'),
+    })
+    .describe('Every recorded release of the atlas content'),
+);
+
+export const ReleaseDownload = named(
+  'ReleaseDownload',
+  ReleaseFile.extend({ url: z.string().describe('Where the file is served') }).describe('A download file of a release, with its recorded checksum'),
+);
+
+export const ChangelogEntrySchema = named('ChangelogEntry', ChangelogEntry);
+named('DiffEntity', DiffEntity);
+
+export const ReleaseResponse = named(
+  'Release',
+  z
+    .strictObject({
+      registry_version: RegistryVersion,
+      version: RegistryVersion.describe('The registry version released'),
+      released: z.iso.date().describe('Authored release date'),
+      schema_version: z.string().describe('Version of the content model the release was recorded under'),
+      content_hash: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 of the content files the release was recorded from'),
+      data_sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 of the canonical registry data the release rebuilds from (releases/<version>.json in the repository)'),
+      latest: z.boolean().describe('Whether this is the latest release'),
+      previous: RegistryVersion.nullable().describe('The release before this one (null for the first)'),
+      licences: releaseLicences,
+      entities: z.int().min(0).describe('Number of entities in the release'),
+      changes: ChangelogEntrySchema.describe('What changed since the previous release'),
+      changelog: z.string().describe('The changelog of every release'),
+      downloads: z
+        .strictObject({
+          url: z.string().describe('URL directory of the files; they never change once released'),
+          files: z.array(ReleaseDownload).describe('Every file, sorted by name, with its SHA-256 (SHA256SUMS holds the same)'),
+        })
+        .describe('The release’s bulk downloads'),
+    })
+    .describe('One recorded release: what it was made from, what changed, and its downloads with their checksums'),
+);
+
+export const ChangelogResponse = named(
+  'Changelog',
+  z
+    .strictObject({
+      registry_version: RegistryVersion,
+      latest: RegistryVersion.nullable().describe('The latest recorded release'),
+      count: z.int().min(0),
+      releases: z.array(ChangelogEntrySchema).describe('Every recorded release, newest first, each compared with the one before it'),
+    })
+    .describe('What changed in each release: added, changed (which fields), deprecated or superseded, restored, removed'),
 );
 
 /** JSON Schema (2020-12) of every named response shape, with $refs between them at `uri(id)`. */

@@ -55,6 +55,8 @@ export const RULES = {
   'unsourced-frequency': { severity: 'warning', checks: 'Frequency words (often, usually, commonly, typically, rarely, more likely…) state a rate, so they appear only in entities that cite a source.' },
   'source-unused': { severity: 'warning', checks: 'Every source in content/sources is cited somewhere.' },
   'source-status-unstated': { severity: 'warning', checks: 'Prose that relies on a withdrawn or repealed source says so (withdrawn, repealed, rescinded, no longer in force…) where it cites it.' },
+  // Added by the releases work: checked by hoba validate against releases/ (src/analysis/diff.ts).
+  'release-version': { severity: 'warning', checks: 'Content that differs from the latest recorded release (releases/index.json) has a registry_version above it, by at least the bump its changes need: major when an ID is removed (minor while the version is 0.x), minor for new, deprecated or restored entities, patch for edits.' },
   // Added by the static-mirror work: compares a fresh build with the published mirror.
   'mirror-parity': { severity: 'error', checks: 'The published mirror (_site/ or a deployed URL) matches a fresh build of the content.' },
 } as const satisfies Record<string, { severity: Severity; checks: string }>;
