@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { PACKAGE_NAME } from '../src/mcp/configs.ts';
 import { ROOT } from './helpers.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'hoba-pack-'));
@@ -75,7 +76,7 @@ describe('the installed package', () => {
   });
 
   test('the package carries no runtime dependencies: everything it runs is bundled', () => {
-    const installed = join(prefix, 'lib', 'node_modules', 'hoba');
+    const installed = join(prefix, 'lib', 'node_modules', ...PACKAGE_NAME.split('/'));
     assert.ok(existsSync(join(installed, 'dist', 'atlas.snapshot.json')));
     assert.ok(!existsSync(join(installed, 'node_modules')), 'no node_modules inside the installed package');
   });
@@ -97,10 +98,25 @@ describe('the package as an MCP server', () => {
   const NINE = ['explain_observation', 'find_compatible_mechanisms', 'find_patterns', 'get_diagnostic_probes', 'get_interventions', 'get_methodology', 'get_node', 'search_registry', 'traverse_graph'];
 
   test('the spec\'s hosted configuration, npx -y <package>, starts the hosted variant from the packed tarball', async () => {
-    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `file:${tarballPath}`]), NINE);
+    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `--package=${tarballPath}`, 'hoba']), NINE);
   });
 
   test('the installed hoba-mcp bin serves the hosted tools on stdio', async () => {
     assert.deepEqual(await hostedTools(join(prefix, 'bin', 'hoba-mcp'), []), NINE);
+  });
+});
+
+describe('every printed MCP configuration says the same thing', () => {
+  test('README, hoba-mcp --help and the developer page print the configurations of src/mcp/configs.ts', async () => {
+    const { hostedConfig, localConfig, tarballConfig } = await import('../src/mcp/configs.ts');
+    const { readFileSync } = await import('node:fs');
+    assert.match(PACKAGE_NAME, /^@[a-z0-9-]+\/hoba$/, 'a scoped name the project controls');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    assert.ok(readme.includes(hostedConfig()), 'README: hosted');
+    assert.ok(readme.includes(tarballConfig()), 'README: tarball');
+    assert.ok(readme.includes(localConfig('/path/to/checkout')), 'README: local');
+    const help = spawnSync(process.execPath, [join(ROOT, 'dist', 'mcp.js'), '--help'], { encoding: 'utf8' }).stdout;
+    for (const config of [hostedConfig(), tarballConfig(), localConfig()]) assert.ok(help.includes(config), `hoba-mcp --help: ${config}`);
+    assert.ok(!/"-y",\s*"hoba"/.test(readme + help), 'nobody is told to run the unscoped name');
   });
 });

@@ -1,21 +1,14 @@
 // The atlas an MCP server reads: a checkout (the local variant, --dir) or the snapshot bundled with the
 // code (the hosted variant). Both come through the snapshot machinery, so YAML is parsed only when the
 // content changed since the last snapshot.
-import { SNAPSHOT_INDEXES, searchIndexOf, type AtlasSearch } from '../analysis/search.ts';
-import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type OpenedAtlas } from '../registry/snapshot.ts';
-import type { ToolAtlas } from './tools.ts';
+import { SNAPSHOT_INDEXES } from '../analysis/search.ts';
+import { BUNDLED_SNAPSHOT, openBundled, openCheckout } from '../registry/snapshot.ts';
+import { toolAtlas, type ToolAtlas } from './tools.ts';
+
+export { toolAtlas };
 
 /** An expected failure while starting a server: printed without a stack, exit status 2. */
 export class McpStartError extends Error {}
-
-export function toolAtlas(opened: OpenedAtlas, checkout?: string): ToolAtlas {
-  let search: AtlasSearch | undefined;
-  return {
-    registry: opened.registry,
-    search: () => (search ??= searchIndexOf(opened)),
-    origin: checkout !== undefined ? { from: 'checkout', checkout, content_hash: opened.content_hash } : { from: 'bundled snapshot', content_hash: opened.content_hash },
-  };
-}
 
 /** The checkout's atlas, with a warning on stderr when its content has errors. */
 export async function openCheckoutAtlas(checkout: string): Promise<ToolAtlas> {

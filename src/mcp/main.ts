@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import pkg from '../../package.json' with { type: 'json' };
 import { isCheckout } from '../registry/checkout.ts';
 import { McpStartError } from './atlas.ts';
+import { hostedConfig, localConfig, PACKAGE_NAME, tarballConfig } from './configs.ts';
 import { DEFAULT_MCP_PORT, runMcp, type McpRunOptions } from './run.ts';
 
 const USAGE = `Usage: hoba-mcp [--dir <checkout>] [--http [--port <n>] [--host <address>]]
@@ -28,9 +29,11 @@ With --http, answers to read-only requests are cached (64 MiB, oldest dropped fi
 HOBA_MCP_CACHE_MB=<n> sets the budget, 0 turns the cache off.
 
 Client configuration (local):
-  {"mcpServers": {"hoba": {"command": "node", "args": ["<checkout>/dist/mcp.js", "--dir", "<checkout>"]}}}
-Client configuration (hosted):
-  {"mcpServers": {"hoba": {"command": "npx", "args": ["-y", "hoba"]}}}
+  ${localConfig()}
+Client configuration (hosted, from the npm registry once ${PACKAGE_NAME} is published):
+  ${hostedConfig()}
+Until then, from a packed tarball (npm pack):
+  ${tarballConfig()}
 `;
 
 class UsageError extends Error {}

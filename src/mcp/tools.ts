@@ -34,6 +34,7 @@ import {
   getDiagnosticProbes,
   getNode,
   methodology,
+  searchIndexOf,
   traverse,
   type AtlasSearch,
 } from '../analysis/index.ts';
@@ -41,6 +42,7 @@ import { MAX_DESCRIPTION_LENGTH } from '../analysis/observe.ts';
 import { MAX_DEPTH } from '../analysis/terms.ts';
 import { KINDS, Manifest, RELATIONS, STAGES } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
+import type { OpenedAtlas } from '../registry/snapshot.ts';
 import { capList, summaryOnly, withTruncation, type Truncation } from './compact.ts';
 import { compactOutput, inputSchemaOf, opened, projectTo } from './output-schema.ts';
 
@@ -53,6 +55,17 @@ export interface ToolAtlas {
   search(): AtlasSearch;
   /** Where the atlas came from, reported by get_registry_info. */
   origin: { from: 'checkout' | 'bundled snapshot'; checkout?: string; content_hash?: string };
+}
+
+/** What the tools read, from an opened atlas: a checkout's (local) or the bundled snapshot (hosted). No
+ * file access here: the edge worker (src/worker/) builds its atlas with it too. */
+export function toolAtlas(atlas: OpenedAtlas, checkout?: string): ToolAtlas {
+  let search: AtlasSearch | undefined;
+  return {
+    registry: atlas.registry,
+    search: () => (search ??= searchIndexOf(atlas)),
+    origin: checkout !== undefined ? { from: 'checkout', checkout, content_hash: atlas.content_hash } : { from: 'bundled snapshot', content_hash: atlas.content_hash },
+  };
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, R = unknown> {

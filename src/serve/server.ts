@@ -2,30 +2,36 @@
 // (routes and headers come from src/publish/routes.ts). It only ever reads regular files inside the
 // root, answers GET and HEAD (and CORS preflights where any origin may read; 405 otherwise), and turns
 // bad paths into 400/404 instead of crashing.
-// Other handlers (the hosted MCP endpoint at /mcp) join through `mounts`.
+// Other handlers (the hosted MCP endpoint at /mcp) join through `mounts`. What is answered is decided in
+// answers.ts, which the edge worker (src/worker/) shares; this file keeps the file system and node:http.
 //
 // Work is done once per file, not per request: a file is read, hashed for its ETag and given its headers
 // when first needed (all of them in the background at start-up), with its precompressed .br/.gz variants
 // (src/publish/compress.ts) for clients that accept them. A request then costs a stat(), which notices a
 // file changed or replaced on disk (it is then read again), and the write.
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ENCODINGS, type Encoding } from '../publish/compress.ts';
+import { HOST_FILES, NOT_FOUND_FILE, type Resolution } from '../publish/routes.ts';
 import {
-  ALLOWED_METHODS,
-  HOST_FILES,
-  METHOD_NOT_ALLOWED_FILE,
-  NOT_FOUND_FILE,
-  NOT_FOUND_PAGE,
-  headersForFile,
-  preflightFor,
-  resolveUrl,
-  type Resolution,
-} from '../publish/routes.ts';
+  SERVER_ERROR,
+  VARIANT_SUFFIX,
+  checkTarget,
+  fileAnswer,
+  missingErrorFile,
+  planPath,
+  problemAnswer,
+  redirectHeaders,
+  registryVersionIn,
+  representationsOf,
+  type Problem,
+  type Representations,
+  type SiteAnswer,
+} from './answers.ts';
+
+export { MAX_PATH_LENGTH, acceptedEncodings, decodePath } from './answers.ts';
 
 /** A handler for one exact path that takes precedence over the site (it answers every method itself). */
 export interface Mount {
@@ -42,9 +48,6 @@ export interface SiteServerOptions {
   cacheBytes?: number;
 }
 
-/** Longest request path answered; longer ones are refused with 400 before any file system access. */
-export const MAX_PATH_LENGTH = 2048;
-
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 export function createSiteServer(options: SiteServerOptions): Server {
@@ -54,7 +57,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const server = createServer((req, res) => {
     const failed = (err: unknown) => {
       // A bug must not take the server down: answer 500 if nothing was sent yet.
-      if (!res.headersSent) sendProblem(res, 500, 'Internal Server Error', 'The server failed to answer this request.', req.method === 'HEAD');
+      if (!res.headersSent) sendProblem(res, SERVER_ERROR, req.method === 'HEAD');
       else res.destroy();
       if (process.env['HOBA_DEBUG']) console.error(err);
     };
@@ -72,31 +75,11 @@ export function createSiteServer(options: SiteServerOptions): Server {
   return server;
 }
 
-/** A request path, decoded and resolved against the route table (undefined: malformed). */
-type Routed = { path: string; resolution: Resolution } | undefined;
-
-/** Resolutions of recent request paths: the same few URLs come again and again. */
-const routes = new Map<string, Routed>();
-const MAX_ROUTES = 4096;
-
-function route(rawPath: string): Routed {
-  let routed = routes.get(rawPath);
-  if (routed === undefined && !routes.has(rawPath)) {
-    const path = decodePath(rawPath);
-    routed = path === undefined ? undefined : { path, resolution: resolveUrl(path) };
-    if (routes.size >= MAX_ROUTES) routes.clear();
-    if (rawPath.length <= 256) routes.set(rawPath, routed);
-  }
-  return routed;
-}
-
 function handle(root: string, files: SiteFiles, mounts: Map<string, Mount>, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
   const head = req.method === 'HEAD';
-  const target = req.url ?? '';
-  const end = target.search(/[?#]/);
-  const rawPath = end === -1 ? target : target.slice(0, end);
-  if (!rawPath.startsWith('/')) return sendProblem(res, 400, 'Bad Request', 'The request target must be a path starting with /.', head);
-  if (rawPath.length > MAX_PATH_LENGTH) return sendProblem(res, 400, 'Bad Request', `The path is longer than ${MAX_PATH_LENGTH} characters.`, head, root);
+  const target = checkTarget(req.url ?? '');
+  if ('problem' in target) return sendProblem(res, target.problem, head, root);
+  const { rawPath } = target;
 
   const mount = mounts.get(rawPath);
   if (mount) return mount.handle(req, res);
@@ -109,57 +92,37 @@ function handle(root: string, files: SiteFiles, mounts: Map<string, Mount>, req:
 }
 
 function answer(root: string, files: SiteFiles, rawPath: string, head: boolean, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
-  const routed = route(rawPath);
-  if (routed === undefined) return sendProblem(res, 400, 'Bad Request', 'The path is malformed: bad percent-encoding, a NUL or backslash, or a . or .. segment.', head, root);
-  const { path, resolution } = routed;
-
-  const preflight = req.method === 'OPTIONS' ? preflightFor(path) : undefined;
-  if (preflight) {
-    res.writeHead(204, preflight);
-    res.end();
-    return;
+  const plan = planPath(rawPath, req.method);
+  switch (plan.kind) {
+    case 'problem':
+      return sendProblem(res, plan.problem, head, root);
+    case 'preflight':
+      res.writeHead(204, plan.headers);
+      res.end();
+      return;
+    case 'error-file':
+      return sendFile(res, files, plan.file, plan.status, req);
   }
-  if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? '')) return sendFile(res, files, METHOD_NOT_ALLOWED_FILE, 405, req);
-
+  const { resolution } = plan;
   if (resolution.kind !== 'hidden') {
     // The usual case, answered without waiting: a file seen before and unchanged on disk.
     const known = files.current(resolution.file);
     if (known) return send(res, known, 200, req);
   }
-  return resolveSlowly(res, root, files, path, resolution, req);
+  return resolveSlowly(res, root, files, resolution, plan.redirect, plan.notFound, req);
 }
 
-async function resolveSlowly(res: ServerResponse, root: string, files: SiteFiles, path: string, resolution: Resolution, req: IncomingMessage): Promise<void> {
+async function resolveSlowly(res: ServerResponse, root: string, files: SiteFiles, resolution: Resolution, redirect: string, notFound: string, req: IncomingMessage): Promise<void> {
   if (resolution.kind !== 'hidden') {
     const found = await files.load(resolution.file);
     if (found) return send(res, found, 200, req);
     if (resolution.kind === 'directory' && (await statInside(root, resolution.file)) === 'directory') {
-      // Built from the canonical path, never the raw one: a raw //host would be a link to another site.
-      res.writeHead(301, { Location: `${encodePath(path)}/`, 'Content-Length': '0' });
+      res.writeHead(301, redirectHeaders(redirect));
       res.end();
       return;
     }
   }
-  return sendFile(res, files, resolution.api ? NOT_FOUND_FILE : NOT_FOUND_PAGE, 404, req);
-}
-
-/** The decoded, canonical path (runs of slashes merged into one, as nginx does by default), or undefined
- * when it is malformed or tries to leave the root. */
-export function decodePath(rawPath: string): string | undefined {
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    return undefined;
-  }
-  if (path.includes('\0') || path.includes('\\')) return undefined;
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return undefined;
-  return path.replace(/\/{2,}/g, '/');
-}
-
-/** A decoded path percent-encoded again for a Location header. */
-function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+  return sendFile(res, files, notFound, 404, req);
 }
 
 /** Whether a site-relative file is a regular file or a directory inside the root (after symlinks). */
@@ -181,38 +144,15 @@ const isInside = (root: string, abs: string) => abs === root || abs.startsWith(r
 // ---------------------------------------------------------------------------------------------------
 // Files, read once
 
-/** One way of sending a file: its bytes as they are, or a precompressed variant, with every header ready. */
-interface Representation {
-  body: Buffer;
-  etag: string;
-  /** Headers of a response with the body (any status). */
-  headers: OutgoingHttpHeaders;
-  /** Headers of a 304 (no length, no encoding). */
-  notModified: OutgoingHttpHeaders;
-}
-
 /** A file as read, with what identifies that version on disk. */
-interface Entry {
+interface Entry extends Representations {
   abs: string;
-  identity: Representation;
-  variants: Partial<Record<Encoding, Representation>>;
   dev: number;
   ino: number;
   size: number;
   mtimeMs: number;
   ctimeMs: number;
   cost: number;
-}
-
-const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-const DECOMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
-const VARIANT_SUFFIX = new RegExp(`(${ENCODINGS.map((e) => e.suffix.replace('.', '\\.')).join('|')})$`);
-
-function representation(file: string, body: Buffer, vary: boolean, encoding?: Encoding): Representation {
-  const etag = etagOf(body);
-  const common: Record<string, string> = { ...headersForFile(file), ...(vary ? { Vary: 'Accept-Encoding' } : {}), ETag: etag };
-  const headers = { ...common, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) };
-  return { body, etag, headers, notModified: common };
 }
 
 /** The site's files by site-relative path, each read once and kept while unchanged on disk. */
@@ -279,26 +219,20 @@ class SiteFiles {
   private async read(file: string): Promise<Entry | undefined> {
     const identity = await this.readInside(file);
     if (!identity) return undefined;
-    const variants: Partial<Record<Encoding, Representation>> = {};
-    const present: Array<[Encoding, Buffer]> = [];
-    for (const { encoding, suffix } of ENCODINGS) {
-      const variant = await this.readInside(`${file}${suffix}`);
-      // Sent only when it is exactly this file compressed: a variant left stale by an edit is ignored.
-      if (variant && decompressesTo(encoding, variant.bytes, identity.bytes)) present.push([encoding, variant.bytes]);
-    }
-    const vary = present.length > 0;
-    for (const [encoding, bytes] of present) variants[encoding] = representation(file, bytes, true, encoding);
+    const variantBytes: Partial<Record<Encoding, Buffer>> = {};
+    for (const { encoding, suffix } of ENCODINGS) variantBytes[encoding] = (await this.readInside(`${file}${suffix}`))?.bytes;
+    const { variants, ...rest } = representationsOf(file, identity.bytes, variantBytes);
     const s = identity.stat;
     const entry: Entry = {
       abs: resolve(this.root, ...file.split('/')),
-      identity: representation(file, identity.bytes, vary),
+      ...rest,
       variants,
       dev: s.dev,
       ino: s.ino,
       size: s.size,
       mtimeMs: s.mtimeMs,
       ctimeMs: s.ctimeMs,
-      cost: identity.bytes.length + present.reduce((n, [, b]) => n + b.length, 0),
+      cost: identity.bytes.length + Object.values(variants).reduce((n, v) => n + v.body.length, 0),
     };
     if (this.kept + entry.cost <= this.budget) {
       const old = this.entries.get(file);
@@ -330,102 +264,35 @@ class SiteFiles {
   }
 }
 
-function decompressesTo(encoding: Encoding, variant: Buffer, identity: Buffer): boolean {
-  try {
-    return DECOMPRESS[encoding](variant).equals(identity);
-  } catch {
-    return false;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Sending
 
-/** Accepted encodings by Accept-Encoding value, best first: a client sends the same value every time. */
-const accepted = new Map<string, readonly Encoding[]>();
-const NONE: readonly Encoding[] = [];
-
-/** The encodings of ours a client accepts (q > 0), best first; at equal weight the smaller (br) first. */
-export function acceptedEncodings(header: string | undefined): readonly Encoding[] {
-  if (!header) return NONE;
-  let list = accepted.get(header);
-  if (list) return list;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const token = name.trim().toLowerCase();
-    if (!token) continue;
-    let q = 1;
-    for (const param of params) {
-      // A malformed weight (q=abc) counts as a refusal rather than as a yes.
-      if (/^\s*q\s*=/i.test(param)) q = /^\s*q\s*=\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/i.test(param) ? Number(param.split('=')[1]) : 0;
-    }
-    weights.set(token === 'x-gzip' ? 'gzip' : token, Number.isFinite(q) ? q : 0);
-  }
-  const weight = (e: Encoding) => weights.get(e) ?? weights.get('*') ?? 0;
-  list = ENCODINGS.map((e) => e.encoding)
-    .filter((e) => weight(e) > 0)
-    .sort((a, b) => weight(b) - weight(a));
-  if (accepted.size >= 256) accepted.clear();
-  if (header.length <= 256) accepted.set(header, list);
-  return list;
+function write(res: ServerResponse, answer: SiteAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
 
 function send(res: ServerResponse, entry: Entry, status: number, req: IncomingMessage): void {
-  let rep = entry.identity;
-  for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) {
-    const variant = entry.variants[encoding];
-    if (variant) {
-      rep = variant;
-      break;
-    }
-  }
-  if (status === 200 && matchesEtag(req.headers['if-none-match'], rep.etag)) {
-    res.writeHead(304, rep.notModified);
-    res.end();
-    return;
-  }
-  res.writeHead(status, rep.headers);
-  res.end(req.method === 'HEAD' ? undefined : rep.body);
+  const ifNoneMatch = req.headers['if-none-match'];
+  write(res, fileAnswer(entry, status, { method: req.method, acceptEncoding: req.headers['accept-encoding'], ifNoneMatch }));
 }
 
 /** Sends a site file (an error document for 404 and 405), or a plain problem when the site lacks it. */
 async function sendFile(res: ServerResponse, files: SiteFiles, file: string, status: number, req: IncomingMessage): Promise<void> {
   const entry = files.current(file) ?? (await files.load(file));
-  if (!entry) {
-    // The site lacks its own error documents (not a complete build): answer plainly.
-    const title = status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : 'Error';
-    return sendProblem(res, status, title, 'No document here, and the site has no error document (rebuild it with hoba build).', req.method === 'HEAD');
-  }
+  // The site lacks its own error documents (not a complete build): answer plainly.
+  if (!entry) return sendProblem(res, missingErrorFile(status), req.method === 'HEAD');
   send(res, entry, status, req);
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
-
 /** A problem document made on the spot, for errors that have no file of their own (400, 500). */
-function sendProblem(res: ServerResponse, status: number, title: string, detail: string, head: boolean, root?: string): void {
-  const body: Record<string, unknown> = { type: 'about:blank', title, status, detail };
-  const version = root ? registryVersionOf(root) : undefined;
-  if (version) body['registry_version'] = version;
-  const bytes = Buffer.from(JSON.stringify(body, null, 2) + '\n');
-  res.writeHead(status, {
-    'Content-Type': 'application/problem+json; charset=utf-8',
-    'Access-Control-Allow-Origin': '*',
-    'Cache-Control': 'no-store',
-    'Content-Length': String(bytes.length),
-  });
-  res.end(head ? undefined : bytes);
+function sendProblem(res: ServerResponse, problem: Problem, head: boolean, root?: string): void {
+  write(res, problemAnswer(problem, head, problem.withVersion && root ? registryVersionOf(root) : undefined));
 }
 
 function registryVersionOf(root: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(join(root, ...NOT_FOUND_FILE.split('/')), 'utf8')) as { registry_version?: string }).registry_version;
+    return registryVersionIn(readFileSync(join(root, ...NOT_FOUND_FILE.split('/'))));
   } catch {
     return undefined;
   }
