@@ -1,6 +1,8 @@
 // Shared test helpers: copies of the real atlas that a test may break, and the CLI as a user runs it.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,3 +105,28 @@ export { Random as Rng } from '../bench/synth/random.ts';
 /** Valid arguments for every MCP tool (shared with bench/mcp.ts): the MCP suites check each call against its tool's output schema. */
 export { TOOL_CALLS } from '../bench/tool-calls.ts';
 
+/** A TCP port free on the loopback address at the time of asking. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Waits until a server the test started (nginx, workerd) accepts connections, or says why it did not. */
+export async function waitForPort(port: number, child: ChildProcess, log: () => string, name: string, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${log()}`);
+    const ok = await new Promise<boolean>((done) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        done(true);
+      }).on('error', () => done(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${name} did not start listening on 127.0.0.1:${port} within ${seconds} s:\n${log()}`);
+}

@@ -1,12 +1,12 @@
 // The same contract suite against real nginx serving the built site with the emitted _nginx.conf: what a
 // deployer gets is what `hoba serve` answers. nginx is required (.ci/run installs it); without it this
 // test fails with instructions rather than skipping.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { freePort, waitForPort } from './helpers.ts';
 import { contractSuite, type BuiltSite } from './contract.ts';
 
 /** nginx from $HOBA_NGINX, else PATH, else the usual sbin directories. */
@@ -33,29 +33,6 @@ function mimeTypes(nginx: string): string {
   return file && existsSync(file) ? `include ${file};` : 'types { text/html html; application/json json; text/plain txt; image/svg+xml svg; image/x-icon ico; }';
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
-async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${log()}`);
-    const ok = await new Promise<boolean>((done) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        done(true);
-      }).on('error', () => done(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nginx did not start listening on 127.0.0.1:${port} within 10 s:\n${log()}`);
-}
 
 async function startNginx(site: BuiltSite) {
   const nginx = findNginx();
@@ -99,7 +76,7 @@ http {
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
-    await waitForPort(port, child, () => stderr + errorLog());
+    await waitForPort(port, child, () => stderr + errorLog(), 'nginx', 10);
   } catch (err) {
     child.kill('SIGTERM');
     rmSync(prefix, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -19,7 +19,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { headersForFile, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, PREFLIGHT_HEADERS } from '../src/publish/routes.ts';
 import { BuiltSite, contractSuite, http } from './contract.ts';
-import { ROOT, TOOL_CALLS } from './helpers.ts';
+import { freePort, ROOT, TOOL_CALLS, waitForPort } from './helpers.ts';
 
 const WORKER = join(ROOT, 'dist', 'worker.js');
 const CONFIG = join(ROOT, 'worker', 'workerd.capnp');
@@ -58,29 +58,6 @@ const skip = 'skip' in workerd ? workerd.skip : undefined;
 // (npm ci needs them in the lock file). The ASSETS binding is still tested through the disk service.
 const assetsSkip = skip ?? ('version' in workerd && (workerd.version.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '') < '2026-11-17' ? `${workerd.version} has no Workers Static Assets emulation (it arrived in workerd 2026-11-17)` : undefined);
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
-async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}:\n${log()}`);
-    const ok = await new Promise<boolean>((done) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        done(true);
-      }).on('error', () => done(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`workerd did not start listening on 127.0.0.1:${port} within 30 s:\n${log()}`);
-}
 
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
@@ -151,7 +128,7 @@ async function runWorkerd(argsFor: (port: number) => Promise<string[]>): Promise
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   try {
-    await waitForPort(port, child, () => output);
+    await waitForPort(port, child, () => output, 'workerd', 30);
   } catch (err) {
     await stopChild(child);
     throw err;
