@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { clausesOf, matchObservations, MAX_DESCRIPTION_LENGTH } from '../src/analysis/observe.ts';
 import { AnalysisError } from '../src/analysis/resolve.ts';
 import { AtlasSearch, MAX_QUERY_LENGTH } from '../src/analysis/search.ts';
-import { rewriteQuery } from '../src/analysis/colloquial.ts';
+import { PHRASES, rewriteQuery } from '../src/analysis/colloquial.ts';
 import { nonEnglishLanguage } from '../src/analysis/language.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import type { Registry } from '../src/registry/registry.ts';
@@ -176,6 +176,25 @@ describe('search: how people talk', () => {
     // A negation with no contrast is a plain statement: kept ("I was not ghosted" alone still says ghosted).
     assert.deepEqual(rewriteQuery('I was not ghosted').negated, []);
   });
+
+  // rewriteQuery runs a phrase's expression only when the text holds one of its `needs` (so that a first
+  // search does not compile forty large expressions): each list must be a necessary condition of its
+  // expression, or a phrase would silently stop being recognised.
+  test('every text a phrase\'s expression matches holds one of the pieces it needs', () => {
+    for (const p of PHRASES) {
+      const re = p.requires ?? p.re;
+      // fast-check generates text matching an expression but knows neither \b nor lookaheads: without
+      // them the expression matches more texts, never fewer, so the check is as strict or stricter.
+      const loose = new RegExp(re.source.replace(/\\b/g, '').replace(/\(\?![^()]*(?:\([^()]*\)[^()]*)*\)/g, ''));
+      for (const text of fc.sample(fc.stringMatching(loose), { numRuns: 500, seed: 7 })) {
+        const said = loose.exec(text)![0];
+        assert.ok(
+          p.needs.some((piece) => said.includes(piece)),
+          `"${said}" matches the phrase for "${p.means}" but holds none of ${p.needs.join(', ')}: add a piece to its needs`,
+        );
+      }
+    }
+  });
 });
 
 describe('search: a match count that means something', () => {
@@ -197,6 +216,34 @@ describe('search: a match count that means something', () => {
       const best = all.results[0]!.score;
       for (const h of all.results) assert.ok(h.score >= best * 0.3 - 0.001, `${q}: ${h.id} ${h.score} vs best ${best}`);
     }
+  });
+
+  test('a page of a broad query is its best matches in order, the same whatever the limit', () => {
+    for (const q of ORDINARY) {
+      const all = index.search(q, { limit: 10_000 });
+      for (const limit of [1, 3, 10]) {
+        const page = index.search(q, { limit });
+        assert.equal(page.total, all.total, q);
+        assert.deepEqual(page.results, all.results.slice(0, limit), `${q}, limit ${limit}`);
+      }
+      // rank() orders only the best `top`, but counts and returns every relevant match.
+      const ranked = index.rank(q, undefined, undefined, 3);
+      const sorted = index.rank(q);
+      assert.deepEqual(ranked.slice(0, 3).map((r) => r.id), sorted.slice(0, 3).map((r) => r.id), q);
+      assert.deepEqual(ranked.map((r) => r.id).sort(), sorted.map((r) => r.id).sort(), q);
+    }
+  });
+
+  test('a mistyped ID gets IDs close to it as suggestions; a word gets words', () => {
+    const id = index.search('M-099');
+    assert.equal(id.total, 0);
+    assert.ok(id.suggestions.some((s) => /^m-0\d\d$/.test(s)), JSON.stringify(id.suggestions));
+    const word = index.search('xqzrejectoin');
+    assert.ok(word.suggestions.every((s) => !/^[abmplise]-\d{3,}$/.test(s)), JSON.stringify(word.suggestions));
+  });
+
+  test('an index serialised in another form is refused with what to do', () => {
+    assert.throws(() => AtlasSearch.load(reg, JSON.stringify({ documentCount: 1, index: [] })), /search index is of format .*written by another version of hoba.*Rebuild it: npm run build/);
   });
 
   test('a narrow query stays narrow', () => {

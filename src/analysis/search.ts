@@ -1,10 +1,16 @@
-// Full-text search over every kind (MiniSearch: BM25 with prefix and typo tolerance). IDs, titles,
-// aliases, summaries and body text (descriptions, non-inferences, probes, notes…) are indexed with
-// field boosts; an ID named in the query comes first. The index can be serialised into the snapshot so
-// a search does not re-index the atlas. Queries are read as people write them (colloquial.ts: negations
-// set aside, everyday phrases given the atlas's words), refused when not in English (language.ts), and
-// only relevant matches (RELEVANCE of the best) are counted and returned.
-import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+// Full-text search over every kind (BM25 with prefix and typo tolerance, over an inverted index of plain
+// arrays). IDs, titles, aliases, summaries and body text (descriptions, non-inferences, probes, notes…)
+// are indexed with field boosts; an ID named in the query comes first. The index is serialised into the
+// snapshot so a search does not re-index the atlas, in a form that loads with one JSON.parse. Queries are
+// read as people write them (colloquial.ts: negations set aside, everyday phrases given the atlas's
+// words), refused when not in English (language.ts), and only relevant matches (RELEVANCE of the best)
+// are counted and returned.
+//
+// Why not a library: this index replaced MiniSearch 7, whose scoring it reproduces exactly (same ranking
+// on every query of the real atlas). Two costs of MiniSearch could not be tuned away (issue 14,
+// BENCHMARKS.md): loading a serialised index rebuilds its radix tree (250–280 ms before the first search
+// of every CLI run and MCP server start, against 2.5 ms here), and each query visits every posting of
+// every expanded term through per-document callbacks (3.5 s p50 at 100,000 entities, against 22 ms here).
 import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -31,6 +37,7 @@ const FIELDS = ['id', 'title', 'aliases', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 
 const ID_TOKEN = /^[abmplise]-\d{3,}$/i;
+const HYPHEN = 45; // '-', the second character of every ID (ID_TOKEN)
 const TOKEN = /[abmplise]-\d{3,}|[\p{L}\p{N}]+/giu;
 
 // Words too common to help ranking. "no" and "not" stay: "no pay range" means something. The pieces of
@@ -144,39 +151,292 @@ export function fieldText(e: Entity, field: Field): string {
 }
 
 const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, body: 1 };
+const FIELD_BOOST = FIELDS.map((f) => BOOST[f]);
+const F = FIELDS.length;
 
-function indexOptions(reg: Registry): Options<Entity> {
-  return {
-    fields: [...FIELDS],
-    extractField: (doc, field) => fieldText(doc, field as Field),
-    tokenize,
-    processTerm: normaliseTerm,
-    searchOptions: searchOptions(reg),
-  };
+// Scoring is BM25 as MiniSearch (which this index replaced) computes it, so that ranking stayed as
+// tuned: k 1.2, b 0.7, and d 0.5 added to every match's term-frequency part.
+const K1 = 1.2;
+const B = 0.7;
+const D = 0.5;
+// A word's beginning ("resch") is a surer sign than a word one edit away ("reach"), so prefix matches
+// weigh more than typo matches; both less than the word itself (weight 1).
+const PREFIX_WEIGHT = 0.45;
+const FUZZY_WEIGHT = 0.375;
+/** Typos allowed: a fifth of the word's letters, rounded (1 for 5–7 letters, 2 for 8–12…), at most 6. */
+const FUZZY_SHARE = 0.2;
+const MAX_TYPOS = 6;
+
+/**
+ * How far a query term reaches beyond itself. IDs match exactly: M-013 is not "close to" M-012. A word
+ * longer than any real one (a pasted token) is matched exactly too. Prefixes need four letters ("not"
+ * would find "nothing"), typos five.
+ */
+function reachOf(term: string): { prefix: boolean; typos: number } {
+  if (term.length > MAX_FUZZY_TERM || ID_TOKEN.test(term)) return { prefix: false, typos: 0 };
+  return { prefix: term.length >= 4, typos: term.length >= 5 ? typosAllowed(term, FUZZY_SHARE) : 0 };
 }
 
-function searchOptions(reg: Registry): SearchOptions {
-  return {
-    boost: BOOST,
-    // IDs match exactly: M-013 is not "close to" M-012.
-    // Bounded: a word longer than any real one (a pasted token) is matched exactly, not by prefix or typo.
-    // Four letters at least: a three-letter prefix matches too much ("not" → "nothing").
-    prefix: (term) => term.length >= 4 && term.length <= MAX_FUZZY_TERM && !ID_TOKEN.test(term),
-    fuzzy: (term) => (term.length >= 5 && term.length <= MAX_FUZZY_TERM && !ID_TOKEN.test(term) ? 0.2 : false),
-    combineWith: 'OR',
-    // A word's beginning ("resch") is a surer sign than a word one edit away ("reach"): MiniSearch's
-    // defaults (prefix 0.375, fuzzy 0.45) rank the other way round.
-    weights: { prefix: 0.45, fuzzy: 0.375 },
-    processTerm: expandQueryTerm,
-    // Observations are how people describe what happened to them; deprecated entities sink.
-    boostDocument: (id: string) => {
-      const e = reg.get(id);
-      if (!e) return 0;
-      if (e.kind !== 'source' && e.status === 'deprecated') return 0.5;
-      // A scenario is told in a person's words too, but it is an example; the observation comes first.
-      return e.kind === 'artifact' ? 1.2 : e.kind === 'scenario' ? 0.7 : 1;
-    },
-  };
+const typosAllowed = (term: string, share: number) => Math.min(MAX_TYPOS, Math.round(term.length * share));
+
+/** Observations are how people describe what happened to them; deprecated entities sink. */
+function documentBoost(e: Entity | undefined): number {
+  if (!e) return 0;
+  if (e.kind !== 'source' && e.status === 'deprecated') return 0.5;
+  // A scenario is told in a person's words too, but it is an example; the observation comes first.
+  return e.kind === 'artifact' ? 1.2 : e.kind === 'scenario' ? 0.7 : 1;
+}
+
+/**
+ * The index as the snapshot stores it. Loading it must cost little before the first search (the CLI and
+ * the MCP server load it for one query), so the postings stay compact strings, one per term, decoded
+ * only for the terms a query reaches; nothing else is rebuilt (no tree, no map of maps).
+ */
+interface SerialisedIndex {
+  format: typeof INDEX_FORMAT;
+  /** Entity IDs; a document is its position here. */
+  ids: string[];
+  /** Distinct words of each document's fields (document × field), the length BM25 normalises by (encoded). */
+  fieldLength: string;
+  averageFieldLength: number[];
+  /** Index terms, sorted by code unit (so that the terms with a prefix are one run). */
+  terms: string[];
+  /**
+   * Each term's postings (encoded): for each field, the number of documents holding the term there, then
+   * for each such document the gap from the previous one and the term's occurrences in the field.
+   */
+  postings: string[];
+}
+const INDEX_FORMAT = 'hoba-search/2';
+
+// Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
+// marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe
+// ASCII (no quote or backslash to escape in the snapshot).
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const DIGIT_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
+
+function encode(numbers: readonly number[]): string {
+  let out = '';
+  for (let n of numbers) {
+    let digits = DIGITS[n & 31]!;
+    for (n >>>= 5; n > 0; n >>>= 5) digits = DIGITS[32 + (n & 31)]! + digits;
+    out += digits;
+  }
+  return out;
+}
+
+function decode(text: string): Int32Array {
+  const out = new Int32Array(text.length);
+  let count = 0;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const v = DIGIT_VALUE[text.charCodeAt(i)]!;
+    if (v < 32) {
+      out[count++] = n * 32 + v;
+      n = 0;
+    } else n = n * 32 + (v - 32);
+  }
+  return out.subarray(0, count);
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The index of a registry's entities. */
+function buildIndex(entities: readonly Entity[]): SerialisedIndex {
+  const ids = entities.map((e) => e.id);
+  const fieldLength: number[] = [];
+  const total = new Array<number>(F).fill(0);
+  // term → per field, [document, occurrences, document, occurrences…]
+  const byTerm = new Map<string, number[][]>();
+  entities.forEach((e, doc) => {
+    FIELDS.forEach((field, f) => {
+      const words = tokenize(fieldText(e, field));
+      // As MiniSearch (this index's predecessor) measured it: distinct words as written, before normalising.
+      const length = new Set(words).size;
+      fieldLength.push(length);
+      total[f]! += length;
+      const counts = new Map<string, number>();
+      for (const w of words) {
+        const t = normaliseTerm(w);
+        if (t !== null) counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+      for (const [t, n] of counts) {
+        let fields = byTerm.get(t);
+        if (!fields) byTerm.set(t, (fields = FIELDS.map(() => [])));
+        fields[f]!.push(doc, n);
+      }
+    });
+  });
+  const terms = [...byTerm.keys()].sort(byCodeUnit);
+  const postings = terms.map((t) => {
+    const numbers: number[] = [];
+    for (const list of byTerm.get(t)!) {
+      numbers.push(list.length / 2);
+      for (let i = 0, previous = 0; i < list.length; i += 2) {
+        numbers.push(list[i]! - previous, list[i + 1]!);
+        previous = list[i]!;
+      }
+    }
+    return encode(numbers);
+  });
+  const averageFieldLength = total.map((n) => (ids.length === 0 ? 0 : n / ids.length));
+  return { format: INDEX_FORMAT, ids, fieldLength: encode(fieldLength), averageFieldLength, terms, postings };
+}
+
+/**
+ * A term's postings, decoded: field f's documents from start[f] to start[f + 1], each with what the term
+ * adds to its score there before the query's weights (BM25 × the field's boost × the document's boost).
+ * That share depends on the index alone, so it is worked out once per term, not per query.
+ */
+interface Postings {
+  docs: Int32Array;
+  share: Float64Array;
+  start: number[];
+}
+
+/** The serialised index with what searching needs, worked out on first use. */
+class TermIndex {
+  readonly fieldLength: Int32Array;
+  private readonly decoded = new Map<number, Postings>();
+  /** Terms by length, with a mask of the letters in each and whether it is an ID (near()). */
+  private byLength?: Map<number, { terms: number[]; letters: Int32Array; id: Uint8Array }>;
+
+  constructor(
+    readonly data: SerialisedIndex,
+    /** Each document's boost (documentBoost), by position; 0 leaves it out. */
+    private readonly boost: Float64Array,
+  ) {
+    this.fieldLength = decode(data.fieldLength);
+  }
+
+  /** The first term not before `text` in code-unit order. */
+  private lowerBound(text: string): number {
+    const terms = this.data.terms;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (terms[mid]! < text) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The number of an index term, or undefined when no document holds it. */
+  find(term: string): number | undefined {
+    const i = this.lowerBound(term);
+    return this.data.terms[i] === term ? i : undefined;
+  }
+
+  /** Terms that begin with `prefix` and are longer than it. */
+  longerWithPrefix(prefix: string): number[] {
+    const terms = this.data.terms;
+    const out: number[] = [];
+    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) if (terms[i]!.length > prefix.length) out.push(i);
+    return out;
+  }
+
+  /**
+   * Terms of the index within `max` edits of `term` (itself included when indexed), with the distance.
+   * IDs only when asked (suggestions for a mistyped ID): a word a person types is not a typo of an ID.
+   */
+  near(term: string, max: number, ids = false): Array<[term: number, distance: number]> {
+    // Only terms within `max` letters of the term's length can be that close, and only terms whose set of
+    // letters differs from the term's by at most `max` each way (an edit adds or removes one letter): a
+    // cheap test that leaves the edit distance to few terms.
+    if (!this.byLength) {
+      this.byLength = new Map();
+      const groups = new Map<number, number[]>();
+      this.data.terms.forEach((t, i) => {
+        let list = groups.get(t.length);
+        if (!list) groups.set(t.length, (list = []));
+        list.push(i);
+      });
+      // Plain loops, not TypedArray.from with a function, and the regular expression only for terms with
+      // a hyphen where an ID has one: this runs over every term before the first search of a process (the
+      // CLI's), where the slower forms cost 10 ms of a 4,800-term index.
+      for (const [length, terms] of groups) {
+        const letters = new Int32Array(terms.length);
+        const id = new Uint8Array(terms.length);
+        for (let k = 0; k < terms.length; k++) {
+          const t = this.data.terms[terms[k]!]!;
+          letters[k] = lettersOf(t);
+          id[k] = t.charCodeAt(1) === HYPHEN && ID_TOKEN.test(t) ? 1 : 0;
+        }
+        this.byLength.set(length, { terms, letters, id });
+      }
+    }
+    const letters = lettersOf(term);
+    const out: Array<[number, number]> = [];
+    for (let length = Math.max(1, term.length - max); length <= term.length + max; length++) {
+      const group = this.byLength.get(length);
+      if (!group) continue;
+      for (let k = 0; k < group.terms.length; k++) {
+        const other = group.letters[k]!;
+        if ((!ids && group.id[k] === 1) || bitCount(letters & ~other) > max || bitCount(other & ~letters) > max) continue;
+        const d = editDistance(term, this.data.terms[group.terms[k]!]!, max);
+        if (d <= max) out.push([group.terms[k]!, d]);
+      }
+    }
+    return out;
+  }
+
+  postings(t: number): Postings {
+    let p = this.decoded.get(t);
+    if (!p) {
+      const numbers = decode(this.data.postings[t]!);
+      const total = (numbers.length - F) / 2;
+      const documents = this.data.ids.length;
+      p = { docs: new Int32Array(total), share: new Float64Array(total), start: [0] };
+      let at = 0;
+      let n = 0;
+      for (let f = 0; f < F; f++) {
+        const inField = numbers[at++]!;
+        const idf = Math.log(1 + (documents - inField + 0.5) / (inField + 0.5));
+        const average = this.data.averageFieldLength[f]!;
+        for (let i = 0, doc = 0; i < inField; i++, n++) {
+          doc += numbers[at++]!;
+          const tf = numbers[at++]!;
+          const bm25 = idf * (D + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.fieldLength[doc * F + f]!) / average)));
+          p.docs[n] = doc;
+          p.share[n] = FIELD_BOOST[f]! * this.boost[doc]! * bm25;
+        }
+        p.start.push(n);
+      }
+      this.decoded.set(t, p);
+    }
+    return p;
+  }
+
+  /** Whether document `doc` holds term t in field f (postings are sorted by document). */
+  holds(t: number, f: number, doc: number): boolean {
+    const { docs, start } = this.postings(t);
+    let lo = start[f]!;
+    let hi = start[f + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid] === doc) return true;
+      if (docs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return false;
+  }
+
+  /** How many documents hold term t in any field. */
+  documentsWith(t: number): number {
+    return new Set(this.postings(t).docs).size;
+  }
+}
+
+/** The letters of a word as a set of bits (digits and other characters share bits: a coarser set is still a bound). */
+function lettersOf(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+  }
+  return mask;
 }
 
 /**
@@ -186,7 +446,19 @@ function searchOptions(reg: Registry): SearchOptions {
  */
 export const RELEVANCE = 0.3;
 
-/** A relevant match of the index, with what matched (MiniSearch's terms and fields) for explanations. */
+/** An index term a query term reached (itself, by prefix or by a typo), with the weight of that reach. */
+interface Reached {
+  term: number;
+  /** The query term it stands for, by number (distinct query terms each count once towards quality). */
+  source: number;
+  weight: number;
+}
+
+/**
+ * A relevant match of the index, with what matched (terms and fields) for explanations. What matched is
+ * worked out only when asked: a broad query at scale has thousands of relevant matches, of which only
+ * the ones shown are explained.
+ */
 export interface RankedMatch {
   id: string;
   score: number;
@@ -199,10 +471,34 @@ export interface RankedMatch {
   rewrite: Rewrite;
 }
 
-/** A prefix or fuzzy option (a value or a function of the term) for one term. */
-function callOption<T extends boolean | number>(option: T | ((term: string, i: number, terms: string[]) => T) | undefined, term: string, i: number, terms: string[]): T | false {
-  if (option === undefined) return false;
-  return typeof option === 'function' ? option(term, i, terms) : option;
+type WhatMatched = { terms: string[]; queryTerms: string[]; match: Record<string, string[]> };
+
+class Match implements RankedMatch {
+  private what?: WhatMatched;
+
+  constructor(
+    readonly id: string,
+    readonly score: number,
+    readonly rewrite: Rewrite,
+    /** Document number in the index, for `explain`. */
+    private readonly doc: number,
+    /** What a document matched; one function shared by every match of a query (thousands at scale). */
+    private readonly explainDoc: (doc: number) => WhatMatched,
+  ) {}
+
+  private explain(): WhatMatched {
+    return this.explainDoc(this.doc);
+  }
+
+  get terms() {
+    return (this.what ??= this.explain()).terms;
+  }
+  get queryTerms() {
+    return (this.what ??= this.explain()).queryTerms;
+  }
+  get match() {
+    return (this.what ??= this.explain()).match;
+  }
 }
 
 export interface SearchOptionsInput {
@@ -212,28 +508,31 @@ export interface SearchOptionsInput {
 
 /** A search index over one registry. */
 export class AtlasSearch {
-  private readonly options: SearchOptions;
+  private readonly index: TermIndex;
+  private docNo?: Map<string, number>;
 
   private constructor(
     readonly registry: Registry,
-    private readonly index: MiniSearch<Entity>,
+    data: SerialisedIndex,
   ) {
-    this.options = searchOptions(registry);
+    this.index = new TermIndex(data, Float64Array.from(data.ids, (id) => documentBoost(registry.get(id))));
   }
 
   static build(reg: Registry): AtlasSearch {
-    const index = new MiniSearch<Entity>(indexOptions(reg));
-    index.addAll(reg.entities as Entity[]);
-    return new AtlasSearch(reg, index);
+    return new AtlasSearch(reg, buildIndex(reg.entities as Entity[]));
   }
 
   /** Restores an index serialised by toJSON() for the same registry content. */
   static load(reg: Registry, json: string): AtlasSearch {
-    return new AtlasSearch(reg, MiniSearch.loadJSON<Entity>(json, indexOptions(reg)));
+    const data = JSON.parse(json) as SerialisedIndex;
+    if (data.format !== INDEX_FORMAT) {
+      throw new Error(`The search index is of format ${JSON.stringify(data.format ?? 'unknown')}, written by another version of hoba; this one reads ${INDEX_FORMAT}. Rebuild it: npm run build.`);
+    }
+    return new AtlasSearch(reg, data);
   }
 
   toJSON(): string {
-    return JSON.stringify(this.index);
+    return JSON.stringify(this.index.data);
   }
 
   search(query: string, options: SearchOptionsInput = {}): SearchResult {
@@ -260,7 +559,7 @@ export class AtlasSearch {
       .map((e) => ({ ...hitBase(e), exact: true, score: 0, matched: [e.id.toLowerCase()] }));
     const seen = new Set(hits.map((h) => h.id));
     const filter = wanted.size === KINDS.length ? undefined : (r: { id: unknown }) => wanted.has(reg.get(String(r.id))?.kind as Kind);
-    const ranked = this.rank(q, filter, seen);
+    const ranked = this.rank(q, filter, seen, Math.max(0, limit - hits.length));
     // Every relevant match counts towards the total, but only the ones shown become hits: a broad query
     // can match much of a large atlas, and building a hit for each would make every search linear in it.
     const total = hits.length + ranked.length;
@@ -283,9 +582,11 @@ export class AtlasSearch {
    * The relevant matches of a query (already trimmed and length-checked), best first: the query checked
    * for English, negated words set aside and everyday phrases given the atlas's words (colloquial.ts),
    * then every match whose score clears RELEVANCE of the best one. Entities in `exclude` (those the
-   * query names by ID) are left out before the best is taken.
+   * query names by ID) are left out before the best is taken. Only the `top` best are put in order (the
+   * rest follow in no particular order): a broad query at scale has thousands of relevant matches, which
+   * are counted, but only a page of them is shown.
    */
-  rank(query: string, filter?: (r: { id: unknown }) => boolean, exclude?: ReadonlySet<string>): RankedMatch[] {
+  rank(query: string, filter?: (r: { id: unknown }) => boolean, exclude?: ReadonlySet<string>, top = Infinity): RankedMatch[] {
     const language = nonEnglishLanguage(query);
     if (language !== undefined) throw new AnalysisError('invalid-argument', englishOnlyMessage(language, 'query'));
     const rewrite = rewriteQuery(query);
@@ -294,27 +595,115 @@ export class AtlasSearch {
     const exact = new Set<string>();
     for (const p of rewrite.phrases) for (const w of tokenize(p.means)) for (const t of [expandQueryTerm(w) ?? []].flat()) exact.add(t);
     const seen = new Set<string>();
-    const words = tokenize(rewrite.text).filter((w) => {
+    const queryTerms = tokenize(rewrite.text).flatMap((w) => {
       const t = normaliseTerm(w) ?? '';
-      if (t === '' || seen.has(t)) return false;
+      if (t === '' || seen.has(t)) return [];
       seen.add(t);
-      return true;
+      // A synonym may repeat a word of the query ("salary pay"): it then counts twice, as the words do.
+      return [expandQueryTerm(w) ?? []].flat();
     });
-    const defaults = this.options;
-    const keep = exclude && exclude.size > 0 ? (r: { id: unknown }) => !exclude.has(String(r.id)) && (!filter || filter(r)) : filter;
-    const raw = this.index.search(words.join(' '), {
-      ...(keep ? { filter: keep } : {}),
-      ...(exact.size > 0
-        ? {
-            prefix: (t: string, i: number, ts: string[]) => !exact.has(t) && callOption(defaults.prefix, t, i, ts),
-            fuzzy: (t: string, i: number, ts: string[]) => (exact.has(t) ? false : callOption(defaults.fuzzy, t, i, ts)),
-          }
-        : {}),
-    });
-    const best = raw[0]?.score ?? 0;
-    return raw
-      .filter((r) => r.score >= best * RELEVANCE)
-      .map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms, match: r.match, rewrite }));
+    const reached = this.reach(queryTerms, exact);
+    const sources = [...new Set(queryTerms)];
+
+    // Every document holding a reached term is scored (BM25 per field, weighted by the field's boost, the
+    // reach and the document's boost), then multiplied by how many distinct query terms it matched.
+    const ids = this.index.data.ids;
+    const n = ids.length;
+    const score = new Float64Array(n);
+    const words = Math.ceil(sources.length / 32) || 1;
+    const matched = new Uint32Array(n * words);
+    // Documents in the order first met: a tie keeps that order.
+    const touched = new Int32Array(n);
+    let met = 0;
+    for (const r of reached) {
+      const { docs, share } = this.index.postings(r.term);
+      const bit = 1 << (r.source & 31);
+      const word = r.source >>> 5;
+      for (let p = 0; p < docs.length; p++) {
+        if (share[p] === 0) continue;
+        const doc = docs[p]!;
+        // Every share is positive, so a zero score means a document not met yet.
+        if (score[doc] === 0) touched[met++] = doc;
+        score[doc] = score[doc]! + r.weight * share[p]!;
+        matched[doc * words + word] = matched[doc * words + word]! | bit;
+      }
+    }
+
+    // A broad query at scale meets most of the atlas (100,000 documents), so the passes below are plain
+    // loops over typed arrays: no array of kept documents, no callback per document.
+    // A document left out (named by ID, or of another kind) gets a negative score: below any threshold.
+    const skip = exclude && exclude.size > 0 ? new Set([...exclude].map((id) => this.docNumber(id))) : undefined;
+    let best = 0;
+    for (let i = 0; i < met; i++) {
+      const doc = touched[i]!;
+      if (skip?.has(doc) || (filter && !filter({ id: ids[doc] }))) {
+        score[doc] = -1;
+        continue;
+      }
+      let quality = 0;
+      for (let w = 0; w < words; w++) quality += bitCount(matched[doc * words + w]!);
+      const s = score[doc]! * quality;
+      score[doc] = s;
+      if (s > best) best = s;
+    }
+    const threshold = best * RELEVANCE;
+    const relevant: number[] = [];
+    for (let i = 0; i < met; i++) if (score[touched[i]!]! >= threshold) relevant.push(touched[i]!);
+    const explain = (doc: number) => this.whatMatched(doc, reached, sources);
+    return bestFirst(relevant, score, top).map((doc) => new Match(ids[doc]!, score[doc]!, rewrite, doc, explain));
+  }
+
+  /** The index terms each query term reaches: itself, longer words it begins, words a typo away. */
+  private reach(queryTerms: readonly string[], exact: ReadonlySet<string>): Reached[] {
+    const sourceNo = new Map<string, number>();
+    const out: Reached[] = [];
+    for (const q of queryTerms) {
+      if (!sourceNo.has(q)) sourceNo.set(q, sourceNo.size);
+      const source = sourceNo.get(q)!;
+      const self = this.index.find(q);
+      if (self !== undefined) out.push({ term: self, source, weight: 1 });
+      const { prefix, typos } = exact.has(q) ? { prefix: false, typos: 0 } : reachOf(q);
+      const byPrefix = new Set<number>();
+      if (prefix) {
+        for (const t of this.index.longerWithPrefix(q)) {
+          byPrefix.add(t);
+          // The weight falls slowly with the letters added ("interview" → "interviewer" stays close).
+          const length = this.index.data.terms[t]!.length;
+          out.push({ term: t, source, weight: (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)) });
+        }
+      }
+      if (typos > 0) {
+        for (const [t, distance] of this.index.near(q, typos)) {
+          if (distance === 0 || byPrefix.has(t)) continue;
+          const length = this.index.data.terms[t]!.length;
+          out.push({ term: t, source, weight: (FUZZY_WEIGHT * length) / (length + distance) });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Which index terms a document matched, in which fields, and for which query terms. */
+  private whatMatched(doc: number, reached: readonly Reached[], sources: readonly string[]) {
+    const match: Record<string, string[]> = {};
+    const queryTerms: string[] = [];
+    for (const r of reached) {
+      const term = this.index.data.terms[r.term]!;
+      if (Object.hasOwn(match, term)) {
+        if (!queryTerms.includes(sources[r.source]!)) queryTerms.push(sources[r.source]!);
+        continue;
+      }
+      const fields = FIELDS.filter((_, f) => this.index.holds(r.term, f, doc));
+      if (fields.length === 0) continue;
+      match[term] = fields;
+      if (!queryTerms.includes(sources[r.source]!)) queryTerms.push(sources[r.source]!);
+    }
+    return { terms: Object.keys(match), queryTerms, match };
+  }
+
+  private docNumber(id: string): number | undefined {
+    this.docNo ??= new Map(this.index.data.ids.map((x, i) => [x, i]));
+    return this.docNo.get(id);
   }
 
   /** Index terms close to the query's words, found with a wider typo tolerance than the search's. */
@@ -323,13 +712,10 @@ export class AtlasSearch {
     for (const word of tokenize(query)) {
       const term = normaliseTerm(word);
       if (!term || term.length < 3) continue;
-      const counts = new Map<string, number>();
-      for (const r of this.index.search(term, { fuzzy: 0.45, prefix: false, processTerm: (t) => t })) {
-        for (const t of r.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
-      }
       // Closest spelling first, then the term found in most entities.
-      const best = [...counts]
-        .map(([t, n]) => ({ t, n, d: editDistance(term, t) }))
+      const best = this.index
+        .near(term, typosAllowed(term, 0.45), true)
+        .map(([t, d]) => ({ t: this.index.data.terms[t]!, n: this.index.documentsWith(t), d }))
         .sort((a, b) => a.d - b.d || b.n - a.n || (a.t < b.t ? -1 : 1))
         .slice(0, 2);
       for (const { t } of best) {
@@ -351,6 +737,7 @@ export class AtlasSearch {
   }
 }
 
+
 function hitBase(e: Entity) {
   const ref = refOf(e);
   return { id: e.id, kind: e.kind, title: ref.title, summary: e.kind === 'source' ? e.finding : e.summary, status: ref.status };
@@ -367,6 +754,38 @@ function checkKinds(kinds: readonly string[] | undefined): Kind[] {
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Documents by descending score, equal scores in the order given. When only the `top` few are wanted,
+ * they are picked in one pass (a page of a broad query at scale is 10 of thousands) and the rest follow
+ * in the order given.
+ */
+function bestFirst(docs: number[], score: Float64Array, top: number): number[] {
+  if (top <= 0) return docs;
+  if (top * 8 >= docs.length) return docs.sort((a, b) => score[b]! - score[a]!);
+  const chosen: number[] = [];
+  const rest: number[] = [];
+  for (const doc of docs) {
+    const s = score[doc]!;
+    if (chosen.length === top && s <= score[chosen[top - 1]!]!) {
+      rest.push(doc);
+      continue;
+    }
+    // After every chosen document scoring at least as much: equal scores keep their order.
+    let at = chosen.length;
+    while (at > 0 && score[chosen[at - 1]!]! < s) at--;
+    chosen.splice(at, 0, doc);
+    if (chosen.length > top) rest.push(chosen.pop()!);
+  }
+  return [...chosen, ...rest];
+}
+
+/** Set bits of a 32-bit word. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 
 /** The indexes an atlas snapshot carries (see src/registry/snapshot.ts), serialised by their owner. */
 export const SNAPSHOT_INDEXES: IndexBuilders = { search: (registry) => AtlasSearch.build(registry).toJSON() };
