@@ -33,7 +33,12 @@ import {
 import { EVIDENCE_LEVELS, FIDELITIES, KINDS, STAGES } from '../src/model/vocab.ts';
 import type { Entity } from '../src/model/schemas.ts';
 import { loadAtlas } from '../src/registry/load.ts';
-import { Registry } from '../src/registry/registry.ts';
+import { Registry, compareIds } from '../src/registry/registry.ts';
+import { explainArtifacts, listTotal, ruleOutWords } from '../src/analysis/protocol.ts';
+import { LISTED_MAX } from '../src/analysis/terms.ts';
+import { renderExplanation } from '../src/cli/explain.ts';
+import { runScenario } from '../src/analysis/scenarios.ts';
+import { TOOLS } from '../src/mcp/tools.ts';
 import { ROOT } from './helpers.ts';
 
 let reg: Registry;
@@ -551,6 +556,66 @@ describe('entity view, mechanisms, probes, patterns, interventions', () => {
   });
 });
 
+// Each call reads only what concerns its inputs, through the registry's edges and indexes derived once per
+// registry, instead of scanning the atlas (issue 14). These check the indexed reads against the plain
+// definitions, scanned, on every entity of the atlas (and a registry where entities are deprecated).
+describe('indexed reads answer exactly like a scan of the atlas', () => {
+  test('compatible mechanisms: those emitting a given artifact or acting at an identified barrier, minus rules_out', () => {
+    for (const a of reg.all('artifact')) {
+      for (const stage of [undefined, ...STAGES]) {
+        const r = findCompatibleMechanisms(reg, { artifacts: [a.id], ...(stage ? { stage } : {}) });
+        const used = a.status === 'deprecated' ? reg.getOf('artifact', a.superseded_by!)! : a;
+        const barriers = new Set(r.barriers.map((b) => b.id));
+        const expected = reg
+          .all('barrier')
+          .filter((b) => b.status === 'active' && (stage ? b.stage === stage : used.stages.includes(b.stage)))
+          .map((b) => b.id);
+        assert.deepEqual([...barriers], expected, `${a.id} @${stage}`);
+        const ruled = new Set(used.rules_out.map((x) => x.mechanism));
+        const scanned = reg
+          .all('mechanism')
+          .filter((m) => m.status === 'active' && (m.emits.some((e) => e.artifact === used.id) || m.operates_at.some((b) => barriers.has(b))));
+        assert.deepEqual(ids(r.mechanisms).sort(), ids(scanned.filter((m) => !ruled.has(m.id))).sort(), `${a.id} @${stage}`);
+        assert.deepEqual(ids(r.ruled_out), ids(scanned.filter((m) => ruled.has(m.id))), `${a.id} @${stage}`);
+      }
+    }
+  });
+
+  test('get_node: predecessors and the probe outcomes excluding a mechanism', () => {
+    const deprecated = withEntities({ ...reg.getOf('mechanism', 'M-002')!, status: 'deprecated', superseded_by: 'M-001' });
+    for (const r of [reg, deprecated]) {
+      for (const e of r.entities) {
+        const node = getNode(r, e.id);
+        assert.deepEqual(ids(node.predecessors), ids(r.entities.filter((p) => p.kind !== 'source' && p.superseded_by === e.id)), e.id);
+        const excluding = r.all('artifact').flatMap((a) =>
+          a.probes.flatMap((p) => p.outcomes.filter((o) => o.excludes.includes(e.id)).map((o) => [a.id, p.id, o.id])),
+        );
+        assert.deepEqual(node.ruled_out_by.map((x) => [x.artifact.id, x.probe, x.outcome]), e.kind === 'mechanism' ? excluding : [], e.id);
+      }
+    }
+  });
+
+  test('find_patterns: those requiring a given artifact or naming a given mechanism', () => {
+    for (const e of [...reg.all('artifact'), ...reg.all('mechanism')]) {
+      const r = findPatterns(reg, e.kind === 'artifact' ? { artifacts: [e.id] } : { mechanisms: [e.id] });
+      const id = e.kind === 'artifact' ? ((e.status === 'deprecated' && e.superseded_by) || e.id) : e.id;
+      const scanned = reg.all('pattern').filter((p) => p.status === 'active' && [...p.required_artifacts, ...p.compatible_mechanisms].includes(id));
+      assert.deepEqual(ids(r.patterns).sort(), ids(scanned).sort(), e.id);
+    }
+  });
+
+  test('traverse: the edges among the nodes, in the registry’s edge order', () => {
+    for (const e of reg.entities) {
+      for (const depth of [1, 2]) {
+        const r = traverse(reg, e.id, { depth });
+        const nodes = new Set(ids(r.nodes));
+        const follow = new Set<string>(r.relations);
+        assert.deepEqual(r.edges, reg.edges.filter((x) => follow.has(x.relation) && nodes.has(x.source) && nodes.has(x.target)), `${e.id} depth ${depth}`);
+      }
+    }
+  });
+});
+
 describe('traverse and graph formats', () => {
   test('depth grows the neighbourhood; relations and direction filter it', () => {
     const one = valid(Neighbourhood, traverse(reg, 'M-008'));
@@ -614,5 +679,166 @@ describe('fit for every surface', () => {
       assert.doesNotMatch(text, /from '(node:|fs|path|os|child_process)/, f);
       assert.doesNotMatch(text, /\bprocess\.(env|argv|cwd|exit|stdout|stderr)\b/, f);
     }
+  });
+});
+
+describe('bounded lists at scale: the second tier, the barriers and the loops past LISTED_MAX', () => {
+  // The real atlas grown in memory at A-008's only barrier (B-008, take-home): 150 more mechanisms that
+  // only act there (all removable by the candidate), 120 more barriers at the stage and 120 more loops.
+  // Every probe of A-008 reported with an outcome that rules nothing out: the verdict is low-signal.
+  const EXTRA = 150;
+  let big: Registry;
+  let probes: Array<{ probe: string; outcome: string }>;
+  const input = () => ({ artifacts: ['A-008'], probes });
+  before(() => {
+    const a = reg.getOf('artifact', 'A-008')!;
+    const barrier = reg.getOf('barrier', 'B-008')!;
+    const model = reg.all('mechanism').find((m) => m.status === 'active')!;
+    const loop = reg.all('loop').find((l) => l.status === 'active')!;
+    const clone = (i: number) => `M-${9000 + i}`;
+    const mechanisms = Array.from({ length: EXTRA }, (_, i) => ({
+      ...model,
+      id: clone(i),
+      title: `Clone mechanism ${i}`,
+      operates_at: ['B-008'],
+      emits: [],
+      amplifies: [],
+      masks: [],
+      honest_baseline: false,
+      facets: { ...model.facets, removability: 'candidate' as const },
+      sources: [],
+    }));
+    const barriers = Array.from({ length: 120 }, (_, i) => ({ ...barrier, id: `B-${9000 + i}`, title: `Clone barrier ${i}`, precedes: [], sources: [] }));
+    const loops = Array.from({ length: 120 }, (_, i) => ({
+      ...loop,
+      id: `L-${9000 + i}`,
+      title: `Clone loop ${i}`,
+      mechanisms: [clone(i), clone(i + 1)],
+      edges: [],
+      entry_points: [clone(i)],
+      sources: [],
+    }));
+    // One outcome of A-008's first probe also rules out the last clone, far past the listed part.
+    const [p0, ...rest] = a.probes;
+    const [o0, ...others] = p0!.outcomes;
+    const artifact = { ...a, probes: [{ ...p0!, outcomes: [{ ...o0!, excludes: [...o0!.excludes, clone(EXTRA - 1)] }, ...others] }, ...rest] };
+    big = withEntities(artifact, ...mechanisms, ...barriers, ...loops);
+    probes = a.probes.map((p) => ({ probe: p.id, outcome: (p.outcomes.find((o) => o.excludes.length === 0) ?? p.outcomes[0]!).id }));
+  });
+
+  test('the first tier is complete and unchanged; the others are cut with their totals and how to get the rest', () => {
+    const small = valid(ExplainResult, explain(reg, input()));
+    const r = valid(ExplainResult, explain(big, input()));
+    const firstOf = (x: ExplainResult) => x.behind.mechanisms.filter((m) => m.tier === 'produces');
+    assert.ok(firstOf(small).length > 0);
+    assert.deepEqual(firstOf(r), firstOf(small));
+    // The same analysis with nothing cut gives the totals.
+    const complete = explainArtifacts(big, input(), {}, Infinity);
+    assert.equal(complete.truncated_lists, undefined);
+    assert.deepEqual(firstOf(complete), firstOf(small));
+    const second = r.behind.mechanisms.filter((m) => m.tier === 'same-stage');
+    const secondTotal = complete.behind.mechanisms.length - firstOf(small).length;
+    assert.ok(secondTotal > LISTED_MAX + 40);
+    assert.equal(second.length, LISTED_MAX);
+    // The second tier goes by ID: its first LISTED_MAX.
+    assert.deepEqual(ids(second), ids(second).sort(compareIds));
+    assert.deepEqual(second, complete.behind.mechanisms.slice(firstOf(small).length, firstOf(small).length + LISTED_MAX));
+    const cut = new Map((r.truncated_lists ?? []).map((t) => [t.list, t]));
+    assert.deepEqual([...cut.keys()], ['obstacle.barriers', 'behind.mechanisms', 'behind.loops']);
+    assert.deepEqual(cut.get('behind.mechanisms')!.shown, r.behind.mechanisms.length);
+    assert.equal(cut.get('behind.mechanisms')!.total, firstOf(small).length + secondTotal);
+    assert.match(cut.get('behind.mechanisms')!.more, new RegExp(`^${secondTotal - LISTED_MAX} more mechanisms only act at the same stage .*last shown is ${second.at(-1)!.id}.*find_compatible_mechanisms with barriers`));
+    assert.equal(r.obstacle.barriers.length, LISTED_MAX);
+    assert.deepEqual(cut.get('obstacle.barriers'), {
+      list: 'obstacle.barriers',
+      shown: LISTED_MAX,
+      total: 121,
+      more: `21 more barriers at take-home (listed by ID; the last shown is ${r.obstacle.barriers.at(-1)!.id}): every barrier, with its stage, is in the REST API’s barrier collection (/api/v1/barriers)`,
+    });
+    assert.equal(r.behind.loops.length, LISTED_MAX);
+    assert.ok(complete.behind.loops.length > 120);
+    assert.deepEqual(r.behind.loops, complete.behind.loops.slice(0, LISTED_MAX));
+    assert.equal(cut.get('behind.loops')!.total, complete.behind.loops.length);
+    assert.equal(listTotal(r, 'behind.loops', r.behind.loops.length), complete.behind.loops.length);
+    assert.deepEqual(r.agency.verdict, complete.agency.verdict);
+    assert.deepEqual(r.agency.probes, complete.agency.probes);
+    assert.equal(listTotal(small, 'behind.loops', small.behind.loops.length), small.behind.loops.length);
+    // The same-stage split speaks about what is listed; the caveats about what is shown.
+    const split = r.agency.same_stage;
+    assert.equal(split.candidate.length + split.intermediary.length + split.none.length, LISTED_MAX);
+    const shown = new Set([...ids(r.behind.mechanisms), ...ids(r.behind.loops), ...ids(r.behind.patterns), 'A-008']);
+    for (const c of r.behind.source_caveats) assert.ok(c.cited_by.some((id) => shown.has(id)), c.id);
+    // The answer stays small whatever the atlas: the lists are what grows.
+    assert.ok(JSON.stringify(r).length < 400_000);
+  });
+
+  test('the verdict weighs every remaining mechanism, names a few same-stage ones and counts the rest', () => {
+    const r = explain(big, input());
+    assert.equal(r.agency.verdict.code, 'low-signal');
+    const elsewhere = r.agency.verdict.details.find((d) => d.includes('within your reach but only act at the same stage'));
+    assert.ok(elsewhere);
+    const named = elsewhere.match(/M-\d+/g)!;
+    assert.equal(named.length, 10);
+    const reachable = explainArtifacts(big, input(), {}, Infinity).agency.same_stage.candidate.length;
+    assert.match(elsewhere, new RegExp(`and ${reachable - 10} more are within your reach`));
+    assert.match(r.agency.verdict.details.join(' '), new RegExp(`No probe you can run tells the ${listTotal(r, 'behind.mechanisms', 0)} remaining mechanisms apart`));
+  });
+
+  test('what a probe would rule out is counted from narrows, which stays complete', () => {
+    // Nothing reported: A-008's first probe is open, and one outcome would rule out the last clone.
+    const r = explain(big, { artifacts: ['A-008'] });
+    const outcome = r.agency.probes.flatMap((p) => p.outcomes).find((o) => o.narrows.includes('M-9149'))!;
+    assert.ok(!ids(r.behind.mechanisms).includes('M-9149'), 'past the listed part');
+    const first = r.behind.mechanisms.filter((m) => m.tier === 'produces').length;
+    assert.match(ruleOutWords(outcome.narrows, r.behind.mechanisms, first), /only acts? at the same stage$/);
+    assert.equal(ruleOutWords(['M-9149'], r.behind.mechanisms, first), 'M-9149, which only acts at the same stage');
+    const text = renderExplanation(r, { full: true, width: 100 });
+    assert.match(text, /\+ \d+ more, after M-\d+ by ID: hoba show <barrier>/);
+    assert.match(text, new RegExp(`${listTotal(r, 'behind.mechanisms', 0) - first} more mechanisms act at the same stage`));
+  });
+
+  test('find_compatible_mechanisms is bounded the same way, with its totals', () => {
+    const r = valid(CompatibleMechanisms, findCompatibleMechanisms(big, { stage: 'take-home' }));
+    assert.equal(r.mechanisms.length, LISTED_MAX);
+    assert.equal(r.barriers.length, LISTED_MAX);
+    const cut = new Map((r.truncated_lists ?? []).map((t) => [t.list, t]));
+    assert.equal(cut.get('barriers')!.total, 121);
+    assert.equal(cut.get('mechanisms')!.total, findCompatibleMechanisms(reg, { stage: 'take-home' }).mechanisms.length + EXTRA);
+    // The real atlas is far from the bound: nothing is cut, and no field is added.
+    assert.equal(findCompatibleMechanisms(reg, { stage: 'take-home' }).truncated_lists, undefined);
+  });
+
+  test('the MCP summaries keep the analysis’s cuts and the whole lists’ lengths', () => {
+    const call = (name: string, args: Record<string, unknown>) => {
+      const tool = TOOLS.find((t) => t.name === name)!;
+      return tool.run({ registry: big, search: () => assert.fail('no search here'), origin: { from: 'bundled snapshot' } }, tool.arguments().parse(args)) as {
+        truncated_lists?: Array<{ list: string; shown: number; total?: number; more: string }>;
+      };
+    };
+    const complete = explainArtifacts(big, input(), {}, Infinity);
+    const summary = call('explain_observation', input());
+    const cut = new Map((summary.truncated_lists ?? []).map((t) => [t.list, t]));
+    for (const list of ['obstacle.barriers', 'behind.mechanisms', 'behind.loops']) assert.ok(cut.has(list), list);
+    const mechanisms = cut.get('behind.mechanisms')!;
+    assert.equal(mechanisms.total, complete.behind.mechanisms.length, 'the whole list, not the analysis’s first 100');
+    assert.ok(mechanisms.shown <= 16);
+    assert.match(mechanisms.more, new RegExp(`^${complete.behind.mechanisms.length - mechanisms.shown} more .*Past the first ${LISTED_MAX + complete.behind.mechanisms.filter((m) => m.tier === 'produces').length}: .*find_compatible_mechanisms with barriers`));
+    assert.equal(cut.get('obstacle.barriers')!.total, 121);
+    assert.equal(cut.get('behind.loops')!.total, complete.behind.loops.length);
+    // Shown in full by the summary, the analysis's cut stays as it was.
+    const full = call('find_compatible_mechanisms', { stage: 'take-home', limit: 60 });
+    const found = new Map((full.truncated_lists ?? []).map((t) => [t.list, t]));
+    assert.equal(found.get('barriers')!.total, 121);
+    assert.equal(found.get('mechanisms')!.shown, 60);
+    assert.equal(found.get('mechanisms')!.total, findCompatibleMechanisms(big, { stage: 'take-home' }, Infinity).mechanisms.length);
+  });
+
+  test('a scenario’s must-not-appear list is checked against the whole second tier', () => {
+    const model = reg.all('scenario').find((s) => s.status === 'active')!;
+    const last = `M-${9000 + EXTRA - 2}`;
+    const scenario = { ...model, id: 'S-9000', input: { artifacts: ['A-008'], probes: [] }, expect: { ...model.expect, first_tier: [], absent: [last], probes: [] } };
+    assert.ok(!ids(explain(big, { artifacts: ['A-008'] }).behind.mechanisms).includes(last), 'past the listed part');
+    const { mismatches } = runScenario(big, scenario as never);
+    assert.ok(mismatches.some((m) => m.path.join('.') === 'expect.absent.0' && m.message.includes('should not appear at all')), JSON.stringify(mismatches));
   });
 });

@@ -11,6 +11,7 @@ import { explainArtifacts, type InputOrigin, type ProbeOutcomeInput } from './pr
 import { AnalysisError, resolveEntity } from './resolve.ts';
 import { scenarioInput } from './scenarios.ts';
 import type { ExplainResult } from './schemas.ts';
+import { LISTED_MAX } from './terms.ts';
 
 export { explainArtifacts, type ArtifactsInput, type InputOrigin, type ProbeOutcomeInput } from './protocol.ts';
 
@@ -27,8 +28,11 @@ export interface ExplainInput {
   probes?: readonly ProbeOutcomeInput[];
 }
 
-/** explain_observation: the HOBA protocol for observed artifacts, a scenario, or a description in words. */
-export function explain(reg: Registry, input: ExplainInput): ExplainResult {
+/**
+ * explain_observation: the HOBA protocol for observed artifacts, a scenario, or a description in words.
+ * `max` bounds the second tier, as explainArtifacts says.
+ */
+export function explain(reg: Registry, input: ExplainInput, max = LISTED_MAX): ExplainResult {
   const ways = [input.artifacts !== undefined && input.artifacts.length > 0, input.scenario !== undefined, input.text !== undefined];
   if (ways.filter(Boolean).length > 1) {
     throw new AnalysisError(
@@ -42,12 +46,12 @@ export function explain(reg: Registry, input: ExplainInput): ExplainResult {
     const preset = scenarioInput(reg, scenario.id);
     const stage = input.stage ?? preset.stage;
     const origin: InputOrigin = { scenario: { id: scenario.id, title: scenario.kind === 'source' ? scenario.cite : scenario.title } };
-    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra] }, origin);
+    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra] }, origin, max);
   }
   if (input.text !== undefined) {
     const found = matchObservations(reg, input.text);
     const from_text = { text: found.text, matched: found.matched.map((m) => ({ id: m.id, title: m.title, why: m.why })) };
-    return explainArtifacts(reg, { artifacts: from_text.matched.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, { from_text });
+    return explainArtifacts(reg, { artifacts: from_text.matched.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, { from_text }, max);
   }
-  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra });
+  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, {}, max);
 }

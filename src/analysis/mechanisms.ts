@@ -3,9 +3,9 @@
 import { EVIDENCE_LEVELS, FIDELITIES, STAGES, type Fidelity, type Stage } from '../model/vocab.ts';
 import type { Barrier, Mechanism } from '../model/schemas.ts';
 import { compareIds, type EntityOfKind, type Registry } from '../registry/registry.ts';
-import { AnalysisError, refById, resolveEntity, sortedIds, successorOf } from './resolve.ts';
-import type { BarrierRef, CompatibleMechanism, CompatibleMechanisms, EntityRef, RuledOutMechanism } from './schemas.ts';
-import { TIERS, UNCALIBRATED_NOTICE } from './terms.ts';
+import { AnalysisError, perRegistry, pushTo, refById, resolveEntity, sortedIds, successorOf } from './resolve.ts';
+import type { BarrierRef, CompatibleMechanism, CompatibleMechanisms, EntityRef, RuledOutMechanism, Truncation } from './schemas.ts';
+import { LISTED_MAX, TIERS, UNCALIBRATED_NOTICE, type Tier } from './terms.ts';
 
 export interface FactsInput {
   /** Artifact IDs the candidate observed. */
@@ -59,10 +59,87 @@ export function resolveFacts(reg: Registry, input: FactsInput): Facts {
   const fromOption = stage !== undefined || named.length > 0;
   const stageSet = new Set<Stage>(stage !== undefined ? [stage] : fromOption ? [] : used.flatMap((a) => a.stages));
   const stages = STAGES.filter((s) => stageSet.has(s));
-  const barrierIds = new Set([...named.map((b) => b.id), ...reg.all('barrier').filter((b) => b.status === 'active' && stageSet.has(b.stage)).map((b) => b.id)]);
-  const barriers = reg.all('barrier').filter((b) => barrierIds.has(b.id));
+  const at = positions(reg);
+  const barriers = atPositions(reg, [named.map((b) => at.get(b.id)!), ...stages.map((s) => activeBarriersAt(reg).get(s) ?? [])]).map(
+    (i) => reg.entities[i] as EntityOfKind<'barrier'>,
+  );
   return { artifacts, used, stages, stagesFrom: fromOption ? 'option' : 'artifacts', barriers };
 }
+
+/** The active barriers of each stage, as positions in the registry (see positions): the obstacle is read from here. */
+const activeBarriersAt = perRegistry((reg) => {
+  const byStage = new Map<Stage, number[]>();
+  reg.entities.forEach((b, i) => {
+    if (b.kind === 'barrier' && b.status === 'active') pushTo(byStage, b.stage, i);
+  });
+  return byStage;
+});
+
+/** Each entity's position in the registry, whose entities are sorted by ID. */
+const positions = perRegistry((reg) => new Map(reg.entities.map((e, i) => [e.id, i])));
+
+/**
+ * Positions of entities in the registry, in ID order and without duplicates: the positions are
+ * marked, then read in order, so that thousands of them (a stage's barriers and mechanisms at 100k
+ * entities) are ordered without comparing a string.
+ */
+function atPositions(reg: Registry, lists: Iterable<readonly number[]>): number[] {
+  const marked = new Uint8Array(reg.entities.length);
+  let lo = marked.length;
+  let hi = -1;
+  for (const list of lists) {
+    for (const i of list) {
+      marked[i] = 1;
+      if (i < lo) lo = i;
+      if (i > hi) hi = i;
+    }
+  }
+  const out: number[] = [];
+  for (let i = lo; i <= hi; i++) if (marked[i] === 1) out.push(i);
+  return out;
+}
+
+/**
+ * A set of entities of one registry, as a byte per position: at 100k entities the compatible
+ * mechanisms number thousands, and marking them costs less than hashing their IDs.
+ */
+export class EntitySet {
+  private readonly marked: Uint8Array;
+  readonly size: number;
+  constructor(
+    private readonly reg: Registry,
+    members: readonly { position: number }[],
+  ) {
+    this.marked = new Uint8Array(reg.entities.length);
+    for (const m of members) this.marked[m.position] = 1;
+    this.size = members.length;
+  }
+  has(id: string): boolean {
+    const i = positions(this.reg).get(id);
+    return i !== undefined && this.marked[i] === 1;
+  }
+  hasAt(position: number): boolean {
+    return this.marked[position] === 1;
+  }
+}
+
+/** The active loops with their members' positions, for EntitySet.hasAt. */
+export const activeLoops = perRegistry((reg) => {
+  const at = positions(reg);
+  return reg
+    .all('loop')
+    .filter((l) => l.status === 'active')
+    .map((loop) => ({ loop, members: loop.mechanisms.map((m) => at.get(m) ?? -1) }));
+});
+
+/** The active mechanisms operating at each barrier, as positions in the registry (see positions). */
+const mechanismsAt = perRegistry((reg) => {
+  const at = new Map<string, number[]>();
+  reg.entities.forEach((e, i) => {
+    if (e.kind === 'mechanism' && e.status === 'active') for (const b of e.operates_at) pushTo(at, b, i);
+  });
+  return at;
+});
 
 export function barrierRef(b: Barrier): BarrierRef {
   return { id: b.id, title: b.title, stage: b.stage, order: b.order, pass_condition: b.pass_condition };
@@ -115,6 +192,8 @@ function whyListed(reg: Registry, because: CompatibleMechanism['compatible_becau
     : `Acts at ${at}, ${plural ? 'barriers' : 'a barrier'} identified from the stage or barriers given.`;
 }
 
+const tierOf = (because: CompatibleMechanism['compatible_because']): Tier => (because.emits.length > 0 ? 'produces' : 'same-stage');
+
 export function mechanismView(reg: Registry, m: Mechanism, because: CompatibleMechanism['compatible_because'], observed = true): CompatibleMechanism {
   return {
     id: m.id,
@@ -124,7 +203,7 @@ export function mechanismView(reg: Registry, m: Mechanism, because: CompatibleMe
     facets: m.facets,
     evidence_level: m.evidence_level,
     honest_baseline: m.honest_baseline,
-    tier: because.emits.length > 0 ? 'produces' : 'same-stage',
+    tier: tierOf(because),
     why: whyListed(reg, because, observed),
     compatible_because: because,
     amplifies: refs(reg, m.amplifies),
@@ -134,66 +213,175 @@ export function mechanismView(reg: Registry, m: Mechanism, because: CompatibleMe
   };
 }
 
+type Because = CompatibleMechanism['compatible_because'];
+
+/**
+ * Where a mechanism ranks, as numbers compared in turn (smaller first): its tier; then, in tier produces,
+ * the best fidelity of its emissions, how many given artifacts it accounts for (more first), its evidence
+ * level. Ties are broken by ID (compareRanked).
+ */
+function rankOf(because: Because, evidence: CompatibleMechanism['evidence_level']): number[] {
+  if (because.emits.length === 0) return [TIERS.indexOf('same-stage')];
+  return [
+    TIERS.indexOf('produces'),
+    Math.min(...because.emits.map((e) => FIDELITIES.indexOf(e.fidelity))),
+    -new Set(because.emits.map((e) => e.artifact)).size,
+    EVIDENCE_LEVELS.indexOf(evidence),
+  ];
+}
+
+function compareRanked(a: { id: string; rank: readonly number[] }, b: { id: string; rank: readonly number[] }): number {
+  for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) {
+    const d = a.rank[i]! - b.rank[i]!;
+    if (d !== 0) return d;
+  }
+  return compareIds(a.id, b.id);
+}
+
 /**
  * The order of the list: tier produces first, ranked by directness (best fidelity of an emission, then
  * how many given artifacts it accounts for), then evidence level, then ID; tier same-stage after, by ID.
  * It ranks how directly a mechanism accounts for the facts, never how likely it is.
  */
 export function compareCompatible(a: CompatibleMechanism, b: CompatibleMechanism): number {
-  const tier = TIERS.indexOf(a.tier) - TIERS.indexOf(b.tier);
-  if (tier !== 0) return tier;
-  if (a.tier === 'same-stage') return compareIds(a.id, b.id);
-  const best = (m: CompatibleMechanism) => Math.min(...m.compatible_because.emits.map((e) => FIDELITIES.indexOf(e.fidelity)));
-  const accounted = (m: CompatibleMechanism) => new Set(m.compatible_because.emits.map((e) => e.artifact)).size;
-  return (
-    best(a) - best(b) ||
-    accounted(b) - accounted(a) ||
-    EVIDENCE_LEVELS.indexOf(a.evidence_level) - EVIDENCE_LEVELS.indexOf(b.evidence_level) ||
-    compareIds(a.id, b.id)
-  );
+  return compareRanked({ id: a.id, rank: rankOf(a.compatible_because, a.evidence_level) }, { id: b.id, rank: rankOf(b.compatible_because, b.evidence_level) });
 }
 
-export interface Compatible {
-  /** Ranked: tier produces first (see compareCompatible), then tier same-stage by ID. */
-  mechanisms: CompatibleMechanism[];
-  /** Mechanisms that would be compatible but that a given artifact rules out (its rules_out). */
+/** A compatible mechanism before its view is built: what the ranking and the tiers need. */
+export interface Candidate {
+  id: string;
+  /** Its position in the registry (see EntitySet). */
+  position: number;
+  title: string;
+  mechanism: Mechanism;
+  tier: Tier;
+}
+
+export interface RankedCompatible {
+  /** Ranked as compareCompatible orders them. */
+  candidates: Candidate[];
   ruledOut: RuledOutMechanism[];
 }
 
 /**
- * B: the union of mechanisms that emit a given artifact (tier produces) and mechanisms that operate at
- * an identified barrier (tier same-stage). A mechanism is never dropped only because of the stage or
- * because it is less direct; only a given artifact's rules_out removes one, with its reason.
+ * B without the views: the compatible mechanisms, ranked, and those a given artifact rules out. Only a
+ * mechanism that emits a given artifact or operates at an identified barrier can be compatible, so they
+ * are read from indexes of those entities: the cost follows the facts, not the size of the atlas. Only
+ * the first tier is ranked; the second (thousands at 100k entities) is read in ID order from the
+ * registry's positions, so it costs no ranking and no string comparison.
  */
-export function compatibleMechanisms(reg: Registry, facts: Facts): Compatible {
-  // Built once per call, not once per mechanism: the cost stays linear in the number of mechanisms.
+export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
   const given = new Set(facts.used.map((a) => a.id));
   const barriers = new Set(facts.barriers.map((b) => b.id));
   const rules = new Map<string, { by: string; reason: string }>();
   for (const a of facts.used) for (const r of a.rules_out) if (!rules.has(r.mechanism)) rules.set(r.mechanism, { by: a.id, reason: r.reason });
-  const mechanisms: CompatibleMechanism[] = [];
   const ruledOut: RuledOutMechanism[] = [];
-  for (const m of reg.all('mechanism')) {
-    if (m.status !== 'active') continue;
-    const because = compatibility(m, given, barriers);
-    if (!because) continue;
+  // Whether a mechanism is left out by a given artifact's rules_out (and recorded as such).
+  const isRuledOut = (m: Mechanism) => {
     const rule = rules.get(m.id);
     if (rule) ruledOut.push({ id: m.id, title: m.title, by: rule.by, reason: rule.reason });
-    else mechanisms.push(mechanismView(reg, m, because, given.size > 0));
+    return rule !== undefined;
+  };
+
+  // Tier produces: the mechanisms emitting a given artifact, ranked.
+  const first: Array<Candidate & { rank: number[] }> = [];
+  const pos = positions(reg);
+  const firstAt = new Set<number>();
+  for (const id of given) {
+    for (const e of reg.incoming(id, 'emits')) {
+      const m = reg.getOf('mechanism', e.source);
+      const position = pos.get(e.source)!;
+      if (!m || m.status !== 'active' || firstAt.has(position)) continue;
+      firstAt.add(position);
+      if (!isRuledOut(m)) first.push({ id: m.id, position, title: m.title, mechanism: m, tier: 'produces', rank: rankOf(compatibility(m, given, barriers)!, m.evidence_level) });
+    }
   }
-  return { mechanisms: mechanisms.sort(compareCompatible), ruledOut };
+  // Tier same-stage: the others operating at an identified barrier, by ID. Thousands at 100k entities:
+  // positions (numbers) are looked up here, not IDs.
+  const at = mechanismsAt(reg);
+  const ruledAt = new Set([...rules.keys()].map((id) => pos.get(id)));
+  const second: Candidate[] = [];
+  for (const i of atPositions(reg, facts.barriers.map((b) => at.get(b.id) ?? []))) {
+    if (firstAt.has(i)) continue;
+    const m = reg.entities[i] as Mechanism;
+    if (!ruledAt.has(i) || !isRuledOut(m)) second.push({ id: m.id, position: i, title: m.title, mechanism: m, tier: 'same-stage' });
+  }
+  return {
+    candidates: [...first.sort(compareRanked).map(({ rank: _, ...c }) => c), ...second],
+    ruledOut: ruledOut.sort((a, b) => compareIds(a.id, b.id)),
+  };
 }
 
-/** find_compatible_mechanisms: the B step on its own. */
-export function findCompatibleMechanisms(reg: Registry, input: FactsInput): CompatibleMechanisms {
+/**
+ * The first `max` items of a list that grows with the atlas, and the cut when there was one: its path in
+ * the result, the whole list's length and `more(rest)`, a sentence saying how to get the rest.
+ */
+export function bounded<T>(list: readonly T[], max: number, path: string, more: (rest: number) => string): { shown: T[]; cut: Truncation[] } {
+  if (list.length <= max) return { shown: [...list], cut: [] };
+  return { shown: list.slice(0, max), cut: [{ list: path, shown: max, total: list.length, more: more(list.length - max) }] };
+}
+
+/**
+ * The compatible mechanisms a result lists, as views: every first-tier one (what the analysis is about is
+ * never cut) and the first `max` of the second tier. The second tier is ordered by ID, so the cut needs no
+ * ranking and views are built only for what is shown: at 100k entities a stage holds thousands.
+ */
+export function listedMechanisms(
+  reg: Registry,
+  facts: Facts,
+  candidates: readonly Candidate[],
+  path: string,
+  max = LISTED_MAX,
+): { mechanisms: CompatibleMechanism[]; cut: Truncation[] } {
+  // Ranked: the first tier, then the second by ID.
+  const first = candidates.filter((c) => c.tier === 'produces');
+  const { shown, cut } = bounded(
+    candidates.slice(first.length),
+    max,
+    path,
+    (rest) =>
+      `${rest} more mechanisms only act at the same stage (listed by ID; the last shown is ${candidates[first.length + max - 1]!.id}). ` +
+      'See them a barrier at a time: find_compatible_mechanisms with barriers (one of the barriers identified), or traverse_graph from the barrier (direction in, relations operates_at), or the barrier’s page of the REST API (/api/v1/barriers/{id})',
+  );
+  const observed = facts.used.length > 0;
+  const given = new Set(facts.used.map((a) => a.id));
+  const barriers = new Set(facts.barriers.map((b) => b.id));
+  const mechanisms = [...first, ...shown].map((c) => mechanismView(reg, c.mechanism, compatibility(c.mechanism, given, barriers)!, observed));
+  // The cut counts the whole list, not only its second tier.
+  return { mechanisms, cut: cut.map((c) => ({ ...c, shown: mechanisms.length, total: first.length + c.total! })) };
+}
+
+/** The barriers identified, as listed in a result: the first `max` by ID. */
+export function listedBarriers(facts: Facts, path: string, max = LISTED_MAX): { barriers: BarrierRef[]; cut: Truncation[] } {
+  const stages = facts.stages.length > 0 ? ` at ${joinWords(facts.stages)}` : '';
+  const { shown, cut } = bounded(
+    facts.barriers,
+    max,
+    path,
+    (rest) => `${rest} more barriers${stages} (listed by ID; the last shown is ${facts.barriers[max - 1]!.id}): every barrier, with its stage, is in the REST API’s barrier collection (/api/v1/barriers)`,
+  );
+  return { barriers: shown.map(barrierRef), cut };
+}
+
+/**
+ * find_compatible_mechanisms: the B step on its own. The union of mechanisms that emit a given artifact
+ * (tier produces) and mechanisms that operate at an identified barrier (tier same-stage); a mechanism is
+ * never dropped only because of the stage or because it is less direct; only a given artifact's
+ * rules_out removes one, with its reason. Long lists are cut as listedMechanisms says.
+ */
+export function findCompatibleMechanisms(reg: Registry, input: FactsInput, max = LISTED_MAX): CompatibleMechanisms {
   const facts = resolveFacts(reg, input);
-  const { mechanisms, ruledOut } = compatibleMechanisms(reg, facts);
+  const { candidates, ruledOut } = rankCompatible(reg, facts);
+  const { mechanisms, cut: mechanismsCut } = listedMechanisms(reg, facts, candidates, 'mechanisms', max);
+  const { barriers, cut: barriersCut } = listedBarriers(facts, 'barriers', max);
+  const cut = [...barriersCut, ...mechanismsCut];
   return {
     registry_version: reg.version,
     artifacts: facts.used.map((a) => a.id),
-    barriers: facts.barriers.map(barrierRef),
+    barriers,
     mechanisms,
     ruled_out: ruledOut,
     notice: UNCALIBRATED_NOTICE,
+    ...(cut.length > 0 ? { truncated_lists: cut } : {}),
   };
 }

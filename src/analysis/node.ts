@@ -3,7 +3,7 @@
 import type { Kind, Relation } from '../model/vocab.ts';
 import type { Edge, Entity, Source } from '../model/schemas.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
-import { refById, refOf, resolveEntity, successorOf } from './resolve.ts';
+import { perRegistry, pushTo, refById, refOf, resolveEntity, sortedIds, successorOf } from './resolve.ts';
 import { LEGAL_NOTICE } from './terms.ts';
 import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink, SourceCaveat } from './schemas.ts';
 
@@ -76,30 +76,62 @@ export function citationsOf(reg: Registry, entity: Entity): Citation[] {
 
 /** The sources the given entities cite that are not current, by ID, each with the entities citing it. */
 export function sourceCaveatsOf(reg: Registry, entities: readonly Entity[]): SourceCaveat[] {
-  const found = new Map<string, SourceCaveat>();
+  // A source that is not current may be cited by many of the entities: their IDs are gathered in a set.
+  const found = new Map<string, { source: Source; caveat: string; citedBy: Set<string> }>();
   for (const e of entities) {
-    for (const c of citationsOf(reg, e)) {
-      if (c.caveat === undefined) continue;
-      const entry = found.get(c.id) ?? { ...c, caveat: c.caveat, cited_by: [] };
-      if (!entry.cited_by.includes(e.id)) entry.cited_by.push(e.id);
-      found.set(c.id, entry);
+    if (e.kind === 'source') continue;
+    for (const id of e.sources) {
+      // Most sources are current: a citation is built only for one that carries a caveat.
+      const source = reg.getOf('source', id);
+      const caveat = source && sourceCaveat(source);
+      if (!source || caveat === undefined) continue;
+      const entry = found.get(id) ?? { source, caveat, citedBy: new Set<string>() };
+      entry.citedBy.add(e.id);
+      found.set(id, entry);
     }
   }
-  return [...found.values()].sort((a, b) => compareIds(a.id, b.id)).map((c) => ({ ...c, cited_by: [...c.cited_by].sort(compareIds) }));
+  return [...found.values()]
+    .sort((a, b) => compareIds(a.source.id, b.source.id))
+    .map(({ source, caveat, citedBy }) => ({ ...citationOf(source), caveat, cited_by: sortedIds(citedBy) }));
 }
 
-/** Every probe outcome in the atlas that excludes the given mechanism. */
-export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion[] {
-  const found: ProbeExclusion[] = [];
-  for (const a of reg.all('artifact')) {
-    for (const p of a.probes) {
-      for (const o of p.outcomes) {
-        if (o.excludes.includes(mechanismId)) found.push({ artifact: refOf(a), probe: p.id, outcome: o.id, observation: o.observation });
+type ArtifactEntity = Extract<Entity, { kind: 'artifact' }>;
+type Exclusion = { artifact: ArtifactEntity; probe: ArtifactEntity['probes'][number]; outcome: ArtifactEntity['probes'][number]['outcomes'][number] };
+
+/**
+ * Every probe outcome of the atlas, under each mechanism it excludes (artifacts by ID, then probes and
+ * outcomes as written): exclusions are held by artifacts, with no edge back from the mechanism.
+ */
+const exclusionsByMechanism = perRegistry((reg) => {
+  const byMechanism = new Map<string, Exclusion[]>();
+  for (const artifact of reg.all('artifact')) {
+    for (const probe of artifact.probes) {
+      for (const outcome of probe.outcomes) {
+        for (const m of new Set(outcome.excludes)) pushTo(byMechanism, m, { artifact, probe, outcome });
       }
     }
   }
-  return found;
+  return byMechanism;
+});
+
+/** Every probe outcome in the atlas that excludes the given mechanism. */
+export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion[] {
+  return (exclusionsByMechanism(reg).get(mechanismId) ?? []).map(({ artifact, probe, outcome }) => ({
+    artifact: refOf(artifact),
+    probe: probe.id,
+    outcome: outcome.id,
+    observation: outcome.observation,
+  }));
 }
+
+/** The entities that name each ID as their superseded_by, by ID. */
+const predecessorsById = perRegistry((reg) => {
+  const byId = new Map<string, Entity[]>();
+  for (const e of reg.entities) {
+    if (e.kind !== 'source' && e.superseded_by !== undefined) pushTo(byId, e.superseded_by, e);
+  }
+  return byId;
+});
 
 /** The entity an ID names (any kind), with its neighbourhood of one step. */
 export function getNode(reg: Registry, id: string): NodeView {
@@ -111,7 +143,7 @@ export function getNode(reg: Registry, id: string): NodeView {
     node: refOf(entity),
     ...(successor ? { successor: refById(reg, successor.id) } : {}),
     entity: entity as EntityRecord,
-    predecessors: reg.entities.filter((e) => e.kind !== 'source' && e.superseded_by === entity.id).map(refOf),
+    predecessors: (predecessorsById(reg).get(entity.id) ?? []).map(refOf),
     relations: relationsOf(reg, entity.id),
     ruled_out_by: entity.kind === 'mechanism' ? exclusionsOf(reg, entity.id) : [],
     citations: citationsOf(reg, entity),

@@ -32,12 +32,18 @@ export function patternMatch(p: Pattern, match: PatternMatch['match'], given: Re
 export function matchPatterns(reg: Registry, artifactIds: readonly string[], mechanismIds: readonly string[] = []): PatternMatch[] {
   const given = new Set(artifactIds);
   const mechanisms = new Set(mechanismIds);
+  // A pattern that requires a given artifact or names a given mechanism has an `instantiates` edge from
+  // it: with something given, only those patterns are read, not every pattern of the atlas.
+  const listAll = given.size === 0 && mechanisms.size === 0;
+  const reached = listAll
+    ? reg.all('pattern')
+    : sortedIds([...given, ...mechanisms].flatMap((id) => reg.outgoing(id, 'instantiates').map((e) => e.target))).flatMap((id) => reg.getOf('pattern', id) ?? []);
   const found: PatternMatch[] = [];
-  for (const p of reg.all('pattern')) {
+  for (const p of reached) {
     if (p.status !== 'active') continue;
     const present = p.required_artifacts.filter((a) => given.has(a)).length;
     let match: PatternMatch['match'] | undefined;
-    if (given.size === 0 && mechanisms.size === 0) match = 'listed';
+    if (listAll) match = 'listed';
     else if (present === p.required_artifacts.length) match = 'triggered';
     else if (present > 0) match = 'partial';
     else if (p.compatible_mechanisms.some((m) => mechanisms.has(m))) match = 'mechanism';

@@ -3,7 +3,7 @@
 import { COSTS, PROBE_AGENCIES } from '../model/vocab.ts';
 import type { Probe } from '../model/schemas.ts';
 import type { EntityOfKind, Registry } from '../registry/registry.ts';
-import { compatibleMechanisms, resolveFacts } from './mechanisms.ts';
+import { rankCompatible, resolveFacts } from './mechanisms.ts';
 import { refOf, resolveEntity, sortedIds } from './resolve.ts';
 import type { DiagnosticProbes, ProbeView } from './schemas.ts';
 
@@ -11,7 +11,12 @@ import type { DiagnosticProbes, ProbeView } from './schemas.ts';
  * A probe weighed against the mechanisms under consideration (`considered`), of which `firstTier` are
  * those that produce a given observation.
  */
-export function probeView(artifact: EntityOfKind<'artifact'>, probe: Probe, considered: ReadonlySet<string>, firstTier: ReadonlySet<string>): ProbeView {
+export function probeView(
+  artifact: EntityOfKind<'artifact'>,
+  probe: Probe,
+  considered: { has(id: string): boolean; readonly size: number },
+  firstTier: ReadonlySet<string>,
+): ProbeView {
   const outcomes = probe.outcomes.map((o) => ({
     id: o.id,
     observation: o.observation,
@@ -59,7 +64,7 @@ export function getDiagnosticProbes(reg: Registry, input: ProbesInput): Diagnost
   const considered =
     input.mechanisms && input.mechanisms.length > 0
       ? sortedIds(input.mechanisms.map((id) => resolveEntity(reg, id, ['mechanism'], 'mechanisms').id))
-      : compatibleMechanisms(reg, facts).mechanisms.map((m) => m.id);
+      : rankCompatible(reg, facts).candidates.map((c) => c.id);
   const set = new Set(considered);
   // The first tier: those of the mechanisms considered that emit a given observation.
   const given = new Set(facts.used.map((a) => a.id));

@@ -6,7 +6,8 @@
 //   O  obstacle     the barriers at the given stage, else at the artifacts' stages
 //   B  behind       compatible mechanisms, in two tiers: those that PRODUCE what was observed (emit a given
 //                   artifact; ranked by fidelity, then observations accounted for, then evidence), then
-//                   those that only act at the SAME STAGE (operate at an identified barrier; by ID). The
+//                   those that only act at the SAME STAGE (operate at an identified barrier; by ID, the
+//                   first LISTED_MAX of them, like the barriers and loops: see truncated_lists). The
 //                   union rule stays: nothing is dropped for being less direct, never only because of the
 //                   stage. A given artifact's rules_out removes a mechanism, with its reason. Related
 //                   patterns and loops; what the facts do not establish
@@ -17,13 +18,13 @@
 // excludes a mechanism removes it from the whole case. Nothing here is a probability.
 import { REMOVABILITIES, type Removability } from '../model/vocab.ts';
 import { compareIds, type EntityOfKind, type Registry } from '../registry/registry.ts';
-import { compatibleMechanisms, barrierRef, joinWords, resolveFacts, type Facts } from './mechanisms.ts';
+import { activeLoops, bounded, EntitySet, joinWords, listedBarriers, listedMechanisms, rankCompatible, resolveFacts, type Facts } from './mechanisms.ts';
 import { citationsOf, sourceCaveatsOf } from './node.ts';
 import { matchPatterns } from './patterns.ts';
 import { probeView, rankProbes } from './probes.ts';
 import { AnalysisError, quoted, refOf, refById, sortedIds, titled } from './resolve.ts';
-import type { CompatibleMechanism, ExplainResult, FromText, LawNoteView, LoopMatch, NextStepView, ProbeView, Verdict } from './schemas.ts';
-import { LEGAL_NOTICE, LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, UNCALIBRATED_NOTICE } from './terms.ts';
+import type { CompatibleMechanism, ExplainResult, FromText, LawNoteView, LoopMatch, NextStepView, ProbeView, Truncation, Verdict } from './schemas.ts';
+import { LEGAL_NOTICE, LISTED_MAX, LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, UNCALIBRATED_NOTICE } from './terms.ts';
 
 export interface ProbeOutcomeInput {
   probe: string;
@@ -104,36 +105,49 @@ function stageNote(facts: Facts): string | undefined {
   return `${where}, not at ${stage}. The barriers are those at ${stage}, as given, so they may not be where ${elsewhere.length === 1 ? 'this observation comes' : 'these observations come'} from: check the stage, or leave it out to use the observations' own stages.`;
 }
 
-function loopsOf(reg: Registry, remaining: ReadonlySet<string>): LoopMatch[] {
-  return reg
-    .all('loop')
-    .filter((l) => l.status === 'active' && l.mechanisms.some((m) => remaining.has(m)))
-    .map((l) => ({
+function loopsOf(reg: Registry, remaining: EntitySet): LoopMatch[] {
+  return activeLoops(reg)
+    .filter(({ members }) => members.some((i) => remaining.hasAt(i)))
+    .map(({ loop: l, members }) => ({
       id: l.id,
       title: l.title,
       summary: l.summary,
       mechanisms: l.mechanisms,
-      compatible_members: sortedIds(l.mechanisms.filter((m) => remaining.has(m))),
+      compatible_members: sortedIds(l.mechanisms.filter((_, k) => remaining.hasAt(members[k]!))),
       entry_points: l.entry_points,
       evidence_level: l.evidence_level,
     }));
 }
 
-const list = (ms: readonly { id: string; title: string }[]) => joinWords(ms.map(titled));
+/** What the verdict and the probes' words need of a mechanism: the whole second tier is known this way, not only the listed part. */
+type MechanismName = Pick<CompatibleMechanism, 'id' | 'title' | 'tier'>;
+type MechanismFacts = MechanismName & { mechanism: Pick<CompatibleMechanism, 'facets' | 'honest_baseline'> };
+
+// A mechanism past the listed part of the second tier has no title in the result: its ID names it.
+const nameOf = (m: { id: string; title: string }) => (m.title === '' ? m.id : titled(m));
+const list = (ms: readonly { id: string; title: string }[]) => joinWords(ms.map(nameOf));
+/** The first `max` named and the rest counted; all named when at most one would be counted. */
+const someNamed = (ms: readonly { id: string; title: string }[], max: number) =>
+  ms.length <= max + 1 ? list(ms) : `${ms.slice(0, max).map(nameOf).join(', ')} and ${ms.length - max} more`;
+
+/** How many same-stage mechanisms the verdict names before it counts the rest. */
+const VERDICT_NAMED = 10;
 
 /**
- * What a probe can rule out, in words that keep the tiers apart: the first-tier mechanisms (out of
- * `firstCount`), named up to `max` and the rest counted (only counted when `max` is 0, except a lone one),
- * then how many of the same-stage ones.
+ * What a probe outcome can rule out (`narrows`, which is complete), in words that keep the tiers apart:
+ * the first-tier mechanisms (out of `firstCount`), named up to `max` and the rest counted (only counted
+ * when `max` is 0, except a lone one), then how many of the same-stage ones. `known` gives titles and
+ * tiers: the first tier is complete in any result, so an ID it does not hold is a same-stage mechanism
+ * past the listed part.
  */
-export function ruleOutWords(narrowed: readonly CompatibleMechanism[], firstCount: number, max = 2): string {
+export function ruleOutWords(narrows: readonly string[], known: readonly MechanismName[], firstCount: number, max = 2): string {
+  const byId = new Map(known.map((m) => [m.id, m]));
+  const narrowed = narrows.map((id): MechanismName => byId.get(id) ?? { id, title: '', tier: 'same-stage' });
   const first = narrowed.filter((m) => m.tier === 'produces');
   const second = narrowed.filter((m) => m.tier === 'same-stage');
-  const someNamed = (ms: readonly CompatibleMechanism[]) =>
-    ms.length <= max + 1 ? list(ms) : `${ms.slice(0, max).map(titled).join(', ')} and ${ms.length - max} more`;
   const acts = (n: number) => (n === 1 ? 'acts' : 'act');
   if (first.length === 0) {
-    if (max > 0 || second.length === 1) return `${someNamed(second)}, which only ${acts(second.length)} at the same stage`;
+    if (max > 0 || second.length === 1) return `${someNamed(second, max)}, which only ${acts(second.length)} at the same stage`;
     return `${second.length} mechanisms that only act at the same stage`;
   }
   const share =
@@ -149,8 +163,13 @@ export function ruleOutWords(narrowed: readonly CompatibleMechanism[], firstCoun
       ? `${titled(first[0]!)}, ${share} that could have produced what you saw`
       : max === 0
         ? `${share} that could have produced what you saw`
-        : `${someNamed(first)}: ${share} that could have produced what you saw`;
+        : `${someNamed(first, max)}: ${share} that could have produced what you saw`;
   return second.length > 0 ? `${head}, and ${second.length} that only ${acts(second.length)} at the same stage` : head;
+}
+
+/** The whole length of a list that a result may cut (see its truncated_lists), `listed` being how many it lists. */
+export function listTotal(result: { truncated_lists?: readonly Truncation[] }, path: string, listed: number): number {
+  return result.truncated_lists?.find((t) => t.list === path)?.total ?? listed;
 }
 
 /** The given artifacts' next steps: what the candidate can do whatever the cause. */
@@ -169,8 +188,9 @@ function nextStepsOf(reg: Registry, facts: Facts): NextStepView[] {
 }
 
 interface VerdictFacts {
-  remaining: CompatibleMechanism[];
-  first: CompatibleMechanism[];
+  /** Every remaining mechanism, listed or not. */
+  remaining: MechanismFacts[];
+  first: MechanismFacts[];
   probes: ProbeView[];
   otherCandidateProbes: string[];
   steps: NextStepView[];
@@ -187,18 +207,18 @@ function verdictOf({ remaining, first, probes, otherCandidateProbes, steps }: Ve
     };
   }
   const second = remaining.filter((m) => m.tier === 'same-stage');
-  const baselines = first.filter((m) => m.honest_baseline);
+  const baselines = first.filter((m) => m.mechanism.honest_baseline);
   const baselineNote = baselines.length > 0 ? [`Ordinary causes stay on the table: ${list(baselines)} ${baselines.length === 1 ? 'is' : 'are'} among those that could have produced this.`] : [];
   const candidateProbes = probes.filter((p) => p.agency === 'candidate');
   const intermediaryProbes = probes.filter((p) => p.agency === 'intermediary');
   // Only a mechanism that can produce what was observed (the first tier) makes acting on this observation
   // worthwhile; one that merely acts at the same stage does not by itself.
-  const reachable = first.filter((m) => m.facets.removability === 'candidate');
-  const reachableElsewhere = second.filter((m) => m.facets.removability === 'candidate');
+  const reachable = first.filter((m) => m.mechanism.facets.removability === 'candidate');
+  const reachableElsewhere = second.filter((m) => m.mechanism.facets.removability === 'candidate');
   const reachNote = reachable.length > 0 ? [`Within your reach, if other evidence points there: ${list(reachable)}. Compatible is not proven.`] : [];
   const elsewhereNote =
     reachableElsewhere.length > 0
-      ? [`${list(reachableElsewhere)} ${reachableElsewhere.length === 1 ? 'is' : 'are'} within your reach but only ${reachableElsewhere.length === 1 ? 'acts' : 'act'} at the same stage: ${reachableElsewhere.length === 1 ? 'it produces' : 'they produce'} none of what you saw, so this observation alone does not point there.`]
+      ? [`${someNamed(reachableElsewhere, VERDICT_NAMED)} ${reachableElsewhere.length === 1 ? 'is' : 'are'} within your reach but only ${reachableElsewhere.length === 1 ? 'acts' : 'act'} at the same stage: ${reachableElsewhere.length === 1 ? 'it produces' : 'they produce'} none of what you saw, so this observation alone does not point there.`]
       : [];
   if (candidateProbes.length > 0) {
     const top = candidateProbes[0]!;
@@ -206,7 +226,7 @@ function verdictOf({ remaining, first, probes, otherCandidateProbes, steps }: Ve
     const narrowed = remaining.filter((m) => narrows.has(m.id));
     return {
       code: 'run-probe',
-      text: `Run a probe before drawing conclusions: ${top.id} (${top.artifact.id}, ${top.cost} cost). Depending on its outcome it can rule out ${ruleOutWords(narrowed, first.length, 0)}.`,
+      text: `Run a probe before drawing conclusions: ${top.id} (${top.artifact.id}, ${top.cost} cost). Depending on its outcome it can rule out ${ruleOutWords(narrowed.map((m) => m.id), narrowed, first.length, 0)}.`,
       details: [
         // Every name, when the text above counted some of them.
         ...(narrowed.length > 1 ? [`${top.id} can rule out ${list(narrowed)}.`] : []),
@@ -250,8 +270,11 @@ function verdictOf({ remaining, first, probes, otherCandidateProbes, steps }: Ve
   };
 }
 
-/** The HOBA protocol for observed artifact IDs; `origin` says where they came from, when not given as IDs. */
-export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: InputOrigin = {}): ExplainResult {
+/**
+ * The HOBA protocol for observed artifact IDs; `origin` says where they came from, when not given as IDs.
+ * Lists that grow with the atlas (second tier, barriers, loops) show their first `max` items.
+ */
+export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: InputOrigin = {}, max = LISTED_MAX): ExplainResult {
   if (input.artifacts.length === 0) {
     throw new AnalysisError('invalid-argument', 'explain needs at least one artifact ID (what you observed, such as A-009), a scenario ID (such as S-001) or your own words.');
   }
@@ -262,31 +285,42 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
   const note = stageNote(facts);
 
   // B
-  const { mechanisms: compatible, ruledOut } = compatibleMechanisms(reg, facts);
+  // Views are built for the listed mechanisms only; the verdict, the probes and the loops see them all.
+  const { candidates: compatible, ruledOut } = rankCompatible(reg, facts);
   const excludedBy = new Map<string, Array<{ probe: string; outcome: string }>>();
   for (const o of observed) {
     for (const m of o.excludes) excludedBy.set(m, [...(excludedBy.get(m) ?? []), { probe: o.probe, outcome: o.outcome }]);
   }
-  const remaining = compatible.filter((m) => !excludedBy.has(m.id));
-  const excluded = compatible
-    .filter((m) => excludedBy.has(m.id))
+  // At scale the second tier holds thousands: each pass over it counts, so none is made for nothing.
+  const remaining = excludedBy.size === 0 ? compatible : compatible.filter((m) => !excludedBy.has(m.id));
+  const excluded = (excludedBy.size === 0 ? [] : compatible.filter((m) => excludedBy.has(m.id)))
     .map((m) => ({ id: m.id, title: m.title, by: excludedBy.get(m.id)! }))
     .sort((a, b) => compareIds(a.id, b.id));
-  const remainingIds = new Set(remaining.map((m) => m.id));
-  const first = remaining.filter((m) => m.tier === 'produces');
+  const remainingIds = new EntitySet(reg, remaining);
+  // Ranked: the first tier comes first.
+  const firstCount = remaining.findIndex((m) => m.tier !== 'produces');
+  const first = firstCount === -1 ? remaining : remaining.slice(0, firstCount);
   const firstIds = new Set(first.map((m) => m.id));
+  const { mechanisms: listed, cut: mechanismsCut } = listedMechanisms(reg, facts, remaining, 'behind.mechanisms', max);
+  const { barriers, cut: barriersCut } = listedBarriers(facts, 'obstacle.barriers', max);
   const usedIds = facts.used.map((a) => a.id);
   const patterns = matchPatterns(reg, usedIds).filter((p) => p.match === 'triggered' || p.match === 'partial');
   const nonInferences = dedupeTexts([
     ...facts.used.flatMap((a) => a.non_inferences.map((text) => ({ from: a.id, text }))),
     ...patterns.filter((p) => p.match === 'triggered').flatMap((p) => p.non_inferences.map((text) => ({ from: p.id, text }))),
   ]);
-  const loops = loopsOf(reg, remainingIds);
+  const allLoops = loopsOf(reg, remainingIds);
+  const { shown: loops, cut: loopsCut } = bounded(
+    allLoops,
+    max,
+    'behind.loops',
+    (rest) => `${rest} more loops hold some of these mechanisms (listed by ID; the last shown is ${allLoops[max - 1]!.id}): a mechanism’s loops are in get_node (its member_of relations) and in its page of the REST API (/api/v1/mechanisms/{id})`,
+  );
   // Withdrawn guidance, repealed law, contested or superseded findings behind anything listed above.
-  const sourceCaveats = sourceCaveatsOf(reg, [...facts.used, ...[...remaining, ...patterns, ...loops].map((x) => reg.get(x.id)!)]);
+  const sourceCaveats = sourceCaveatsOf(reg, [...facts.used, ...[...listed, ...patterns, ...loops].map((x) => reg.get(x.id)!)]);
 
-  // A: the split speaks about the first tier, like the verdict; the second tier has its own.
-  const splitOf = (ms: CompatibleMechanism[]) => {
+  // A: the split speaks about the first tier, like the verdict; the second tier has its own, over its listed part.
+  const splitOf = (ms: readonly CompatibleMechanism[]) => {
     const split = Object.fromEntries(REMOVABILITIES.map((r) => [r, [] as string[]])) as Record<Removability, string[]>;
     for (const m of ms) split[m.facets.removability].push(m.id);
     return split;
@@ -298,6 +332,7 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
   const probes = rankProbes(open.filter((p) => p.distinguishes));
   const otherProbes = open.filter((p) => !p.distinguishes).map((p) => ({ artifact: p.artifact.id, probe: p.id, agency: p.agency, cost: p.cost }));
   const steps = nextStepsOf(reg, facts);
+  const cut = [...barriersCut, ...mechanismsCut, ...loopsCut];
   const law: LawNoteView[] = facts.used.flatMap((a) => a.law.map((note) => ({ artifact: refOf(a), ...note })));
   const verdict = verdictOf({
     remaining,
@@ -328,11 +363,11 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
       })),
       observed,
     },
-    obstacle: { stages: facts.stages, from: facts.stagesFrom, barriers: facts.barriers.map(barrierRef), ...(note !== undefined ? { stage_note: note } : {}) },
-    behind: { mechanisms: remaining, excluded, ruled_out: ruledOut, patterns, loops, non_inferences: nonInferences, source_caveats: sourceCaveats },
+    obstacle: { stages: facts.stages, from: facts.stagesFrom, barriers, ...(note !== undefined ? { stage_note: note } : {}) },
+    behind: { mechanisms: listed, excluded, ruled_out: ruledOut, patterns, loops, non_inferences: nonInferences, source_caveats: sourceCaveats },
     agency: {
-      ...splitOf(first),
-      same_stage: splitOf(remaining.filter((m) => m.tier === 'same-stage')),
+      ...splitOf(listed.filter((m) => m.tier === 'produces')),
+      same_stage: splitOf(listed.filter((m) => m.tier === 'same-stage')),
       probes,
       other_probes: otherProbes,
       next_steps: steps,
@@ -340,6 +375,7 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
       ...(law.length > 0 ? { legal_notice: LEGAL_NOTICE } : {}),
       verdict,
     },
+    ...(cut.length > 0 ? { truncated_lists: cut } : {}),
   };
 }
 

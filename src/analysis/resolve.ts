@@ -141,6 +141,30 @@ export function suggestionsFor(reg: Registry, input: string, kinds: readonly Kin
     .map(([e]) => refOf(e));
 }
 
+/**
+ * Data derived from a registry once and kept while the registry lives (a registry never changes): the
+ * reverse indexes that let a call read only what concerns its inputs instead of scanning the atlas.
+ * `derive` runs on the first call for each registry.
+ */
+export function perRegistry<T>(derive: (reg: Registry) => T): (reg: Registry) => T {
+  const derived = new WeakMap<Registry, T>();
+  return (reg) => {
+    let value = derived.get(reg);
+    if (value === undefined) {
+      value = derive(reg);
+      derived.set(reg, value);
+    }
+    return value;
+  };
+}
+
+/** Appends a value to the list kept under a key, starting the list: how the indexes above are built. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** Sorts and de-duplicates IDs. */
 export function sortedIds(ids: Iterable<string>): string[] {
   return [...new Set(ids)].sort(compareIds);

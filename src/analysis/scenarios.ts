@@ -129,7 +129,8 @@ export function runScenario(reg: Registry, scenario: Scenario): { result?: Expla
   const input: ExplainInput = inputOf(scenario);
   let result: ExplainResult;
   try {
-    result = explain(reg, input);
+    // Unbounded: a mechanism that must not appear is looked for in the whole second tier.
+    result = explain(reg, input, Infinity);
   } catch (error) {
     if (error instanceof AnalysisError) return { mismatches: [{ path: ['input'], message: `explain rejects the scenario’s input: ${error.message}` }] };
     throw error;

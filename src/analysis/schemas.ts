@@ -176,6 +176,21 @@ export const BarrierRef = Barrier.pick({ id: true, title: true, stage: true, ord
 
 const Notice = z.string().describe('States that the result is topological and uncalibrated (no probabilities)');
 
+/** A list cut short: the analysis bounds the lists that grow with the atlas, and the MCP tools their summaries. */
+export const Truncation = z
+  .strictObject({
+    list: z.string().describe('The list that was cut, as a path in the result'),
+    shown: z.int().min(0),
+    total: z.int().min(0).optional().describe('Length of the whole list, when known'),
+    more: z.string().describe('How to get the rest'),
+  })
+  .describe('A list cut short to keep the result compact');
+
+const TruncatedLists = z
+  .array(Truncation)
+  .optional()
+  .describe('Present when lists were cut short (the second tier of mechanisms, barriers or loops past the first 100, by ID): each entry gives the whole list’s length and says how to get the rest');
+
 export const CompatibleMechanisms = z
   .strictObject({
     registry_version: RegistryVersion,
@@ -186,6 +201,7 @@ export const CompatibleMechanisms = z
       .describe('Union of: emits a given artifact (tier produces, ranked first: most direct fidelity, most artifacts, strongest evidence) and operates at an identified barrier (tier same-stage, by ID)'),
     ruled_out: z.array(RuledOutMechanism).describe('Mechanisms the given artifacts rule out (their rules_out), left out of the list'),
     notice: Notice,
+    truncated_lists: TruncatedLists,
   })
   .describe('Mechanisms compatible with a set of observations');
 
@@ -427,7 +443,7 @@ export const ExplainResult = z
       none: z.array(Id).describe('First-tier mechanisms nobody in the process can remove from the candidate’s side'),
       same_stage: z
         .strictObject({ candidate: z.array(Id), intermediary: z.array(Id), none: z.array(Id) })
-        .describe('The same split for the second tier (mechanisms that only act at the same stage and are not recorded as producing what was observed)'),
+        .describe('The same split for the second tier (mechanisms that only act at the same stage and are not recorded as producing what was observed), over those listed in behind.mechanisms'),
       probes: z
         .array(ProbeView)
         .describe('Probes of the given artifacts that distinguish remaining mechanisms: those narrowing the first tier first, then candidate-runnable before intermediary, cheapest first'),
@@ -437,6 +453,7 @@ export const ExplainResult = z
       legal_notice: z.string().optional().describe('Present when law lists anything: the notes are not legal advice'),
       verdict: Verdict,
     }),
+    truncated_lists: TruncatedLists,
   })
   .describe('The HOBA protocol applied to a set of observations: Hard facts, Obstacle, Behind, Agency');
 
@@ -481,6 +498,7 @@ export const Methodology = z
   .describe('How to read the atlas: the HOBA protocol, evidence levels, fidelities, facets and the rules of inference');
 
 export type EntityRef = z.infer<typeof EntityRef>;
+export type Truncation = z.infer<typeof Truncation>;
 export type EntityRecord = z.infer<typeof EntityRecord>;
 export type SearchHit = z.infer<typeof SearchHit>;
 export type SearchResult = z.infer<typeof SearchResult>;

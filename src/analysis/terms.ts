@@ -21,6 +21,16 @@ export const LOW_SIGNAL_WITH_STEPS_TEXT =
  * (it only acts at an identified barrier, the stage where it happened).
  */
 export const TIERS = ['produces', 'same-stage'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/**
+ * How many items a result lists of a list that grows with the atlas (the second tier of mechanisms, the
+ * barriers at a stage, the loops): at 100k entities a stage holds thousands of mechanisms, an answer
+ * nobody can read on a phone or fit in an assistant's context. The first tier is never cut. A cut list
+ * is said in the result's `truncated_lists`, with the whole list's length and how to get the rest. The
+ * real atlas stays well under it (a few dozen same-stage mechanisms at most).
+ */
+export const LISTED_MAX = 100;
 
 export const DIRECTIONS = ['out', 'in', 'both'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

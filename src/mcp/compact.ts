@@ -2,16 +2,10 @@
 // summary form without per-item annotations. Every compacted result still matches its output schema:
 // only optional fields are dropped, and `truncated` is part of the schema.
 import { z } from 'zod';
+import { Truncation } from '../analysis/schemas.ts';
 
-export const Truncation = z
-  .strictObject({
-    list: z.string().describe('The list that was cut, as a path in the result'),
-    shown: z.int().min(0),
-    total: z.int().min(0).optional().describe('Length of the whole list, when known'),
-    more: z.string().describe('How to get the rest'),
-  })
-  .describe('A list cut short to keep the result compact');
-export type Truncation = z.infer<typeof Truncation>;
+// The shape of a cut list is the analysis layer's (it bounds the lists that grow with the atlas): one shape for both.
+export { Truncation };
 
 const TruncatedLists = z.array(Truncation).optional().describe('Present when lists were cut short; each entry says how to get the rest');
 

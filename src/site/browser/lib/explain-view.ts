@@ -3,7 +3,7 @@
 // second tier collapsed, what was ruled out, patterns, loops, the agency split, the notice), with every
 // entity linked to its page. The probe outcomes are buttons (data-probe, data-outcome) that the page's
 // script turns into a new run with that outcome recorded, as `hoba explain --probe p=o` does.
-import { ruleOutWords } from '../../../analysis/protocol.ts';
+import { listTotal, ruleOutWords } from '../../../analysis/protocol.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../../../analysis/schemas.ts';
 import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
 import type { Registry } from '../../../registry/registry.ts';
@@ -69,8 +69,8 @@ ${p.risk ? html`<p class="w3-meta">Risk: ${p.risk}</p>` : ''}
 <legend>What did you find? Record it and the list narrows</legend>
 <ul class="w3-outcomes">
 ${outcomes.map(({ o }) => {
-  const narrowed = mechanisms.filter((m) => o.narrows.includes(m.id));
-  const effect = narrowed.length > 0 ? `Rules out ${ruleOutWords(narrowed, firstCount)}.` : 'Rules nothing out.';
+  // Counted from narrows, which is complete: the listed mechanisms may stop short of the second tier.
+  const effect = o.narrows.length > 0 ? `Rules out ${ruleOutWords(o.narrows, mechanisms, firstCount)}.` : 'Rules nothing out.';
   const id = `${dom}--${o.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return html`<li><button type="button" data-probe="${p.id}" data-outcome="${o.id}" aria-describedby="${id}">${o.observation}</button>
 <p class="w3-meta" id="${id}">${effect}${o.note ? ` ${o.note}` : ''}</p></li>
@@ -85,6 +85,12 @@ ${outcomes.map(({ o }) => {
 export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOptions): Raw {
   const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
   const second = r.behind.mechanisms.filter((m) => m.tier === 'same-stage');
+  // At scale the second tier, the gates and the loops are listed in part (by ID): their whole length is counted.
+  const secondTotal = listTotal(r, 'behind.mechanisms', r.behind.mechanisms.length) - first.length;
+  const barriersTotal = listTotal(r, 'obstacle.barriers', r.obstacle.barriers.length);
+  const loopsTotal = listTotal(r, 'behind.loops', r.behind.loops.length);
+  const firstOnes = (shown: number, total: number, what: string) =>
+    total > shown ? html`<p class="w3-meta">The first ${shown} by ID of ${total}; ${what}.</p>` : '';
   const names = new Map<string, { id: string; title: string }>(
     [...r.behind.mechanisms, ...r.behind.excluded, ...r.behind.ruled_out].map((m) => [m.id, { id: m.id, title: m.title }]),
   );
@@ -104,7 +110,7 @@ export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOp
 <p>${r.input.scenario ? 'Observed' : 'You saw'}:</p>
 <ul>${r.hard_facts.artifacts.map((a) => html`<li>${link(a)}${a.successor ? html` (no longer used: analysed as its successor ${link(a.successor)})` : ''}</li>\n`)}</ul>`;
   const where = html`<p class="w3-meta">${r.obstacle.from === 'option' ? 'Stage given' : single ? 'Where it arises' : 'Where these arise'}: ${r.obstacle.stages.join(', ')}.${r.obstacle.barriers.length === 0 ? ' No gate (barrier) of the atlas sits at this stage.' : ''}</p>
-${r.obstacle.barriers.length > 0 ? html`<details><summary>The gates of the process looked at (${r.obstacle.barriers.length})</summary><ul>${r.obstacle.barriers.map((b) => html`<li>${link(b)} <span class="w3-meta">(${b.stage})</span></li>`)}</ul></details>` : ''}
+${r.obstacle.barriers.length > 0 ? html`<details><summary>The gates of the process looked at (${barriersTotal})</summary><ul>${r.obstacle.barriers.map((b) => html`<li>${link(b)} <span class="w3-meta">(${b.stage})</span></li>`)}</ul>${firstOnes(r.obstacle.barriers.length, barriersTotal, 'the barriers page lists them all')}</details>` : ''}
 ${r.obstacle.stage_note ? html`<p class="note">${r.obstacle.stage_note}</p>` : ''}`;
   const found =
     r.hard_facts.observed.length > 0
@@ -181,10 +187,10 @@ ${withLaw.length > 0 ? html`<div class="notice"><p>Where these options depend on
   const secondTier =
     second.length > 0
       ? html`<details>
-<summary>${second.length === 1 ? 'One more mechanism acts' : `${second.length} more mechanisms act`} at the same stage, not recorded as producing what you saw</summary>
-<p>Kept, because nothing is dropped for being less direct; on its own, this observation does not point to ${second.length === 1 ? 'it' : 'them'}.</p>
+<summary>${secondTotal === 1 ? 'One more mechanism acts' : `${secondTotal} more mechanisms act`} at the same stage, not recorded as producing what you saw</summary>
+<p>Kept, because nothing is dropped for being less direct; on its own, this observation does not point to ${secondTotal === 1 ? 'it' : 'them'}.</p>
 <ol class="w3-tier tier-same-stage" data-tier="same-stage">
-${second.map(mechanismItem)}</ol>
+${second.map(mechanismItem)}</ol>${firstOnes(second.length, secondTotal, 'each gate’s page lists the mechanisms acting there')}
 </details>`
       : '';
 
@@ -213,8 +219,8 @@ ${ss.candidate.length + ss.intermediary.length + ss.none.length > 0 ? html`<deta
   const loops =
     r.behind.loops.length > 0
       ? html`<details>
-<summary>Loops these mechanisms take part in (${r.behind.loops.length})</summary>
-<ul>${r.behind.loops.map((l) => html`<li>${link(l)}: ${l.summary} <span class="w3-meta">Here through ${links(l.compatible_members.map(named))}.</span></li>\n`)}</ul>
+<summary>Loops these mechanisms take part in (${loopsTotal})</summary>
+<ul>${r.behind.loops.map((l) => html`<li>${link(l)}: ${l.summary} <span class="w3-meta">Here through ${links(l.compatible_members.map(named))}.</span></li>\n`)}</ul>${firstOnes(r.behind.loops.length, loopsTotal, 'each mechanism’s page names its loops')}
 </details>`
       : '';
   const caveats =
