@@ -36,6 +36,33 @@ describe('hoba', () => {
   });
 });
 
+describe('the reading commands parsed without commander (src/cli/main.ts)', () => {
+  // Each usual form beside the same command line with a `--` before the arguments, which main.ts leaves
+  // to commander: output, errors and exit status must be the same either way.
+  const forms: Array<[quick: string[], commander: string[]]> = [
+    [['show', 'M-001'], ['show', '--', 'M-001']],
+    [['show', 'm-1', '--json'], ['show', '--json', '--', 'm-1']],
+    [['show', 'M-999', '--json'], ['show', '--json', '--', 'M-999']],
+    [['show', 'M-999'], ['show', '--', 'M-999']],
+    [['explain', 'A-009', '--full'], ['explain', '--full', '--', 'A-009']],
+    [['explain', 'A-009', 'A-027', '--json'], ['explain', '--json', '--', 'A-009', 'A-027']],
+    [['explain', 'S-001'], ['explain', '--', 'S-001']],
+    [['explain', 'they', 'went', 'dark', 'after', 'the', 'onsite'], ['explain', '--', 'they', 'went', 'dark', 'after', 'the', 'onsite']],
+    [['search', 'ghosted', 'after', 'final', 'interview'], ['search', '--', 'ghosted', 'after', 'final', 'interview']],
+    [['search', 'M-013', '--json', '--dir', ROOT], ['search', '--json', '--dir', ROOT, '--', 'M-013']],
+    [['show', 'M-001', '--dir', '/nonexistent/atlas'], ['show', '--dir', '/nonexistent/atlas', '--', 'M-001']],
+    [['show', 'M-001', '--json', '--dir', '/nonexistent/atlas'], ['show', '--json', '--dir', '/nonexistent/atlas', '--', 'M-001']],
+  ];
+  for (const [quick, commander] of forms) {
+    test(quick.join(' '), () => {
+      const a = hoba(quick);
+      const b = hoba(commander);
+      assert.deepEqual(a, b);
+      noStack(a.stderr);
+    });
+  }
+});
+
 describe('hoba validate', () => {
   test('the atlas is clean under --strict', () => {
     // --no-mirror: this checks the content; a developer's _site/ may lag behind it (mirror.test.ts covers parity).

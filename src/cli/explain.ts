@@ -3,8 +3,8 @@
 // matters (the verdict, the few most direct explanations, what would tell them apart, what can still be
 // done, what the facts do not establish) and fits a phone screen; --full shows everything, --json the
 // whole structure.
-import { InvalidArgumentError, type Command } from 'commander';
-import { explainArtifacts, ruleOutWords, type ProbeOutcomeInput } from '../analysis/protocol.ts';
+import type { Command } from 'commander';
+import { explainArtifacts, listTotal, ruleOutWords, type ProbeOutcomeInput } from '../analysis/protocol.ts';
 import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
@@ -12,9 +12,9 @@ import { STAGES } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { citationLine } from './show.ts';
-import { analyse, choiceOption, terminalWidth, wrap } from './text.ts';
+import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 
-interface Options {
+export interface ExplainOptions {
   stage?: string;
   probe?: ProbeOutcomeInput[];
   scenario?: string;
@@ -30,11 +30,11 @@ function collectProbe(value: string, previous: ProbeOutcomeInput[] = []): ProbeO
 }
 
 export function registerExplain(program: Command): void {
-  program
-    .command('explain')
+  const command = program.command('explain');
+  command
     .description('Explain what you observed: artifact IDs, a worked scenario, or your own words')
     .argument('[observation...]', 'artifact IDs (e.g. A-009; find them with hoba search), or what happened in your own words')
-    .addOption(choiceOption('--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
+    .addOption(choiceOption(command, '--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
@@ -82,33 +82,36 @@ Examples:
   $ hoba explain A-009 --full            everything, both tiers
   $ hoba explain A-004 --json | jq .agency.verdict`,
     )
-    .action(async (words: string[], opts: Options) => {
-      const atlas = await openAtlas(opts.dir);
-      const { registry } = atlas;
-      const stage = opts.stage ? { stage: opts.stage } : {};
-      const probes = opts.probe ?? [];
-      let result: ExplainResult;
-      // A lone scenario ID reads as --scenario.
-      const lone = words.length === 1 ? normaliseId(words[0]!) : undefined;
-      const scenario = opts.scenario ?? (lone?.startsWith('S-') ? lone : undefined);
-      if (scenario !== undefined) {
-        if (opts.scenario !== undefined && words.length > 0) throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
-        // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
-        const { explain } = await import('../analysis/explain.ts');
-        result = analyse(() => explain(registry, { scenario, ...stage, probes }));
-      } else if (words.length === 0) {
-        throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, or your own words in quotes.', 2, 'usage');
-      } else if (words.every((w) => normaliseId(w) !== undefined)) {
-        result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
-      } else {
-        const { explain } = await import('../analysis/explain.ts');
-        // The saved search index (built at build time), so plain words do not rebuild it here.
-        (await import('../analysis/search.ts')).searchIndexOf(atlas);
-        result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
-      }
-      if (opts.json) writeJson(result);
-      else process.stdout.write(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
-    });
+    .action(runExplain);
+}
+
+/** The command itself, for commander and for main.ts's parser of the usual forms alike. */
+export async function runExplain(words: string[], opts: ExplainOptions): Promise<void> {
+  const atlas = await openAtlas(opts.dir);
+  const { registry } = atlas;
+  const stage = opts.stage ? { stage: opts.stage } : {};
+  const probes = opts.probe ?? [];
+  let result: ExplainResult;
+  // A lone scenario ID reads as --scenario.
+  const lone = words.length === 1 ? normaliseId(words[0]!) : undefined;
+  const scenario = opts.scenario ?? (lone?.startsWith('S-') ? lone : undefined);
+  if (scenario !== undefined) {
+    if (opts.scenario !== undefined && words.length > 0) throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
+    // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
+    const { explain } = await import('../analysis/explain.ts');
+    result = analyse(() => explain(registry, { scenario, ...stage, probes }));
+  } else if (words.length === 0) {
+    throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, or your own words in quotes.', 2, 'usage');
+  } else if (words.every((w) => normaliseId(w) !== undefined)) {
+    result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
+  } else {
+    const { explain } = await import('../analysis/explain.ts');
+    // The saved search index (built at build time), so plain words do not rebuild it here.
+    (await import('../analysis/search.ts')).searchIndexOf(atlas);
+    result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
+  }
+  if (opts.json) writeJson(result);
+  else process.stdout.write(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
 }
 
 // ── text ────────────────────────────────────────────────────────────────────────────────────────────
@@ -239,6 +242,8 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   // B: the first tier, then the second, collapsed by default.
   const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
   const second = r.behind.mechanisms.filter((m) => m.tier === 'same-stage');
+  // At scale the second tier is listed in part (by ID): its whole length is counted, never the part.
+  const secondTotal = listTotal(r, 'behind.mechanisms', r.behind.mechanisms.length) - first.length;
   section(
     first.length > 0
       ? `What could have produced this (${first.length}; compatible, not proven)`
@@ -255,17 +260,19 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   if (unshown.length > 0) para(`Also: ${unshown.map(named).join('; ')}.`, '  ', '  ');
   if (second.length > 0) {
     if (full) {
-      section(`${plural(second.length, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
+      section(`${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
       for (const m of second) {
         para(`- ${named(m)}`, '    ', '  ');
         dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]})`, '    ');
       }
+      if (secondTotal > second.length) dim(`+ ${secondTotal - second.length} more, after ${second.at(-1)!.id} by ID: ${CUT_HINT}`, '  ');
     } else {
       // Honest baselines named first: the ordinary causes are the ones a reader must not lose.
       const shown = [...second].sort((a, b) => Number(b.honest_baseline) - Number(a.honest_baseline)).slice(0, caps?.sameStageNames ?? 2);
-      const rest = second.length - shown.length;
+      const rest = secondTotal - shown.length;
       const list = shown.length === 0 ? '' : `: ${shown.map(named).join('; ')}${rest > 0 ? `; and ${rest} other${rest === 1 ? '' : 's'}` : ''}`;
-      dim(`${second.length === 1 ? 'One more mechanism acts' : `${second.length} more act`} at the same stage, not recorded as producing what you saw${list}. --full lists ${second.length === 1 ? 'it' : 'them'}.`, '  ');
+      const lists = secondTotal === second.length ? `--full lists ${second.length === 1 ? 'it' : 'them'}` : `--full lists the first ${second.length} by ID`;
+      dim(`${secondTotal === 1 ? 'One more mechanism acts' : `${secondTotal} more act`} at the same stage, not recorded as producing what you saw${list}. ${lists}.`, '  ');
     }
   }
   // A triggered pattern is what several observations together say: never only in --full.
@@ -401,8 +408,8 @@ function renderProbe(
   const reach = (o: ProbeView['outcomes'][number]) => (o.narrows.some((id) => firstTier.has(id)) ? 0 : 1);
   const telling = p.outcomes.filter((o) => o.narrows.length > 0).sort((a, b) => reach(a) - reach(b));
   for (const o of outcomes === undefined ? telling : telling.slice(0, outcomes)) {
-    const narrowed = mechanisms.filter((m) => o.narrows.includes(m.id));
-    para(`${o.id}: ${quotes ? `"${o.observation.trim()}" ` : ''}Rules out ${ruleOutWords(narrowed, firstCount)}.`, '       ', '     → ');
+    // Counted from narrows, which is complete: the listed mechanisms may stop short of the second tier.
+    para(`${o.id}: ${quotes ? `"${o.observation.trim()}" ` : ''}Rules out ${ruleOutWords(o.narrows, mechanisms, firstCount)}.`, '       ', '     → ');
   }
   if (outcomes !== undefined && telling.length > outcomes) dim(`+ ${plural(telling.length - outcomes, 'more outcome')} that ${telling.length - outcomes === 1 ? 'rules' : 'rule'} something out.`, '       ', '     ');
   if (full) {
@@ -410,6 +417,9 @@ function renderProbe(
     if (others.length > 0) dim(`Other outcomes (rule nothing out): ${others.map((o) => o.id).join(', ')}.`, '       ', '     ');
   }
 }
+
+/** How to see the second tier past the part a result lists (at scale): a barrier at a time. */
+const CUT_HINT = 'hoba show <barrier> names the mechanisms acting at each barrier above.';
 
 /** --full: who can change what, the barriers, patterns, loops, caveats and the notice. */
 function renderFull(r: ExplainResult, out: string[], { para, dim, bullet, section, width }: Writers & { section: (t: string) => void; width: number }): void {
@@ -430,6 +440,8 @@ function renderFull(r: ExplainResult, out: string[], { para, dim, bullet, sectio
   section('Where it happened (barriers)');
   if (r.obstacle.barriers.length === 0) para('No barrier of the atlas sits at this stage.');
   for (const b of r.obstacle.barriers) bullet(`${named(b)} (${b.stage})`);
+  const barriers = listTotal(r, 'obstacle.barriers', r.obstacle.barriers.length);
+  if (barriers > r.obstacle.barriers.length) dim(`+ ${barriers - r.obstacle.barriers.length} more, after ${r.obstacle.barriers.at(-1)!.id} by ID: the REST API lists them all (/api/v1/barriers).`, '  ');
   if (r.behind.patterns.length > 0) {
     section('Patterns');
     for (const p of r.behind.patterns) {
@@ -440,6 +452,8 @@ function renderFull(r: ExplainResult, out: string[], { para, dim, bullet, sectio
   if (r.behind.loops.length > 0) {
     section('Loops the mechanisms take part in');
     for (const l of r.behind.loops) bullet(`${named(l)}; here through ${l.compatible_members.map((id) => named(names.get(id) ?? { id, title: '' })).join('; ')}`);
+    const loops = listTotal(r, 'behind.loops', r.behind.loops.length);
+    if (loops > r.behind.loops.length) dim(`+ ${loops - r.behind.loops.length} more, after ${r.behind.loops.at(-1)!.id} by ID: hoba show <mechanism> names its loops.`, '  ');
   }
   if (r.behind.source_caveats.length > 0) {
     section('Sources above that are not current (read what rests on them with care)');

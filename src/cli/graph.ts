@@ -1,12 +1,12 @@
 // hoba graph <id>: the neighbourhood of an entity as text, Mermaid or Graphviz DOT.
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { formatGraph, GRAPH_FORMATS, type GraphFormat } from '../analysis/graph-format.ts';
 import { DIRECTIONS, MAX_DEPTH, type Direction } from '../analysis/terms.ts';
 import { traverse } from '../analysis/traverse.ts';
 import { RELATIONS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { writeJson } from './io.ts';
-import { analyse, choiceOption, intOption } from './text.ts';
+import { analyse, choiceOption, intOption, InvalidArgumentError } from './text.ts';
 
 interface Options {
   depth: number;
@@ -27,13 +27,13 @@ function collectRelations(value: string, previous: string[] = []): string[] {
 }
 
 export function registerGraph(program: Command): void {
-  program
-    .command('graph')
+  const command = program.command('graph');
+  command
     .description('Show the neighbourhood of an entity (text, Mermaid, DOT)')
     .argument('<id>', 'the entity at the centre, e.g. M-008')
     .option('--depth <n>', `steps from the entity, 1 to ${MAX_DEPTH}`, intOption(1, MAX_DEPTH), 1)
-    .addOption(choiceOption('--format <format>', 'output format', GRAPH_FORMATS).default('text'))
-    .addOption(choiceOption('--direction <direction>', 'follow edges out of, into, or both ways from each entity', DIRECTIONS).default('both'))
+    .addOption(choiceOption(command, '--format <format>', 'output format', GRAPH_FORMATS).default('text'))
+    .addOption(choiceOption(command, '--direction <direction>', 'follow edges out of, into, or both ways from each entity', DIRECTIONS).default('both'))
     .option('--relation <relation>', `follow only these relations (repeatable or comma-separated; default all but cites): ${RELATIONS.join(', ')}`, collectRelations)
     .option('--limit <n>', 'at most this many entities', intOption(1), 200)
     .option('--json', 'print the nodes and edges as JSON')

@@ -80,6 +80,20 @@ export function reportError(err: CliError, json: boolean): 1 | 2 {
 }
 
 /**
+ * Reports whatever a command threw and returns its exit status: an expected failure (CliError) as
+ * itself, anything else as the bug it is (its stack only with HOBA_DEBUG).
+ */
+export function reportFailure(err: unknown, json: boolean): 1 | 2 {
+  if (err instanceof CliError) return reportError(err, json);
+  const message = `unexpected error: ${(err as Error).message ?? String(err)}`;
+  if (process.env['HOBA_DEBUG']) process.stderr.write(`${(err as Error).stack}\n`);
+  return reportError(
+    new CliError(`${message}\nThis is a bug; please report it with the command you ran (set HOBA_DEBUG=1 for details).`, EXIT.failure, 'internal'),
+    json,
+  );
+}
+
+/**
  * The directory named by --dir, else by $HOBA_DIR (an empty value counts as unset), resolved; undefined
  * when neither names one. A name that is not a directory is a usage error.
  */

@@ -1,142 +1,42 @@
 #!/usr/bin/env node
-// hoba: the command-line door to the atlas.
-import { once } from 'node:events';
-import { Command, CommanderError } from 'commander';
-import pkg from '../../package.json' with { type: 'json' };
-import { CliError, EXIT, reportError } from './io.ts';
+// hoba: the command-line door to the atlas. This entry only decides which of two paths a command line
+// takes: the reading commands in their usual forms (reading.ts, parsed here, no commander) or everything
+// else (program.ts, commander). It imports nothing else, so that each path loads only what it needs:
+// start-up time is part of the interface (bench/cli-start.mjs).
+import type { ReadingCommand } from './reading.ts';
 
 /**
- * Every command, in help order, with the module that defines it. Only the module of the command being
- * run is loaded (help and unknown commands load them all), so `hoba show` does not pay for the YAML
- * parser, the schemas or the site builder: start-up time is part of the interface (bench/cli-start.mjs).
+ * The reading commands in their usual forms: `show <id>`, `explain <observation...>` and
+ * `search <text...>`, with --json, --dir <checkout> and, for explain, --full. Returns undefined for
+ * anything else (another command, any other option, --help, --, a missing or extra argument, a --dir
+ * value that starts with a dash), which commander then parses as before: every error message, help text
+ * and exit code stays commander's own, and the two parsers can only differ on the forms accepted here
+ * (test/cli.test.ts runs those both ways).
  */
-const COMMANDS: Array<[name: string, load: () => Promise<(program: Command) => void>]> = [
-  ['search', async () => (await import('./search.ts')).registerSearch],
-  ['show', async () => (await import('./show.ts')).registerShow],
-  ['explain', async () => (await import('./explain.ts')).registerExplain],
-  ['graph', async () => (await import('./graph.ts')).registerGraph],
-  ['methodology', async () => (await import('./methodology.ts')).registerMethodology],
-  ['stats', async () => (await import('./stats.ts')).registerStats],
-  ['validate', async () => (await import('./validate.ts')).registerValidate],
-  ['build', async () => (await import('./build.ts')).registerBuild],
-  ['serve', async () => (await import('./serve.ts')).registerServe],
-  ['diff', async () => (await import('./diff.ts')).registerDiff],
-  ['release', async () => (await import('./release.ts')).registerRelease],
-];
-
-/** --version needs no command; a command's name loads that command; anything else (help, a typo) all. */
-function commandsFor(first: string | undefined): typeof COMMANDS {
-  if (first === '--version' || first === '-V') return [];
-  const named = COMMANDS.filter(([name]) => name === first);
-  return named.length > 0 ? named : COMMANDS;
-}
-
-/** The program with the commands `command` (the first argument) needs registered. */
-export async function buildProgram(command?: string): Promise<Command> {
-  const program = new Command()
-    .name('hoba')
-    .description('Hiring Obstacles & Barriers Atlas: why hiring processes stall, reject or go silent, and what an observation can and cannot tell you.')
-    .version(pkg.version, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    // Commander's own error lines are not printed: main() reports every failure, as text or JSON.
-    .configureOutput({ outputError: () => {} })
-    .exitOverride();
-  for (const [, load] of commandsFor(command)) (await load())(program);
-  program.addHelpText(
-    'after',
-    `
-Examples:
-  $ hoba search "ghosted after final interview"   find observations, mechanisms, patterns…
-  $ hoba show M-001                 one entity, with its relations both ways and its sources
-  $ hoba explain A-009              the HOBA protocol for an observation
-  $ hoba explain A-009 --stage team --probe final-silence-ask-timeline-once=no-reply
-  $ hoba graph P-005 --depth 2 --format mermaid
-  $ hoba stats                      the atlas in numbers, and its depth targets
-  $ hoba validate --strict          check the content of this checkout
-  $ hoba validate --json            the same, as JSON
-  $ hoba build                      write the site (REST mirror, OpenAPI, pages) to _site/
-  $ hoba serve                      serve it at http://127.0.0.1:8080/
-  $ hoba diff 0.2.0 0.3.0           what changed between two releases, and the bump it needs
-  $ hoba release                    record this checkout's content as a release, and update CHANGELOG.md
-
-Every command takes --json (machine-readable output carrying registry_version) and --help.
-Reading commands use --dir, else $HOBA_DIR, else the checkout around the working directory, else the
-atlas bundled with hoba.
-
-Started with no arguments by an MCP client (standard input a pipe, as with npx -y ${pkg.name}), hoba is the
-hosted MCP tool server on stdio; hoba-mcp --help shows the local (--dir) and HTTP (--http) forms.
-
-Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,
-  );
-  // Subcommands report usage errors through the same path as the program, naming the command whose help
-  // to read.
-  for (const command of program.commands) {
-    command.configureOutput({ outputError: () => {} }).exitOverride((err) => {
-      throw Object.assign(err, { command: command.name() });
-    });
+export function readingCommand(argv: readonly string[]): ReadingCommand | undefined {
+  const [name, ...rest] = argv;
+  if (name !== 'show' && name !== 'explain' && name !== 'search') return undefined;
+  const words: string[] = [];
+  const opts: ReadingCommand['opts'] = {};
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--json') opts.json = true;
+    else if (arg === '--full' && name === 'explain') opts.full = true;
+    else if (arg === '--dir' && opts.dir === undefined && i + 1 < rest.length && !rest[i + 1]!.startsWith('-')) opts.dir = rest[++i];
+    else if (arg.startsWith('-')) return undefined;
+    else words.push(arg);
   }
-  return program;
-}
-
-/**
- * `hoba` with no arguments and standard input from a pipe is an MCP client starting the server (the
- * hosted variant, as `npx -y hoba` does). When the pipe closes before any message arrives, nobody was
- * speaking MCP: it is the usage error that `hoba` alone is on a terminal.
- */
-async function serveMcpOverPipe(): Promise<number | undefined> {
-  const { runMcp } = await import('../mcp/run.ts');
-  await runMcp({});
-  // Listen only now: the server's transport is already reading, so no message is taken from it.
-  let spoke = false;
-  process.stdin.once('data', () => (spoke = true));
-  await once(process.stdin, 'end');
-  if (spoke) return undefined;
-  (await buildProgram()).outputHelp({ error: true });
-  return EXIT.usage;
-}
-
-/** --json anywhere before a `--`: errors are then JSON too, even when parsing failed around it. */
-function wantsJson(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
-}
-
-/** A commander parsing error as a usage error of hoba, pointing at the help of the command that failed. */
-function usageError(err: CommanderError & { command?: string }): CliError {
-  // "error: unknown option '--jsn'\n(Did you mean --json?)" → "unknown option '--jsn' (Did you mean --json?)"
-  const message = err.message
-    .replace(/^error: /, '')
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/'([^']{61,})'/g, (_, value: string) => `'${value.slice(0, 60)}…'`) // a value echoed back may be any length
-    .trim();
-  const help = `hoba${err.command ? ` ${err.command}` : ''} --help`;
-  const stop = /[.!?)]$/.test(message) ? '' : '.';
-  return new CliError(`${message}${stop} Run ${help} for usage.`, EXIT.usage, 'usage');
+  if (words.length === 0 || (name === 'show' && words.length > 1)) return undefined;
+  return { name, words, opts };
 }
 
 export async function main(argv: string[]): Promise<number | undefined> {
-  if (argv.length === 0 && !process.stdin.isTTY) return serveMcpOverPipe();
-  const json = wantsJson(argv);
-  try {
-    await (await buildProgram(argv[0])).parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // Help asked for (--help, `hoba help …`) and --version exit 0. `hoba` with no command has had the
-      // help printed to stderr already; every other commander error is a usage error.
-      const asked = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || (err.code === 'commander.help' && err.exitCode === 0);
-      if (asked) return EXIT.ok;
-      if (err.code === 'commander.help') return EXIT.usage;
-      return reportError(usageError(err), json);
-    }
-    if (err instanceof CliError) return reportError(err, json);
-    const message = `unexpected error: ${(err as Error).message ?? String(err)}`;
-    if (process.env['HOBA_DEBUG']) process.stderr.write(`${(err as Error).stack}\n`);
-    return reportError(
-      new CliError(`${message}\nThis is a bug; please report it with the command you ran (set HOBA_DEBUG=1 for details).`, EXIT.failure, 'internal'),
-      json,
-    );
-  }
+  const reading = readingCommand(argv);
+  if (reading) return (await import('./reading.ts')).runReading(reading);
+  const program = await import('./program.ts');
+  // No arguments and standard input from a pipe: an MCP client starting the server.
+  if (argv.length === 0 && !process.stdin.isTTY) return program.serveMcpOverPipe();
+  return program.runProgram(argv);
 }
 
 // A closed pipe (hoba … | head) is not an error.

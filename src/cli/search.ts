@@ -1,16 +1,17 @@
 // hoba search "<text>": full-text search over every kind, relevant matches only, best first, exact IDs
 // before all.
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, RELEVANCE, searchIndexOf } from '../analysis/search.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
-import { analyse, intOption, wrap } from './text.ts';
+import { analyse, intOption, InvalidArgumentError, wrap } from './text.ts';
 
-interface Options {
+export interface SearchOptions {
   kind?: string[];
-  limit: number;
+  /** DEFAULT_SEARCH_LIMIT when not given. */
+  limit?: number;
   json?: boolean;
   dir?: string;
 }
@@ -51,19 +52,22 @@ Examples:
   $ hoba search "salary lowered" --limit 3 --json | jq -r '.results[].id'
   $ hoba search M-013`,
     )
-    .action(async (words: string[], opts: Options) => {
-      const atlas = await openAtlas(opts.dir);
-      const index = searchIndexOf(atlas);
-      const query = words.join(' ');
-      const result = analyse(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit }));
-      if (opts.json) {
-        writeJson(result);
-        return;
-      }
-      // Nothing in the kinds asked for: say whether other kinds match.
-      const elsewhere = result.total === 0 && (opts.kind ?? []).length > 0 ? index.search(query, { limit: 1 }).total : 0;
-      process.stdout.write(renderSearch(result, elsewhere));
-    });
+    .action(runSearch);
+}
+
+/** The command itself, for commander and for main.ts's parser of the usual forms alike. */
+export async function runSearch(words: string[], opts: SearchOptions): Promise<void> {
+  const atlas = await openAtlas(opts.dir);
+  const index = searchIndexOf(atlas);
+  const query = words.join(' ');
+  const result = analyse(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit ?? DEFAULT_SEARCH_LIMIT }));
+  if (opts.json) {
+    writeJson(result);
+    return;
+  }
+  // Nothing in the kinds asked for: say whether other kinds match.
+  const elsewhere = result.total === 0 && (opts.kind ?? []).length > 0 ? index.search(query, { limit: 1 }).total : 0;
+  process.stdout.write(renderSearch(result, elsewhere));
 }
 
 export function renderSearch(r: SearchResult, elsewhere = 0): string {

@@ -9,7 +9,7 @@ import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
 import { analyse, heading, item, paragraphs, wrap } from './text.ts';
 
-interface Options {
+export interface ShowOptions {
   json?: boolean;
   dir?: string;
 }
@@ -31,12 +31,15 @@ Examples:
   $ hoba show A-009                 an observation, with what it does not establish and its probes
   $ hoba show P-005 --json | jq '.relations[] | select(.direction == "in")'`,
     )
-    .action(async (id: string, opts: Options) => {
-      const { registry } = await openAtlas(opts.dir);
-      const view = analyse(() => getNode(registry, id));
-      if (opts.json) writeJson(view);
-      else process.stdout.write(renderNode(view, registry));
-    });
+    .action(runShow);
+}
+
+/** The command itself, for commander and for main.ts's parser of the usual forms alike. */
+export async function runShow(id: string, opts: ShowOptions): Promise<void> {
+  const { registry } = await openAtlas(opts.dir);
+  const view = analyse(() => getNode(registry, id));
+  if (opts.json) writeJson(view);
+  else process.stdout.write(renderNode(view, registry));
 }
 
 const join = (parts: Array<string | false | undefined>) => parts.filter(Boolean).join(' · ');

@@ -1,5 +1,5 @@
 // Plain-text layout for the reading commands: wrapped paragraphs, headings, hanging-indent lists.
-import { InvalidArgumentError, Option } from 'commander';
+import type { Command, Option } from 'commander';
 import { CliError, colour } from './io.ts';
 import { AnalysisError } from '../analysis/resolve.ts';
 
@@ -82,6 +82,18 @@ export function analyse<T>(call: () => T): T {
   }
 }
 
+/**
+ * A value that does not fit an option or argument, thrown by the parsers below. Commander reports an
+ * error of this code as it does its own InvalidArgumentError ("option '--limit <n>' argument '0' is
+ * invalid. Use a whole number from 1 up."): it looks at the code, not the class. The class is defined here
+ * so that the commands whose options use these parsers (search, explain) load without commander: the
+ * reading commands' usual forms are parsed without it (main.ts). test/cli.test.ts pins the message.
+ */
+export class InvalidArgumentError extends Error {
+  readonly code = 'commander.invalidArgument';
+  readonly exitCode = 1;
+}
+
 /** A commander parser for a whole-number option within bounds (a usage error otherwise). */
 export function intOption(min: number, max?: number) {
   return (value: string): number => {
@@ -93,9 +105,12 @@ export function intOption(min: number, max?: number) {
   };
 }
 
-/** An option taking one of `values`, read in any case like IDs ("TECHNICAL" is technical); listed in help. */
-export function choiceOption<T extends string>(flags: string, description: string, values: readonly T[]): Option {
-  return new Option(flags, description).choices(values).argParser((value: string): T => {
+/**
+ * An option of `command` taking one of `values`, read in any case like IDs ("TECHNICAL" is technical);
+ * listed in help. Made by the command (createOption), so that this module does not load commander.
+ */
+export function choiceOption<T extends string>(command: Command, flags: string, description: string, values: readonly T[]): Option {
+  return command.createOption(flags, description).choices(values).argParser((value: string): T => {
     const choice = values.find((v) => v === value.trim().toLowerCase());
     if (choice === undefined) throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.`);
     return choice;
