@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { build } from 'esbuild';
+import { zodEnglishOnly } from '../scripts/zod-english-only.mjs';
 import { openCheckoutAtlas } from '../src/mcp/atlas.ts';
 import { createMcpServer } from '../src/mcp/server.ts';
 import { toolsFor } from '../src/mcp/tools.ts';
@@ -149,6 +150,7 @@ async function main(): Promise<number> {
       minifyWhitespace: true,
       minifySyntax: true,
       logLevel: 'warning',
+      plugins: [zodEnglishOnly], // zod bundled as scripts/build.mjs bundles it for dist/mcp.js
       banner: { js: "import { createRequire as __c } from 'node:module';\nconst require = __c(import.meta.url);" },
     });
     const out = { startup: [], tools: [], peer: { size: { entities: 0, relations: 0 }, rows: [] } } as McpResults;
@@ -182,7 +184,7 @@ async function main(): Promise<number> {
       try {
         const bytes = await call(client, definition.name, args);
         const mcp = await latency(calls, () => call(client, definition.name, args));
-        const parsed = definition.arguments.parse(args);
+        const parsed = definition.arguments().parse(args);
         const analysis = await latency(calls, () => definition.run(atlas, parsed));
         out.tools.push({ tool: definition.name, mcp, analysis, bytes });
       } catch (err) {

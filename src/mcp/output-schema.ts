@@ -256,34 +256,42 @@ function projector(schema: z.ZodType): Projector {
 }
 
 /**
- * A tool input schema for the SDK: the zod schema validates and parses (defaults included), and its JSON
- * Schema, with every description and bound, is computed once instead of on every tools/list.
+ * A value built on first use and kept: zod schemas cost time to construct (each extend, pick and object
+ * merges definitions), and a server answers its first call sooner when it builds only the tool asked for.
  */
-export function inputSchemaOf<S extends z.ZodObject>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
-  let json: JsonObject | undefined;
-  const advertised = () => {
-    if (json) return json;
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as JsonObject;
-    return (json = rest);
-  };
+export function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/**
+ * A tool input schema for the SDK: the zod schema (built on first use) validates and parses, defaults
+ * included, and its JSON Schema, with every description and bound, is computed once instead of on every
+ * tools/list.
+ */
+export function inputSchemaOf<S extends z.ZodObject>(schema: () => S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+  const advertised = once(() => {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema(), { target: 'draft-2020-12', io: 'input' }) as JsonObject;
+    return rest;
+  });
   return {
-    '~standard': { version: 1, vendor: 'hoba', validate: (value: unknown) => schema['~standard'].validate(value), jsonSchema: { input: advertised, output: advertised } },
+    '~standard': { version: 1, vendor: 'hoba', validate: (value: unknown) => schema()['~standard'].validate(value), jsonSchema: { input: advertised, output: advertised } },
   } as unknown as StandardSchemaWithJSON<z.input<S>, z.output<S>>;
 }
 
 /**
  * A tool output schema for the SDK: it validates with `opened(shape)` and advertises the compact JSON
- * Schema of `shape`, computed once (the SDK would otherwise convert the zod schema on every tools/list).
+ * Schema of `shape`; the shape is built on first use, and each of the two once (the SDK would otherwise
+ * convert the zod schema on every tools/list).
  */
-export function compactOutput<S extends z.ZodType>(shape: S): StandardSchemaWithJSON<z.output<S>, z.output<S>> {
-  let json: JsonObject | undefined;
-  let validator: z.ZodType | undefined;
-  const advertised = () => (json ??= compactJsonSchema(shape));
+export function compactOutput<S extends z.ZodType>(shape: () => S): StandardSchemaWithJSON<z.output<S>, z.output<S>> {
+  const advertised = once(() => compactJsonSchema(shape()));
+  const validator = once(() => opened(shape()));
   return {
     '~standard': {
       version: 1,
       vendor: 'hoba',
-      validate: (value: unknown) => (validator ??= opened(shape))['~standard'].validate(value),
+      validate: (value: unknown) => validator()['~standard'].validate(value),
       jsonSchema: { input: advertised, output: advertised },
     },
   } as unknown as StandardSchemaWithJSON<z.output<S>, z.output<S>>;

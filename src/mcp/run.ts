@@ -1,10 +1,8 @@
 // Starting an MCP server: stdio or HTTP, local (a checkout) or hosted (the bundled snapshot). Shared by
 // the hoba-mcp entry (dist/mcp.js) and by `hoba` run with no arguments under a pipe (npx -y hoba).
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpStartError, openBundledAtlas, openCheckoutAtlas } from './atlas.ts';
 import { MCP_ENDPOINT } from './endpoint.ts';
-import { createMcpHttpHandler, sendError } from './http.ts';
 import { errorResponse } from './jsonrpc.ts';
 import { serveStdio } from './stdio.ts';
 import { toolsFor, type ToolAtlas } from './tools.ts';
@@ -31,6 +29,9 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
     );
     return;
   }
+  // The HTTP server's code (node:http, the request exchange) is loaded only here: a stdio server, started
+  // for each session by a client, answers its first call sooner without it.
+  const [{ createServer }, { createMcpHttpHandler, sendError }] = await Promise.all([import('node:http'), import('./http.ts')]);
   const { host, port } = options.http;
   const atlas = await open();
   const handle = createMcpHttpHandler(async () => atlas, { bindHost: host });

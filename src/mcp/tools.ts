@@ -40,11 +40,12 @@ import {
 } from '../analysis/index.ts';
 import { MAX_DESCRIPTION_LENGTH } from '../analysis/observe.ts';
 import { MAX_DEPTH } from '../analysis/terms.ts';
+import { listTotal } from '../analysis/protocol.ts';
 import { KINDS, Manifest, RELATIONS, STAGES } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { OpenedAtlas } from '../registry/snapshot.ts';
 import { capList, summaryOnly, withTruncation, type Truncation } from './compact.ts';
-import { compactOutput, inputSchemaOf, opened, projectTo } from './output-schema.ts';
+import { compactOutput, inputSchemaOf, once, opened, projectTo } from './output-schema.ts';
 
 export type Variant = 'local' | 'hosted';
 
@@ -72,12 +73,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, R = unknown
   name: string;
   title: string;
   description: string;
-  /** The arguments, as zod: they bound every input. */
-  arguments: I;
+  /** The arguments, as zod (built on first use): they bound every input. */
+  arguments: () => I;
   /** The input schema registered with the SDK: validates and parses with `arguments`, its JSON Schema built once. */
   input: StandardSchemaWithJSON<z.input<I>, z.output<I>>;
-  /** What every result looks like: a zod schema whose objects are open, so detail "full" may add fields. */
-  shape: z.ZodType;
+  /** What every result looks like (built on first use): a zod schema whose objects are open, so detail "full" may add fields. */
+  shape: () => z.ZodType;
   /** The output schema registered with the SDK: validates with the shape, advertises its compact JSON Schema. */
   output: StandardSchemaWithJSON;
   /** Listed by the hosted variant too. */
@@ -85,17 +86,21 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, R = unknown
   run(atlas: ToolAtlas, args: z.output<I>): R;
 }
 
-type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<I, z.output<S>>, 'arguments' | 'input' | 'output' | 'shape'> & { input: I; shape: S };
-const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, ...spec }: ToolSpec<I, S>) =>
-  ({ ...spec, arguments: input, input: inputSchemaOf(input), output: compactOutput(spec.shape) }) as unknown as ToolDefinition;
+// A tool's schemas are written as functions and built on its first use: a server started for one call
+// builds that tool's schemas only (see once in output-schema.ts).
+type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<I, z.output<S>>, 'arguments' | 'input' | 'output' | 'shape'> & { input: () => I; shape: () => S };
+const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, shape, ...spec }: ToolSpec<I, S>) => {
+  const [args, result] = [once(input), once(shape)];
+  return { ...spec, arguments: args, input: inputSchemaOf(args), shape: result, output: compactOutput(result) } as unknown as ToolDefinition;
+};
 
 // ── shared inputs ───────────────────────────────────────────────────────────────────────────────────
 
 /** IDs are read leniently ("a-9" is A-009); the analysis layer resolves them and names close matches. */
 const id = (example: string) => z.string().trim().min(1).max(20).describe(`An atlas ID such as ${example}`);
 const ids = (example: string, what: string, max = 10) => z.array(id(example)).min(1).max(max).describe(what);
-const stage = z.enum(STAGES).describe('Funnel stage where it happened; by default the observations’ own stages');
-const detail = z.enum(['summary', 'full']).default('summary').describe('summary (default): brief items, capped lists; full: everything');
+const stage = once(() => z.enum(STAGES).describe('Funnel stage where it happened; by default the observations’ own stages'));
+const detail = once(() => z.enum(['summary', 'full']).default('summary').describe('summary (default): brief items, capped lists; full: everything'));
 const limit = (dflt: number, max: number, what: string) =>
   z.int().min(1).max(max).default(dflt).describe(`Most ${what} to return (default ${dflt}, at most ${max})`);
 
@@ -113,62 +118,81 @@ const UNCALIBRATED = 'Results are topological and uncalibrated: compatible, not 
  * A compatible mechanism in brief. The second tier ("same-stage") keeps only id, title and tier: its tier
  * says why it is listed (it acts at the stage and produces none of what was observed).
  */
-const MechanismBrief = CompatibleMechanism.pick({ id: true, title: true, tier: true }).extend(
-  CompatibleMechanism.pick({ why: true, evidence_level: true, honest_baseline: true }).partial().shape,
+const MechanismBrief = once(() =>
+  CompatibleMechanism.pick({ id: true, title: true, tier: true }).extend(CompatibleMechanism.pick({ why: true, evidence_level: true, honest_baseline: true }).partial().shape),
 );
-const BarrierBrief = BarrierRef.pick({ id: true, title: true, stage: true });
-const CitationBrief = Citation.pick({ id: true, cite: true, status: true, caveat: true });
+const BarrierBrief = once(() => BarrierRef.pick({ id: true, title: true, stage: true }));
+const CitationBrief = once(() => Citation.pick({ id: true, cite: true, status: true, caveat: true }));
 /**
  * A probe in brief: what to do, who can and at what cost, and the outcomes that would rule something out
  * here. Its risk, the notes, and the outcomes that rule nothing out (they leave the analysis as it is) are
  * in detail "full" and get_diagnostic_probes.
  */
-const ProbeBrief = ProbeView.pick({ id: true, action: true, agency: true, cost: true, narrows_first_tier: true }).extend({
-  artifact: EntityRef.pick({ id: true }),
-  outcomes: z.array(ProbeOutcomeView.pick({ id: true, observation: true, narrows: true })),
-});
-const ExplainShape = withTruncation(
-  ExplainResult.extend({
-    // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
-    hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
-    obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief) }),
-    // Loops (which causal cycles the mechanisms belong to) are in detail "full".
-    behind: ExplainResult.shape.behind.omit({ loops: true }).extend({
-      mechanisms: z.array(MechanismBrief),
-      patterns: z.array(PatternMatch.pick({ id: true, title: true, match: true, missing: true })),
-      // A source that is not current keeps its caveat even in a summary: it says how to read what rests on it.
-      source_caveats: z.array(SourceCaveat.pick({ id: true, cite: true, status: true, caveat: true, cited_by: true })),
-    }),
-    // The split of the second tier (same_stage), the probes that cannot narrow (other_probes) and the law
-    // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
-    agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
-      law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
-      probes: z.array(ProbeBrief),
-      // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
-      verdict: Verdict.pick({ code: true, text: true }),
-      next_steps: z.array(
-        NextStepView.pick({ id: true, action: true, by_when: true }).extend({
-          artifact: EntityRef.pick({ id: true }),
-          // Sources by ID: a source that is not current is also in behind.source_caveats, with its caveat.
-          citations: z.array(Citation.pick({ id: true, caveat: true }).partial({ caveat: true })),
-        }),
-      ),
-    }),
+const ProbeBrief = once(() =>
+  ProbeView.pick({ id: true, action: true, agency: true, cost: true, narrows_first_tier: true }).extend({
+    artifact: EntityRef.pick({ id: true }),
+    outcomes: z.array(ProbeOutcomeView.pick({ id: true, observation: true, narrows: true })),
   }),
 );
-type ExplainSummary = z.output<typeof ExplainShape>;
-const MechanismsShape = withTruncation(CompatibleMechanisms.extend({ barriers: z.array(BarrierBrief), mechanisms: z.array(MechanismBrief) }));
+const ExplainShape = once(() =>
+  withTruncation(
+    ExplainResult.extend({
+      // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
+      hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
+      obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief()) }),
+      // Loops (which causal cycles the mechanisms belong to) are in detail "full".
+      behind: ExplainResult.shape.behind.omit({ loops: true }).extend({
+        mechanisms: z.array(MechanismBrief()),
+        patterns: z.array(PatternMatch.pick({ id: true, title: true, match: true, missing: true })),
+        // A source that is not current keeps its caveat even in a summary: it says how to read what rests on it.
+        source_caveats: z.array(SourceCaveat.pick({ id: true, cite: true, status: true, caveat: true, cited_by: true })),
+      }),
+      // The split of the second tier (same_stage), the probes that cannot narrow (other_probes) and the law
+      // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
+      agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
+        law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
+        probes: z.array(ProbeBrief()),
+        // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
+        verdict: Verdict.pick({ code: true, text: true }),
+        next_steps: z.array(
+          NextStepView.pick({ id: true, action: true, by_when: true }).extend({
+            artifact: EntityRef.pick({ id: true }),
+            // Sources by ID: a source that is not current is also in behind.source_caveats, with its caveat.
+            citations: z.array(Citation.pick({ id: true, caveat: true }).partial({ caveat: true })),
+          }),
+        ),
+      }),
+    }),
+  ),
+);
+type ExplainSummary = z.output<ReturnType<typeof ExplainShape>>;
+const MechanismsShape = once(() => withTruncation(CompatibleMechanisms.extend({ barriers: z.array(BarrierBrief()), mechanisms: z.array(MechanismBrief()) })));
 
-/** Caps a mechanism list: it is ranked (first tier first), so a cut never hides the most direct matches. */
-function capMechanisms<T extends { tier: string }>(list: T[], max: number, path: string, truncated: Truncation[], how = 'raise limit, or use detail "full"'): T[] {
-  if (list.length <= max) return list;
+/**
+ * Caps a mechanism list: it is ranked (first tier first), so a cut never hides the most direct matches.
+ * The analysis may have cut the list already (`cuts`, its truncated_lists): the recorded cut then keeps
+ * the whole list's length and says how to get past the analysis's own bound. `truncated` receives the
+ * analysis's cuts and this one, one entry per list.
+ */
+function capMechanisms<T extends { tier: string }>(
+  list: T[],
+  max: number,
+  path: string,
+  cuts: readonly Truncation[] | undefined,
+  truncated: Truncation[],
+  how = 'raise limit, or use detail "full"',
+): T[] {
+  const earlier = cuts?.find((t) => t.list === path);
+  truncated.push(...(cuts ?? []).filter((t) => t !== earlier));
+  if (list.length <= max) {
+    if (earlier) truncated.push(earlier);
+    return list;
+  }
   const first = list.filter((m) => m.tier === 'produces').length;
-  truncated.push({
-    list: path,
-    shown: max,
-    total: list.length,
-    more: `${list.length - max} more ${max < first ? '(first-tier ones among them)' : 'of the second tier (they only act at the same stage)'}: ${how}.`,
-  });
+  const total = listTotal({ truncated_lists: cuts }, path, list.length);
+  const which = max < first ? '(first-tier ones among them)' : 'of the second tier (they only act at the same stage)';
+  const past = earlier ? ` Past the first ${list.length}: ${earlier.more}` : '';
+  truncated.push({ list: path, shown: max, total, more: `${total - max} more ${which}: ${how}.${past}` });
   return list.slice(0, max);
 }
 
@@ -202,15 +226,16 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
   const build = (shown: number, probeCount: number): ExplainSummary => {
     const truncated: Truncation[] = [];
     const how = shown < Math.min(max, all.length) ? `a summary keeps to ${SUMMARY_BUDGET / 1024} KB: use detail "full"` : undefined;
-    const mechanisms = capMechanisms(all, shown, 'behind.mechanisms', truncated, how);
+    const mechanisms = capMechanisms(all, shown, 'behind.mechanisms', result.truncated_lists, truncated, how);
     const probes = capList(result.agency.probes, probeCount, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
     // Only the outcomes that would rule something out here: the others leave the analysis as it is.
     const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
     const jurisdictions = [...new Set(result.agency.law.map((n) => n.jurisdiction))];
     const agency = { ...result.agency, probes: narrowing, ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}) };
-    const out = projectTo<ExplainSummary>(ExplainShape, { ...result, behind: { ...result.behind, mechanisms }, agency });
+    const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, behind: { ...result.behind, mechanisms }, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
     if (truncated.length) out.truncated_lists = truncated;
+    else delete out.truncated_lists;
     return out;
   };
   // The most that fits: two probes if they fit with the first tier, then as much of the second tier as fits.
@@ -233,22 +258,23 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
 
 // ── the tools ───────────────────────────────────────────────────────────────────────────────────────
 
-const RegistryInfo = z
-  .strictObject({
-    registry_version: Manifest.shape.registry_version,
-    name: Manifest.shape.name,
-    description: Manifest.shape.description,
-    schema_version: Manifest.shape.schema_version,
-    description_version: Manifest.shape.description_version,
-    licences: Manifest.shape.licences,
-    released: Manifest.shape.released,
-    counts: z.strictObject(Object.fromEntries(KINDS.map((k) => [k, z.int().min(0)])) as Record<(typeof KINDS)[number], z.ZodInt>),
-    edges: z.int().min(0).describe('Number of typed edges in the graph'),
-    from: z.enum(['checkout', 'bundled snapshot']).describe('Where this server reads the atlas from'),
-    checkout: z.string().optional().describe('The checkout served (local variant)'),
-    content_hash: z.string().optional().describe('sha256 of the checkout’s content/ (what snapshots and the static mirror are keyed on)'),
-  })
-  .describe('The atlas this server serves: versions, licences, counts and origin');
+const RegistryInfo = () =>
+  z
+    .strictObject({
+      registry_version: Manifest.shape.registry_version,
+      name: Manifest.shape.name,
+      description: Manifest.shape.description,
+      schema_version: Manifest.shape.schema_version,
+      description_version: Manifest.shape.description_version,
+      licences: Manifest.shape.licences,
+      released: Manifest.shape.released,
+      counts: z.strictObject(Object.fromEntries(KINDS.map((k) => [k, z.int().min(0)])) as Record<(typeof KINDS)[number], z.ZodInt>),
+      edges: z.int().min(0).describe('Number of typed edges in the graph'),
+      from: z.enum(['checkout', 'bundled snapshot']).describe('Where this server reads the atlas from'),
+      checkout: z.string().optional().describe('The checkout served (local variant)'),
+      content_hash: z.string().optional().describe('sha256 of the checkout’s content/ (what snapshots and the static mirror are keyed on)'),
+    })
+    .describe('The atlas this server serves: versions, licences, counts and origin');
 
 export const TOOLS: readonly ToolDefinition[] = [
   tool({
@@ -256,7 +282,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Atlas version and contents',
     description:
       'Describes the atlas this server reads: content version (registry_version), release date, licences, entity counts by kind, and the checkout it comes from. Use it to cite the version you relied on or to check the checkout. No arguments.',
-    input: z.strictObject({}),
+    input: () => z.strictObject({}),
     shape: RegistryInfo,
     hosted: false,
     run: ({ registry, origin }) => {
@@ -281,12 +307,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Search the atlas',
     description:
       'Full-text search over every kind of entity (IDs, titles, aliases, summaries, body text), tolerant of everyday words and typos. Use it to turn what a person describes ("ghosted after the final interview") into atlas IDs for explain_observation (which can also take the words directly). Ranked hits with kind, title and summary; exact IDs first; close terms suggested when little matches. English only.',
-    input: z.strictObject({
-      query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words to look for, or an ID (at most ${MAX_QUERY_LENGTH} characters)`),
-      kinds: z.array(z.enum(KINDS)).max(KINDS.length).optional().describe('Only these kinds (default: all)'),
-      limit: limit(10, 50, 'results'),
-    }),
-    shape: SearchResult,
+    input: () =>
+      z.strictObject({
+        query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words to look for, or an ID (at most ${MAX_QUERY_LENGTH} characters)`),
+        kinds: z.array(z.enum(KINDS)).max(KINDS.length).optional().describe('Only these kinds (default: all)'),
+        limit: limit(10, 50, 'results'),
+      }),
+    shape: () => SearchResult,
     hosted: true,
     run: (atlas, { query, kinds, limit }) => atlas.search().search(query, { kinds: kinds ?? [], limit }),
   }),
@@ -296,12 +323,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'One entity with its relations',
     description:
       'One entity by ID (any kind) with all its fields (in `entity`, as its kind’s schema defines it), every relation in both directions, its citations (a source that is not current carries a caveat: never present withdrawn guidance or repealed law as current) and, for a deprecated ID, its successor. Use it for the detail behind an ID another tool returned. Artifacts carry what they do NOT establish, probes and next steps. detail "summary" leaves out probe notes and risks.',
-    input: z.strictObject({
-      id: id('M-001 or A-009'),
-      detail,
-      limit: limit(60, 500, 'relations'),
-    }),
-    shape: withTruncation(NodeView.extend({ entity: EntityRef.pick({ id: true, kind: true }), citations: z.array(CitationBrief) })),
+    input: () =>
+      z.strictObject({
+        id: id('M-001 or A-009'),
+        detail: detail(),
+        limit: limit(60, 500, 'relations'),
+      }),
+    shape: () => withTruncation(NodeView.extend({ entity: EntityRef.pick({ id: true, kind: true }), citations: z.array(CitationBrief()) })),
     hosted: true,
     run: ({ registry }, args) => {
       const view = getNode(registry, args.id);
@@ -321,24 +349,25 @@ export const TOOLS: readonly ToolDefinition[] = [
       'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
-    input: z.strictObject({
-      artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
-      scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
-      text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
-      stage: stage.optional(),
-      probes: z
-        .array(
-          z.strictObject({
-            probe: z.string().trim().min(1).max(80).describe('Probe ID, from a previous result'),
-            outcome: z.string().trim().min(1).max(80).describe('Outcome ID of that probe'),
-          }),
-        )
-        .max(20)
-        .optional()
-        .describe('Outcomes of probes already run (added to a scenario’s own)'),
-      detail,
-      limit: limit(16, 60, 'compatible mechanisms, first tier first'),
-    }),
+    input: () =>
+      z.strictObject({
+        artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
+        scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
+        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
+        stage: stage().optional(),
+        probes: z
+          .array(
+            z.strictObject({
+              probe: z.string().trim().min(1).max(80).describe('Probe ID, from a previous result'),
+              outcome: z.string().trim().min(1).max(80).describe('Outcome ID of that probe'),
+            }),
+          )
+          .max(20)
+          .optional()
+          .describe('Outcomes of probes already run (added to a scenario’s own)'),
+        detail: detail(),
+        limit: limit(16, 60, 'compatible mechanisms, first tier first'),
+      }),
     shape: ExplainShape,
     hosted: true,
     run: (atlas, args) => {
@@ -372,13 +401,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Mechanisms compatible with observations (artifact IDs), a stage or barrier IDs, in two tiers: "produces" (emits a given observation; most direct first) then "same-stage" (only operates at an identified barrier), each with why; ruled_out apart, with reasons. detail "full" adds summaries, facets, emissions and what each masks or amplifies. The explanations without the full HOBA report. ' +
       UNCALIBRATED,
-    input: z.strictObject({
-      artifacts: ids('A-001', 'Artifact IDs').optional(),
-      stage: stage.optional(),
-      barriers: ids('B-005', 'Barrier IDs, named directly').optional(),
-      detail,
-      limit: limit(20, 60, 'mechanisms'),
-    }),
+    input: () =>
+      z.strictObject({
+        artifacts: ids('A-001', 'Artifact IDs').optional(),
+        stage: stage().optional(),
+        barriers: ids('B-005', 'Barrier IDs, named directly').optional(),
+        detail: detail(),
+        limit: limit(20, 60, 'mechanisms'),
+      }),
     shape: MechanismsShape,
     hosted: true,
     run: ({ registry }, args) => {
@@ -392,8 +422,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       });
       if (args.detail === 'full') return result;
       const truncated: Truncation[] = [];
-      const mechanisms = capMechanisms(result.mechanisms, args.limit, 'mechanisms', truncated);
-      const out = projectTo<z.output<typeof MechanismsShape>>(MechanismsShape, { ...result, mechanisms });
+      const mechanisms = capMechanisms(result.mechanisms, args.limit, 'mechanisms', result.truncated_lists, truncated);
+      const out = projectTo<z.output<ReturnType<typeof MechanismsShape>>>(MechanismsShape(), { ...result, mechanisms });
       out.mechanisms = out.mechanisms.map(briefMechanism);
       return truncated.length ? { ...out, truncated_lists: truncated } : out;
     },
@@ -404,14 +434,15 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Probes that tell mechanisms apart',
     description:
       'The diagnostic probes of given observations: steps the candidate (alone or through a lawful route) or an intermediary can take, with cost, risk and outcomes, each saying which mechanisms under consideration it would rule out. Narrowing probes first, the candidate’s own and cheapest first. Weighed against the compatible mechanisms, or against `mechanisms` if given. Feed outcomes back into explain_observation.',
-    input: z.strictObject({
-      artifacts: ids('A-009', 'Artifact IDs whose probes to return'),
-      mechanisms: ids('M-031', 'Mechanisms to weigh the probes against (default: those compatible)', 60).optional(),
-      stage: stage.optional(),
-      detail,
-      limit: limit(10, 60, 'probes'),
-    }),
-    shape: withTruncation(DiagnosticProbes.extend({ probes: z.array(ProbeBrief) })),
+    input: () =>
+      z.strictObject({
+        artifacts: ids('A-009', 'Artifact IDs whose probes to return'),
+        mechanisms: ids('M-031', 'Mechanisms to weigh the probes against (default: those compatible)', 60).optional(),
+        stage: stage().optional(),
+        detail: detail(),
+        limit: limit(10, 60, 'probes'),
+      }),
+    shape: () => withTruncation(DiagnosticProbes.extend({ probes: z.array(ProbeBrief()) })),
     hosted: true,
     run: ({ registry }, args) => {
       const result = getDiagnosticProbes(registry, {
@@ -431,12 +462,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Recurring patterns',
     description:
       'Named patterns (double binds, reversals, silences…) matching given observations or mechanisms: triggered when every required observation is given, partial when some are (the missing ones say what else to look for). Each says what it establishes and what it does NOT. No arguments: every pattern.',
-    input: z.strictObject({
-      artifacts: ids('A-016', 'Artifact IDs').optional(),
-      mechanisms: ids('M-019', 'Mechanism IDs').optional(),
-      limit: limit(10, 50, 'patterns'),
-    }),
-    shape: withTruncation(PatternMatches),
+    input: () =>
+      z.strictObject({
+        artifacts: ids('A-016', 'Artifact IDs').optional(),
+        mechanisms: ids('M-019', 'Mechanism IDs').optional(),
+        limit: limit(10, 50, 'patterns'),
+      }),
+    shape: () => withTruncation(PatternMatches),
     hosted: true,
     run: ({ registry }, args) => {
       const result = findPatterns(registry, {
@@ -454,11 +486,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Interventions by system actors',
     description:
       'Interventions targeting or mitigating given mechanisms, barriers, loops or patterns: changes employers, hiring teams, vendors, regulators or platforms can make (not advice to candidates), with expected effects, measurements, trade-offs, cost and evidence level. A mechanism also reaches those aimed at its loops.',
-    input: z.strictObject({
-      ids: ids('M-013 or L-003', 'Mechanism, barrier, loop or pattern IDs'),
-      limit: limit(10, 50, 'interventions'),
-    }),
-    shape: withTruncation(Interventions),
+    input: () =>
+      z.strictObject({
+        ids: ids('M-013 or L-003', 'Mechanism, barrier, loop or pattern IDs'),
+        limit: limit(10, 50, 'interventions'),
+      }),
+    shape: () => withTruncation(Interventions),
     hosted: true,
     run: ({ registry }, args) => {
       const result = findInterventions(registry, args.ids);
@@ -472,14 +505,15 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'traverse_graph',
     title: 'Graph neighbourhood',
     description: `Walks the typed graph from one entity, breadth-first, to a depth of 1 to ${MAX_DEPTH}, following the chosen relations (default: all but cites) out, in or both ways. Returns the nodes with their distance and the edges followed. Use it to see what surrounds an entity or how two connect.`,
-    input: z.strictObject({
-      id: id('M-029'),
-      depth: z.int().min(1).max(MAX_DEPTH).default(1).describe(`Steps from the start (1 to ${MAX_DEPTH}, default 1)`),
-      direction: z.enum(['out', 'in', 'both']).default('both').describe('Follow edges out of, into, or both ways from each node'),
-      relations: z.array(z.enum(RELATIONS)).max(RELATIONS.length).optional().describe('Relations to follow (default: every relation but cites)'),
-      limit: limit(60, 300, 'nodes (the start included)'),
-    }),
-    shape: withTruncation(Neighbourhood),
+    input: () =>
+      z.strictObject({
+        id: id('M-029'),
+        depth: z.int().min(1).max(MAX_DEPTH).default(1).describe(`Steps from the start (1 to ${MAX_DEPTH}, default 1)`),
+        direction: z.enum(['out', 'in', 'both']).default('both').describe('Follow edges out of, into, or both ways from each node'),
+        relations: z.array(z.enum(RELATIONS)).max(RELATIONS.length).optional().describe('Relations to follow (default: every relation but cites)'),
+        limit: limit(60, 300, 'nodes (the start included)'),
+      }),
+    shape: () => withTruncation(Neighbourhood),
     hosted: true,
     run: ({ registry }, args) => {
       const result = traverse(registry, args.id, {
@@ -499,11 +533,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'How to read the atlas',
     description:
       'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, plain-words explain, evidence levels, fidelities, facets, verdicts, and every vocabulary with its meaning. Read it before interpreting results for a person. `section` returns one section alone ("vocabularies": the vocabularies).',
-    input: z.strictObject({
-      section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, tiers, rules-of-inference, vocabularies); default all'),
-    }),
+    input: () =>
+      z.strictObject({
+        section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, tiers, rules-of-inference, vocabularies); default all'),
+      }),
     // The vocabularies list their own values (each with its meaning), so their IDs are advertised as strings.
-    shape: Methodology.partial({ title: true, summary: true, legal_notice: true }).extend({ vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).optional() }),
+    shape: () =>
+      Methodology.partial({ title: true, summary: true, legal_notice: true }).extend({ vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).optional() }),
     hosted: true,
     run: ({ registry }, args) => {
       const m = methodology(registry);
