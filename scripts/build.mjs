@@ -3,8 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-
-const entryPoints = { cli: 'src/cli/main.ts', mcp: 'src/mcp/main.ts' };
+import { zodEnglishOnly } from './zod-english-only.mjs';
 
 // commander requires node:child_process at load time, which pulls in net, dgram and more; it uses it only
 // to run executable subcommands, which hoba has none of. Load it on first use instead.
@@ -22,29 +21,67 @@ const lazyChildProcess = {
   },
 };
 
-const result = await build({
-  metafile: true,
-  plugins: [lazyChildProcess],
-  entryPoints,
-  // Commands load their modules on demand (src/cli/main.ts); shared code goes into chunks beside the entries.
-  splitting: true,
-  outdir: 'dist',
+// What every Node bundle shares: ESM for Node 20, whitespace and syntax minified (smaller source parses
+// and compiles faster at start-up; identifiers stay readable for bug reports).
+const nodeOptions = {
   bundle: true,
   platform: 'node',
   target: 'node20.19',
   format: 'esm',
   sourcemap: false,
   legalComments: 'none',
-  // Smaller source parses and compiles faster at start-up; identifiers stay readable for bug reports.
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
   // Bundled CommonJS dependencies call require(); ESM output needs one.
   banner: { js: "import { createRequire as __hobaCreateRequire } from 'node:module';\nconst require = __hobaCreateRequire(import.meta.url);" },
+};
+
+/** Imports of `file` by `importer` (paths from the project's root) left to the file `to` beside the bundle. */
+const toBundle = (importer, file, to) => ({
+  name: `${file}-to-${to}`,
+  setup(b) {
+    b.onResolve({ filter: /\.ts$/ }, (args) =>
+      args.importer.endsWith(importer) && join(args.resolveDir, args.path).endsWith(file) ? { path: `./${to}`, external: true } : undefined,
+    );
+  },
+});
+
+// The MCP server and hoba's commander program (every command, help, usage errors). Commands load their
+// modules on demand (src/cli/program.ts); shared code goes into chunks beside the entries. site-writer is
+// the thread `hoba build` writes files from (src/publish/build.ts loads it from beside its chunk).
+const result = await build({
+  ...nodeOptions,
+  metafile: true,
+  // zod without its other languages: the MCP server (and the program) compile 300 KB less at start-up.
+  plugins: [lazyChildProcess, zodEnglishOnly],
+  entryPoints: { program: 'src/cli/program.ts', mcp: 'src/mcp/main.ts', 'site-writer': 'src/publish/site-writer.ts' },
+  splitting: true,
+  outdir: 'dist',
+});
+
+// dist/cli.js, the `hoba` entry (src/cli/main.ts), and dist/reading.js, what it runs for `hoba show|explain|search`
+// in their usual forms: each one file, without splitting, so that these commands load two modules
+// instead of a dozen small chunks (each module costs the ESM loader a resolution, a read and a
+// compilation: about a third of their start-up was that). Everything else cli.js hands to the program
+// above. The modules reading.js loads on demand are inlined and run only when asked for, except the
+// content loader (YAML parser and schemas, needed only when no snapshot fits the checkout), which stays
+// the program's chunk: the registry it returns is plain data and methods to the code here.
+const loadChunk = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/registry/load.ts')[0].replace(/^dist\//, '');
+const entries = await build({
+  ...nodeOptions,
+  metafile: true,
+  plugins: [
+    toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'),
+    toBundle('src/cli/main.ts', 'src/cli/reading.ts', 'reading.js'),
+    toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk),
+  ],
+  entryPoints: { cli: 'src/cli/main.ts', reading: 'src/cli/reading.ts' },
+  outdir: 'dist',
 });
 
 // dist/ holds only this build's output: stale chunks of earlier builds would otherwise ship in the package.
-const written = new Set(Object.keys(result.metafile.outputs).map((f) => f.replace(/^dist\//, '')));
+const written = new Set([...Object.keys(result.metafile.outputs), ...Object.keys(entries.metafile.outputs)].map((f) => f.replace(/^dist\//, '')));
 for (const f of readdirSync('dist')) if (f.endsWith('.js') && !written.has(f)) rmSync(join('dist', f), { force: true });
 
 // The prebuilt atlas snapshot (dist/atlas.snapshot.json): commands read it instead of parsing YAML.

@@ -15,6 +15,7 @@ import { loadBibliography } from '../src/registry/bibliography.ts';
 import { authorSurnames } from '../src/registry/named-entities.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { validateAtlas } from '../src/registry/validate.ts';
+import { scenarioProblems } from '../src/analysis/scenarios.ts';
 import { stronglyConnectedComponents } from '../src/registry/graph.ts';
 import { CLI, ROOT } from './helpers.ts';
 
@@ -65,6 +66,12 @@ test('the generated atlas has the structure the benchmark relies on: loops, prob
   // Heavy tails: the most-cited source is cited far more often than the median one.
   const cites = reg.all('source').map((s) => reg.incoming(s.id, 'cites').length).sort((a, b) => a - b);
   assert.ok(cites.at(-1)! >= 4 * cites[cites.length >> 1]!, `cites per source: median ${cites[cites.length >> 1]}, max ${cites.at(-1)}`);
+});
+
+test('the generated scenarios hold: explain on each gives what it expects (validate runs them)', () => {
+  const reg = loadAtlas(first).registry;
+  assert.ok(reg.all('scenario').length > 0, 'the generator writes scenarios');
+  assert.deepEqual(scenarioProblems(reg).map((p) => `${p.entity}: ${p.message}`), []);
 });
 
 test('no author surname is a word of the prose vocabulary (the named-entity rule stays quiet by construction)', () => {

@@ -16,7 +16,9 @@
 //   current, contested, superseded, withdrawn or repealed, with prose that says so where it must;
 // - cycles among mechanisms only inside declared loops: amplifies/masks edges otherwise point at more
 //   popular mechanisms only, and a loop's members share one popularity rank, so the strongly connected
-//   components are exactly the loops and every edge inside one is declared by its loop.
+//   components are exactly the loops and every edge inside one is declared by its loop;
+// - scenarios (about 9%): an observation, sometimes with the outcome of a probe already run, and the
+//   expectation explain meets on this atlas (validate runs explain once per scenario).
 // Text lengths follow the real means (summaries of about 230 characters, descriptions of about 1,400).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -46,16 +48,19 @@ import {
   type Kind,
   type Stage,
 } from '../../src/model/vocab.ts';
-import type { Artifact, Barrier, Emission, Intervention, Loop, Manifest, Mechanism, Pattern, Probe, Source } from '../../src/model/schemas.ts';
+import { SCHEMAS, type Artifact, type Barrier, type Emission, type Entity, type Intervention, type Loop, type Manifest, type Mechanism, type Pattern, type Probe, type Scenario, type Source } from '../../src/model/schemas.ts';
+import { explain } from '../../src/analysis/explain.ts';
+import { Registry } from '../../src/registry/registry.ts';
 import { MAX_FIRST_TIER } from '../../src/registry/validate.ts';
 import { toYaml, toYamlList, type Value } from './emit.ts';
 import { Prose, slugOf } from './prose.ts';
 import { heavyCount, Random, zipf } from './random.ts';
 
 /** Entity counts of the real atlas, by kind (content/ at registry 0.1.0). */
-const REAL_COUNTS: Record<Kind, number> = { artifact: 32, barrier: 14, mechanism: 32, pattern: 7, loop: 5, intervention: 17, scenario: 0, source: 78 };
+// Scenarios: the real atlas has about 9% (28 of 300 at registry 0.3.0), so 18 beside the 185 of 0.1.0.
+const REAL_COUNTS: Record<Kind, number> = { artifact: 32, barrier: 14, mechanism: 32, pattern: 7, loop: 5, intervention: 17, scenario: 18, source: 78 };
 /** The least of each kind a valid atlas of this shape needs (a barrier per stage, a mechanism per family…). */
-const MIN_COUNTS: Record<Kind, number> = { artifact: 8, barrier: STAGES.length, mechanism: MECHANISM_FAMILIES.length + 5, pattern: 1, loop: 1, intervention: 2, scenario: 0, source: 4 };
+const MIN_COUNTS: Record<Kind, number> = { artifact: 8, barrier: STAGES.length, mechanism: MECHANISM_FAMILIES.length + 5, pattern: 1, loop: 1, intervention: 2, scenario: 1, source: 4 };
 export const MIN_ENTITIES = 100;
 
 /** The families whose mechanisms are the honest baselines (a skill gap, a stronger competitor). */
@@ -73,7 +78,7 @@ export interface SynthOptions {
   seed: number;
 }
 
-type EntityRecord = Artifact | Barrier | Mechanism | Pattern | Loop | Intervention | Source;
+type EntityRecord = Artifact | Barrier | Mechanism | Pattern | Loop | Intervention | Scenario | Source;
 
 export interface SynthFile {
   /** Path inside the checkout, e.g. content/mechanisms/M-001-late-review-queue.yaml. */
@@ -597,6 +602,44 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   // The atlas form of an entry: the same fields in the same order, with `kind` stored as `type`.
   for (const entry of bibliography) {
     records.push({ kind: 'source', record: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === 'kind' ? 'type' : k, v])) as Source });
+  }
+
+  // Scenarios last: their expectations are what explain answers on everything above, so they hold as
+  // written (a scenario is a regression test; here it only has to cost what a real one costs).
+  const reg = new Registry({
+    manifest: realManifest(),
+    entities: records.map(({ kind, record }) => ({ ...SCHEMAS[kind].parse(record), kind }) as Entity),
+  });
+  for (const id of ids('scenario')) {
+    const artifact = reg.getOf('artifact', popularArtifacts.draw()!)!;
+    // Half the candidates have already run the artifact's first probe (its own: agency candidate).
+    const first = artifact.probes[0]!;
+    const probes = random.chance(0.5) ? [{ probe: first.id, outcome: random.pick(first.outcomes).id }] : [];
+    const result = explain(reg, { artifacts: [artifact.id], probes });
+    const listed = new Set(result.behind.mechanisms.map((m) => m.id));
+    records.push({
+      kind: 'scenario',
+      record: {
+        id,
+        title: prose.title(),
+        summary: prose.text(200),
+        situation: prose.paragraphs(1, 450),
+        aliases: Array.from({ length: random.between(1, 3) }, () => prose.phrase()).filter((a, i, all) => all.indexOf(a) === i),
+        sources: [],
+        status: 'active',
+        topics: [],
+        input: { artifacts: [artifact.id], probes },
+        expect: {
+          first_tier: result.behind.mechanisms.filter((m) => m.tier === 'produces').slice(0, 2).map((m) => m.id),
+          absent: distinct(random.between(1, 3), () => {
+            const m = popularMechanisms.draw();
+            return m !== undefined && !listed.has(m) ? m : undefined;
+          }),
+          probes: result.agency.probes.slice(0, 1).map((p) => p.id),
+          verdict: result.agency.verdict.code,
+        },
+      } as Scenario,
+    });
   }
 
   const files: SynthFile[] = records.map(({ kind, record }) => ({

@@ -2,13 +2,15 @@
 // writing it to disk. Everything is byte-deterministic: files sorted by path, JSON with stable key order
 // and two-space indent, LF line ends, a trailing newline, and no timestamp but the manifest's date.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { KINDS } from '../model/index.ts';
 import { Registry } from '../registry/registry.ts';
 import type { RecordedRelease } from '../registry/releases.ts';
 import type { BuildInfo } from './documents.ts';
-import { compressedVariants } from './compress.ts';
+import { compressedVariants, isCompressible } from './compress.ts';
+import { FINISHED, IN_FLIGHT, ROLE, type WriteJob, type WriterData, type WrittenFile } from './site-writer.ts';
 import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
 import { openApiDocument } from './openapi.ts';
@@ -122,27 +124,31 @@ export interface WrittenSite {
 /**
  * Builds the site straight into `out`, file by file, without holding it in memory: the same files and
  * bytes as writeSite(buildSite(…)), and the same digest, computed from the files as written. Like
- * writeSite, it writes beside `out` first and swaps the result in.
+ * writeSite, it writes beside `out` first and swaps the result in. The main thread makes the files; a
+ * writer thread compresses, writes and hashes them meanwhile (SiteWriter).
  */
 export function streamSite(reg: Registry, info: BuildInfo, out: string): WrittenSite {
-  const files: WrittenSite['files'] = [];
-  const hashes: Array<{ path: string; size: number; sha256: Buffer }> = [];
-  const seen = new Set<string>();
-  replaceDir(out, (write) => {
-    const put = (f: SiteFile) => {
-      if (seen.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
-      seen.add(f.path);
-      write(f.path, f.bytes);
-      files.push({ path: f.path, ...(f.url !== undefined ? { url: f.url } : {}), size: f.bytes.length });
-      hashes.push({ path: f.path, size: f.bytes.length, sha256: fileHash(f.bytes) });
-    };
+  const urls = new Map<string, string | undefined>();
+  let written: WrittenFile[] = [];
+  replaceDir(out, (writer) => {
     for (const f of siteFiles(reg, info)) {
-      put(f);
-      for (const variant of compressedVariants([f])) put(variant);
+      if (urls.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
+      urls.set(f.path, f.url);
+      writer.write(f.path, f.bytes, isCompressible(f));
     }
+    written = writer.finish();
   });
+  const files: WrittenSite['files'] = [];
+  const seen = new Set<string>();
+  for (const w of written) {
+    // A variant's path could only meet another file's if the site had a file named like x.json.gz.
+    if (seen.has(w.path)) throw new Error(`two site files share the path ${w.path}`);
+    seen.add(w.path);
+    const url = urls.get(w.path);
+    files.push({ path: w.path, ...(url !== undefined ? { url } : {}), size: w.size });
+  }
   files.sort(byPath);
-  return { files, digest: digestOf(hashes), bytes: files.reduce((n, f) => n + f.size, 0) };
+  return { files, digest: digestOf(written.map((w) => ({ ...w, sha256: Buffer.from(w.sha256, 'hex') }))), bytes: files.reduce((n, f) => n + f.size, 0) };
 }
 
 export function siteDigest(files: ReadonlyArray<{ path: string; bytes: Buffer }>): string {
@@ -201,40 +207,121 @@ const DIR_MODE = 0o755;
 
 /** Replaces `out` with the site: written beside it first, then swapped in, so no half-written site is seen. */
 export function writeSite(site: Site, out: string): void {
-  replaceDir(out, (write) => {
-    for (const f of site.files) write(f.path, f.bytes);
+  replaceDir(out, (writer) => {
+    // Its variants are in the list already.
+    for (const f of site.files) writer.write(f.path, f.bytes, false);
+    writer.finish();
   });
 }
 
 /**
- * Replaces the directory `out` with what `fill` writes (site-relative paths): written into a staging
- * directory beside it, with published modes, then swapped in; the staging directory never outlives a failure.
+ * Replaces the directory `out` with what `fill` writes through a SiteWriter into a staging directory
+ * beside it, with published modes, then swaps it in; the staging directory never outlives a failure.
  */
-function replaceDir(out: string, fill: (write: (path: string, bytes: Buffer) => void) => void): void {
+function replaceDir(out: string, fill: (writer: SiteWriter) => void): void {
   const abs = resolve(out);
   mkdirSync(dirname(abs), { recursive: true });
   const staging = `${abs}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
+  let writer: SiteWriter | undefined;
   try {
-    const dirs = new Set<string>([staging]);
-    mkdirSync(staging);
-    fill((rel, bytes) => {
-      const path = join(staging, ...rel.split('/'));
-      for (let dir = dirname(path); !dirs.has(dir); dir = dirname(dir)) {
-        dirs.add(dir);
-        mkdirSync(dir, { recursive: true });
-      }
-      writeFileSync(path, bytes);
-      // chmod, not the mode option: that one is filtered through the umask.
-      chmodSync(path, FILE_MODE);
-    });
-    for (const dir of dirs) chmodSync(dir, DIR_MODE);
+    writer = new SiteWriter(staging);
+    fill(writer);
+    for (const dir of writer.dirs) chmodSync(dir, DIR_MODE);
     rmSync(abs, { recursive: true, force: true });
     renameSync(staging, abs);
   } finally {
+    writer?.close();
     rmSync(staging, { recursive: true, force: true });
   }
 }
+
+/**
+ * The writer thread's module (site-writer.ts): beside the bundled chunk in dist/ (scripts/build.mjs makes
+ * it an entry of its own), or beside this file when run from source through tsx, whose hooks a Node 20
+ * worker does not inherit: the thread registers them itself before loading the module.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WRITER_MODULE = new URL(FROM_SOURCE ? './site-writer.ts' : './site-writer.js', import.meta.url).href;
+
+/**
+ * Hands site files to the writer thread (site-writer.ts), which compresses, writes and hashes them while
+ * the main thread goes on making pages. Its API is synchronous (write, then finish): the main thread
+ * blocks only when the writer is more than MAX_IN_FLIGHT bytes behind (so memory stays bounded), and in
+ * finish() until the last file is written.
+ */
+class SiteWriter {
+  /** Every directory created, for the published mode once everything is written. */
+  readonly dirs: Set<string>;
+  private readonly worker: Worker;
+  private readonly results: MessagePort;
+  /** Shared with the thread: [bytes handed over and not yet written, 1 once the thread has finished]. */
+  private readonly state = new Int32Array(new SharedArrayBuffer(8));
+  private readonly written: WrittenFile[] = [];
+
+  constructor(private readonly root: string) {
+    mkdirSync(root);
+    this.dirs = new Set([root]);
+    const { port1, port2 } = new MessageChannel();
+    this.results = port1;
+    // The main thread waits on shared memory, not on events, so a module that fails to load could not say
+    // so through the worker's 'error' event: this small loader reports it like a failed write.
+    const load = FROM_SOURCE
+      ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(WRITER_MODULE)}))`
+      : `import(${JSON.stringify(WRITER_MODULE)})`;
+    const loader = `${load}.catch((err) => { const { workerData: d } = require('node:worker_threads'); d.results.postMessage({ error: 'the site writer could not start: ' + err.message }); Atomics.store(d.state, ${FINISHED}, 1); Atomics.notify(d.state, ${FINISHED}); })`;
+    const data: WriterData = { role: ROLE, state: this.state, results: port2, fileMode: FILE_MODE };
+    this.worker = new Worker(loader, { eval: true, workerData: data, transferList: [port2] });
+  }
+
+  /** Hands a file to the writer (site-relative path); with `compress`, its variants too (compress.ts). */
+  write(rel: string, bytes: Buffer, compress: boolean): void {
+    const path = join(this.root, ...rel.split('/'));
+    // Directories are made here, before the file is handed over, so the thread only writes files.
+    for (let dir = dirname(path); !this.dirs.has(dir); dir = dirname(dir)) {
+      this.dirs.add(dir);
+      mkdirSync(dir, { recursive: true });
+    }
+    Atomics.add(this.state, IN_FLIGHT, bytes.length);
+    const job: WriteJob = { path, rel, bytes, compress };
+    this.worker.postMessage(job);
+    for (let n = Atomics.load(this.state, IN_FLIGHT); n > MAX_IN_FLIGHT && !this.finished(); n = Atomics.load(this.state, IN_FLIGHT)) {
+      Atomics.wait(this.state, IN_FLIGHT, n, 100);
+      this.collect();
+    }
+    this.collect();
+  }
+
+  /** Waits until every file handed over is written; what was written (files and variants), in no order. */
+  finish(): WrittenFile[] {
+    this.worker.postMessage(null);
+    while (!this.finished()) Atomics.wait(this.state, FINISHED, 0, 100);
+    this.collect();
+    return this.written;
+  }
+
+  /** Whether the thread has stopped: done with everything it was handed, or unable to start. */
+  private finished(): boolean {
+    return Atomics.load(this.state, FINISHED) !== 0;
+  }
+
+  close(): void {
+    this.results.close();
+    void this.worker.terminate();
+  }
+
+  /** Takes what the thread reports, and throws what it failed on. */
+  private collect(): void {
+    for (let m = receiveMessageOnPort(this.results); m; m = receiveMessageOnPort(this.results)) {
+      const report = m.message as { files: WrittenFile[] } | { error: string };
+      if ('error' in report) throw new Error(report.error);
+      this.written.push(...report.files);
+    }
+  }
+}
+
+/** How far (bytes) the writer may fall behind before the main thread waits for it. */
+const MAX_IN_FLIGHT = 64 * 1024 * 1024;
 
 /** Every file under a directory, by site-relative path (for comparing a mirror on disk). */
 export function readSiteDir(dir: string): Map<string, Buffer> {

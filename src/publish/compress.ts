@@ -5,7 +5,7 @@
 // They are part of the site like any other file, so they must be byte-deterministic (mirror parity
 // compares a site directory with a fresh build, byte for byte): fixed levels and parameters, and a gzip
 // header with no name, no timestamp and the same OS byte everywhere.
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 import type { SiteFile } from './build.ts';
 
 /** The encodings made, in the order a server prefers them when the client accepts both (smaller first). */
@@ -28,7 +28,8 @@ export const MIN_COMPRESS_BYTES = 1024;
  * 2026-11-24): gzip 6 is 0.8% larger than gzip 9 for two thirds of the time; brotli 5 is 7% smaller than
  * gzip 6 for about the same time, while brotli 11 is 20% smaller but costs 40 times as long (4.3 s for
  * this atlas's 2.4 MB, on every build and every mirror check) and brotli 9 and 10 are slow on small
- * files. Sites are rebuilt often (and compared with a fresh build by validate), so the cheap levels win.
+ * files. Sites are rebuilt often (and compared with a fresh build by validate), so the cheap levels win:
+ * gzip 6 and brotli 5.
  */
 export const GZIP_LEVEL = 6;
 export const BROTLI_QUALITY = 5;
@@ -36,25 +37,35 @@ export const BROTLI_QUALITY = 5;
 /** The header byte that names the OS (RFC 1952): zlib writes the build platform's; 255 is "unknown" everywhere. */
 const GZIP_OS_BYTE = 9;
 
-export function gzip(bytes: Buffer): Buffer {
-  const out = gzipSync(bytes, { level: GZIP_LEVEL, memLevel: 8, windowBits: 15, strategy: constants.Z_DEFAULT_STRATEGY });
+export function gzip(bytes: Uint8Array): Buffer {
+  const out = zlib.gzipSync(bytes, { level: GZIP_LEVEL, memLevel: 8, windowBits: 15, strategy: zlib.constants.Z_DEFAULT_STRATEGY });
   // zlib writes no name and a zero MTIME already; the OS byte is the one platform-dependent byte left.
   out[GZIP_OS_BYTE] = 255;
   return out;
 }
 
-export function brotli(bytes: Buffer): Buffer {
-  return brotliCompressSync(bytes, {
+export function brotli(bytes: Uint8Array): Buffer {
+  return zlib.brotliCompressSync(bytes, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_LGWIN]: 22,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 22,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
 }
 
-const COMPRESSORS: Record<Encoding, (bytes: Buffer) => Buffer> = { br: brotli, gzip };
+const COMPRESSORS: Record<Encoding, (bytes: Uint8Array) => Buffer> = { br: brotli, gzip };
+
+/** The variants of one file's bytes, by suffix; a variant is kept only when it is smaller than the file. */
+export function variantsOf(bytes: Uint8Array): Array<{ suffix: string; bytes: Buffer }> {
+  const out: Array<{ suffix: string; bytes: Buffer }> = [];
+  for (const { encoding, suffix } of ENCODINGS) {
+    const variant = COMPRESSORS[encoding](bytes);
+    if (variant.length < bytes.length) out.push({ suffix, bytes: variant });
+  }
+  return out;
+}
 
 /** Whether a served file gets precompressed variants. */
 export function isCompressible(file: Pick<SiteFile, 'path' | 'url' | 'bytes'>): boolean {
@@ -66,13 +77,5 @@ export function isCompressible(file: Pick<SiteFile, 'path' | 'url' | 'bytes'>): 
  * of their own: they are served at their file's URL, with Content-Encoding, to clients that accept them.
  */
 export function compressedVariants(files: readonly SiteFile[]): SiteFile[] {
-  const variants: SiteFile[] = [];
-  for (const f of files) {
-    if (!isCompressible(f)) continue;
-    for (const { encoding, suffix } of ENCODINGS) {
-      const bytes = COMPRESSORS[encoding](f.bytes);
-      if (bytes.length < f.bytes.length) variants.push({ path: `${f.path}${suffix}`, bytes });
-    }
-  }
-  return variants;
+  return files.filter(isCompressible).flatMap((f) => variantsOf(f.bytes).map((v) => ({ path: `${f.path}${v.suffix}`, bytes: v.bytes })));
 }
