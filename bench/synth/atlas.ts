@@ -615,7 +615,8 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     // Half the candidates have already run the artifact's first probe (its own: agency candidate).
     const first = artifact.probes[0]!;
     const probes = random.chance(0.5) ? [{ probe: first.id, outcome: random.pick(first.outcomes).id }] : [];
-    const result = explain(reg, { artifacts: [artifact.id], probes });
+    // Unbounded, as validate checks a scenario: an absent mechanism must be absent from the whole second tier.
+    const result = explain(reg, { artifacts: [artifact.id], probes }, Infinity);
     const listed = new Set(result.behind.mechanisms.map((m) => m.id));
     records.push({
       kind: 'scenario',
