@@ -797,6 +797,21 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
     assert.match(text, new RegExp(`${listTotal(r, 'behind.mechanisms', 0) - first} more mechanisms act at the same stage`));
   });
 
+  test('an outcome reported as excluding a same-stage mechanism past the listed part takes it out of the counts', () => {
+    // A-008's first probe has an outcome that also excludes the last clone (see before()).
+    const a = big.getOf('artifact', 'A-008')!;
+    const outcome = a.probes[0]!.outcomes.find((o) => o.excludes.includes(`M-${9000 + EXTRA - 1}`))!;
+    const reported = { artifacts: ['A-008'], probes: [{ probe: a.probes[0]!.id, outcome: outcome.id }] };
+    const r = explain(big, reported);
+    const complete = explainArtifacts(big, reported, {}, Infinity);
+    assert.ok(ids(r.behind.excluded).includes(`M-${9000 + EXTRA - 1}`));
+    assert.deepEqual(r.behind.excluded, complete.behind.excluded);
+    assert.equal(listTotal(r, 'behind.mechanisms', r.behind.mechanisms.length), complete.behind.mechanisms.length);
+    assert.ok(!ids(complete.behind.mechanisms).includes(`M-${9000 + EXTRA - 1}`));
+    assert.deepEqual(r.agency.verdict, complete.agency.verdict);
+    assert.deepEqual(r.agency.probes, complete.agency.probes);
+  });
+
   test('find_compatible_mechanisms is bounded the same way, with its totals', () => {
     const r = valid(CompatibleMechanisms, findCompatibleMechanisms(big, { stage: 'take-home' }));
     assert.equal(r.mechanisms.length, LISTED_MAX);

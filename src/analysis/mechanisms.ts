@@ -100,26 +100,33 @@ function atPositions(reg: Registry, lists: Iterable<readonly number[]>): number[
 }
 
 /**
- * A set of entities of one registry, as a byte per position: at 100k entities the compatible
- * mechanisms number thousands, and marking them costs less than hashing their IDs.
+ * The mechanisms still on the table, as a set: the first tier's few and the second tier (see SecondTier),
+ * tested by position, so that thousands of same-stage mechanisms cost no hashing of IDs.
  */
 export class EntitySet {
-  private readonly marked: Uint8Array;
+  private readonly first: Set<number>;
   readonly size: number;
   constructor(
     private readonly reg: Registry,
-    members: readonly { position: number }[],
+    first: readonly { position: number }[],
+    private readonly second?: SecondTier,
   ) {
-    this.marked = new Uint8Array(reg.entities.length);
-    for (const m of members) this.marked[m.position] = 1;
-    this.size = members.length;
+    this.first = new Set(first.map((m) => m.position));
+    this.size = this.first.size + (second?.size ?? 0);
   }
   has(id: string): boolean {
     const i = positions(this.reg).get(id);
-    return i !== undefined && this.marked[i] === 1;
+    return i !== undefined && this.hasAt(i);
   }
   hasAt(position: number): boolean {
-    return this.marked[position] === 1;
+    return this.first.has(position) || this.second?.hasAt(position) === true;
+  }
+  /** The active loops (indexes into activeLoops, in order) that may hold a member: a loop holds one only if it is among these. */
+  loopsToCheck(): readonly number[] {
+    const byMechanism = loopsByMechanism(this.reg);
+    const base = this.second?.loops ?? [];
+    const extra = [...this.first].flatMap((i) => byMechanism.get(i) ?? []);
+    return extra.length === 0 ? base : [...new Set([...base, ...extra])].sort((a, b) => a - b);
   }
 }
 
@@ -132,6 +139,15 @@ export const activeLoops = perRegistry((reg) => {
     .map((loop) => ({ loop, members: loop.mechanisms.map((m) => at.get(m) ?? -1) }));
 });
 
+/** The active loops each mechanism belongs to, by position: indexes into activeLoops. */
+const loopsByMechanism = perRegistry((reg) => {
+  const by = new Map<number, number[]>();
+  activeLoops(reg).forEach(({ members }, k) => {
+    for (const i of new Set(members)) pushTo(by, i, k);
+  });
+  return by;
+});
+
 /** The active mechanisms operating at each barrier, as positions in the registry (see positions). */
 const mechanismsAt = perRegistry((reg) => {
   const at = new Map<string, number[]>();
@@ -140,6 +156,164 @@ const mechanismsAt = perRegistry((reg) => {
   });
   return at;
 });
+
+/** The active mechanisms operating at a set of barriers: positions in ID order, marks, and how many the candidate can remove. */
+interface AtBarriers {
+  positions: Int32Array;
+  marked: Uint8Array;
+  removable: number;
+  /** The active loops holding one of them (indexes into activeLoops). */
+  loops: number[];
+}
+
+// An explain at 100k entities meets thousands of mechanisms at its stage. Their union is taken once per
+// stage (and per barrier named alone), and a set of several is merged from those with typed arrays; the
+// sets met are kept, bounded, since find_compatible_mechanisms takes any barriers.
+const AT_BARRIERS_KEPT = 256;
+const atBarrierSets = perRegistry(() => new Map<string, AtBarriers>());
+
+/** The active mechanisms the candidate can remove or work around, marked by position. */
+const removableAt = perRegistry((reg) => {
+  const marked = new Uint8Array(reg.entities.length);
+  reg.entities.forEach((e, i) => {
+    if (e.kind === 'mechanism' && e.status === 'active' && e.facets.removability === 'candidate') marked[i] = 1;
+  });
+  return marked;
+});
+
+/** AtBarriers of marked positions (`lo`..`hi` bound the marks), with `loops` already gathered. */
+function atMarked(reg: Registry, marked: Uint8Array, lo: number, hi: number, loops: readonly number[]): AtBarriers {
+  const removableMarks = removableAt(reg);
+  const found: number[] = [];
+  let removable = 0;
+  for (let i = lo; i <= hi; i++) {
+    if (marked[i] !== 1) continue;
+    found.push(i);
+    removable += removableMarks[i]!;
+  }
+  return { positions: Int32Array.from(found), marked, removable, loops: [...new Set(loops)].sort((a, b) => a - b) };
+}
+
+/** The mechanisms at some barriers, from the registry's index (one stage's, or one barrier named alone). */
+function atSome(reg: Registry, barriers: readonly Barrier[]): AtBarriers {
+  const byBarrier = mechanismsAt(reg);
+  const byMechanism = loopsByMechanism(reg);
+  const marked = new Uint8Array(reg.entities.length);
+  let lo = marked.length;
+  let hi = -1;
+  const loops: number[] = [];
+  for (const b of barriers) {
+    for (const i of byBarrier.get(b.id) ?? []) {
+      if (marked[i] === 1) continue;
+      marked[i] = 1;
+      if (i < lo) lo = i;
+      if (i > hi) hi = i;
+      for (const k of byMechanism.get(i) ?? []) loops.push(k);
+    }
+  }
+  return atMarked(reg, marked, lo, hi, loops);
+}
+
+function kept(reg: Registry, key: string, derive: () => AtBarriers): AtBarriers {
+  const sets = atBarrierSets(reg);
+  let at = sets.get(key);
+  if (at === undefined) {
+    at = derive();
+    if (sets.size >= AT_BARRIERS_KEPT) sets.clear();
+    sets.set(key, at);
+  }
+  return at;
+}
+
+/** The mechanisms at the identified barriers: those of each stage of the facts, and of each barrier named outside them. */
+function atBarriers(reg: Registry, facts: Facts): AtBarriers {
+  const stages = new Set(facts.stages);
+  const byStage = activeBarriersAt(reg);
+  const alone = facts.barriers.filter((b) => !(b.status === 'active' && stages.has(b.stage)));
+  const parts = [
+    ...facts.stages.map((s) => kept(reg, `stage ${s}`, () => atSome(reg, (byStage.get(s) ?? []).map((i) => reg.entities[i] as Barrier)))),
+    ...alone.map((b) => kept(reg, b.id, () => atSome(reg, [b]))),
+  ];
+  if (parts.length === 1) return parts[0]!;
+  const key = [...facts.stages.map((s) => `stage ${s}`), ...alone.map((b) => b.id)].join(' ');
+  return kept(reg, key, () => {
+    const marked = new Uint8Array(reg.entities.length);
+    let lo = marked.length;
+    let hi = -1;
+    for (const part of parts) {
+      for (const i of part.positions) marked[i] = 1;
+      if (part.positions.length > 0) {
+        lo = Math.min(lo, part.positions[0]!);
+        hi = Math.max(hi, part.positions.at(-1)!);
+      }
+    }
+    return atMarked(reg, marked, lo, hi, parts.flatMap((p) => p.loops));
+  });
+}
+
+const candidateAt = (reg: Registry, i: number): Candidate => {
+  const m = reg.entities[i] as Mechanism;
+  return { id: m.id, position: i, title: m.title, mechanism: m, tier: 'same-stage' };
+};
+
+/**
+ * The second tier: the mechanisms operating at the identified barriers, less the first tier's, those ruled
+ * out and those excluded by reported outcomes. At 100k entities it holds thousands, so it is kept as the
+ * barriers' mechanisms (taken once per set of barriers) and the few positions taken out of them: what a
+ * result asks of it (its size, a membership, its first items by ID, who is named) costs what is asked,
+ * not what the stage holds.
+ */
+export class SecondTier {
+  readonly size: number;
+  /** How many of them the candidate can remove or work around. */
+  readonly removable: number;
+  constructor(
+    private readonly reg: Registry,
+    private readonly at: AtBarriers,
+    /** Positions taken out; each of them is a position of `at`. */
+    private readonly out: ReadonlySet<number>,
+  ) {
+    this.size = at.positions.length - out.size;
+    const removableMarks = removableAt(reg);
+    let removable = at.removable;
+    for (const i of out) removable -= removableMarks[i]!;
+    this.removable = removable;
+  }
+  hasAt(position: number): boolean {
+    return this.at.marked[position] === 1 && !this.out.has(position);
+  }
+  /** The active loops that hold one of the barriers' mechanisms, taken out or not (see EntitySet.loopsToCheck). */
+  get loops(): readonly number[] {
+    return this.at.loops;
+  }
+  /** The same tier less the given mechanisms (those not in it are ignored). */
+  without(ids: Iterable<string>): SecondTier {
+    const out = new Set(this.out);
+    for (const id of ids) {
+      const i = positions(this.reg).get(id);
+      if (i !== undefined && this.hasAt(i)) out.add(i);
+    }
+    return out.size === this.out.size ? this : new SecondTier(this.reg, this.at, out);
+  }
+  /** The given mechanisms that are in this tier, by ID. */
+  members(ids: Iterable<string>): Candidate[] {
+    const found: number[] = [];
+    for (const id of new Set(ids)) {
+      const i = positions(this.reg).get(id);
+      if (i !== undefined && this.hasAt(i)) found.push(i);
+    }
+    return found.sort((a, b) => a - b).map((i) => candidateAt(this.reg, i));
+  }
+  /** The first `max` by ID, of those `keep` accepts (all by default). */
+  first(max: number, keep: (m: Mechanism) => boolean = () => true): Candidate[] {
+    const shown: Candidate[] = [];
+    for (const i of this.at.positions) {
+      if (shown.length >= max) break;
+      if (!this.out.has(i) && keep(this.reg.entities[i] as Mechanism)) shown.push(candidateAt(this.reg, i));
+    }
+    return shown;
+  }
+}
 
 export function barrierRef(b: Barrier): BarrierRef {
   return { id: b.id, title: b.title, stage: b.stage, order: b.order, pass_condition: b.pass_condition };
@@ -258,17 +432,19 @@ export interface Candidate {
 }
 
 export interface RankedCompatible {
-  /** Ranked as compareCompatible orders them. */
-  candidates: Candidate[];
+  /** The first tier, ranked as compareCompatible orders it. */
+  first: Candidate[];
+  /** The second tier, by ID. */
+  second: SecondTier;
   ruledOut: RuledOutMechanism[];
 }
 
 /**
- * B without the views: the compatible mechanisms, ranked, and those a given artifact rules out. Only a
- * mechanism that emits a given artifact or operates at an identified barrier can be compatible, so they
- * are read from indexes of those entities: the cost follows the facts, not the size of the atlas. Only
- * the first tier is ranked; the second (thousands at 100k entities) is read in ID order from the
- * registry's positions, so it costs no ranking and no string comparison.
+ * B without the views: the compatible mechanisms, the first tier ranked, and those a given artifact rules
+ * out. Only a mechanism that emits a given artifact or operates at an identified barrier can be
+ * compatible, so they are read from indexes of those entities: the cost follows the facts, not the size
+ * of the atlas. Only the first tier is ranked; the second (thousands at 100k entities) is a SecondTier, in
+ * ID order, so it costs no ranking and is never copied.
  */
 export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
   const given = new Set(facts.used.map((a) => a.id));
@@ -276,38 +452,36 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
   const rules = new Map<string, { by: string; reason: string }>();
   for (const a of facts.used) for (const r of a.rules_out) if (!rules.has(r.mechanism)) rules.set(r.mechanism, { by: a.id, reason: r.reason });
   const ruledOut: RuledOutMechanism[] = [];
-  // Whether a mechanism is left out by a given artifact's rules_out (and recorded as such).
-  const isRuledOut = (m: Mechanism) => {
-    const rule = rules.get(m.id);
-    if (rule) ruledOut.push({ id: m.id, title: m.title, by: rule.by, reason: rule.reason });
-    return rule !== undefined;
-  };
+  const ruleOut = (m: Mechanism, rule: { by: string; reason: string }) => ruledOut.push({ id: m.id, title: m.title, by: rule.by, reason: rule.reason });
 
   // Tier produces: the mechanisms emitting a given artifact, ranked.
   const first: Array<Candidate & { rank: number[] }> = [];
   const pos = positions(reg);
-  const firstAt = new Set<number>();
+  const taken = new Set<number>();
   for (const id of given) {
     for (const e of reg.incoming(id, 'emits')) {
       const m = reg.getOf('mechanism', e.source);
       const position = pos.get(e.source)!;
-      if (!m || m.status !== 'active' || firstAt.has(position)) continue;
-      firstAt.add(position);
-      if (!isRuledOut(m)) first.push({ id: m.id, position, title: m.title, mechanism: m, tier: 'produces', rank: rankOf(compatibility(m, given, barriers)!, m.evidence_level) });
+      if (!m || m.status !== 'active' || taken.has(position)) continue;
+      taken.add(position);
+      const rule = rules.get(m.id);
+      if (rule) ruleOut(m, rule);
+      else first.push({ id: m.id, position, title: m.title, mechanism: m, tier: 'produces', rank: rankOf(compatibility(m, given, barriers)!, m.evidence_level) });
     }
   }
-  // Tier same-stage: the others operating at an identified barrier, by ID. Thousands at 100k entities:
-  // positions (numbers) are looked up here, not IDs.
-  const at = mechanismsAt(reg);
-  const ruledAt = new Set([...rules.keys()].map((id) => pos.get(id)));
-  const second: Candidate[] = [];
-  for (const i of atPositions(reg, facts.barriers.map((b) => at.get(b.id) ?? []))) {
-    if (firstAt.has(i)) continue;
-    const m = reg.entities[i] as Mechanism;
-    if (!ruledAt.has(i) || !isRuledOut(m)) second.push({ id: m.id, position: i, title: m.title, mechanism: m, tier: 'same-stage' });
+  // Tier same-stage: the others operating at an identified barrier, less those ruled out.
+  const at = atBarriers(reg, facts);
+  const out = new Set<number>();
+  for (const i of taken) if (at.marked[i] === 1) out.add(i);
+  for (const [id, rule] of rules) {
+    const i = pos.get(id);
+    if (i === undefined || at.marked[i] !== 1 || taken.has(i)) continue;
+    out.add(i);
+    ruleOut(reg.entities[i] as Mechanism, rule);
   }
   return {
-    candidates: [...first.sort(compareRanked).map(({ rank: _, ...c }) => c), ...second],
+    first: first.sort(compareRanked).map(({ rank: _, ...c }) => c),
+    second: new SecondTier(reg, at, out),
     ruledOut: ruledOut.sort((a, b) => compareIds(a.id, b.id)),
   };
 }
@@ -329,26 +503,22 @@ export function bounded<T>(list: readonly T[], max: number, path: string, more: 
 export function listedMechanisms(
   reg: Registry,
   facts: Facts,
-  candidates: readonly Candidate[],
+  first: readonly Candidate[],
+  second: SecondTier,
   path: string,
   max = LISTED_MAX,
 ): { mechanisms: CompatibleMechanism[]; cut: Truncation[] } {
-  // Ranked: the first tier, then the second by ID.
-  const first = candidates.filter((c) => c.tier === 'produces');
-  const { shown, cut } = bounded(
-    candidates.slice(first.length),
-    max,
-    path,
-    (rest) =>
-      `${rest} more mechanisms only act at the same stage (listed by ID; the last shown is ${candidates[first.length + max - 1]!.id}). ` +
-      'See them a barrier at a time: find_compatible_mechanisms with barriers (one of the barriers identified), or traverse_graph from the barrier (direction in, relations operates_at), or the barrier’s page of the REST API (/api/v1/barriers/{id})',
-  );
+  const shown = second.first(max);
   const observed = facts.used.length > 0;
   const given = new Set(facts.used.map((a) => a.id));
   const barriers = new Set(facts.barriers.map((b) => b.id));
   const mechanisms = [...first, ...shown].map((c) => mechanismView(reg, c.mechanism, compatibility(c.mechanism, given, barriers)!, observed));
+  if (second.size <= max) return { mechanisms, cut: [] };
   // The cut counts the whole list, not only its second tier.
-  return { mechanisms, cut: cut.map((c) => ({ ...c, shown: mechanisms.length, total: first.length + c.total! })) };
+  const more =
+    `${second.size - max} more mechanisms only act at the same stage (listed by ID; the last shown is ${shown.at(-1)!.id}). ` +
+    'See them a barrier at a time: find_compatible_mechanisms with barriers (one of the barriers identified), or traverse_graph from the barrier (direction in, relations operates_at), or the barrier’s page of the REST API (/api/v1/barriers/{id})';
+  return { mechanisms, cut: [{ list: path, shown: mechanisms.length, total: first.length + second.size, more }] };
 }
 
 /** The barriers identified, as listed in a result: the first `max` by ID. */
@@ -371,8 +541,8 @@ export function listedBarriers(facts: Facts, path: string, max = LISTED_MAX): { 
  */
 export function findCompatibleMechanisms(reg: Registry, input: FactsInput, max = LISTED_MAX): CompatibleMechanisms {
   const facts = resolveFacts(reg, input);
-  const { candidates, ruledOut } = rankCompatible(reg, facts);
-  const { mechanisms, cut: mechanismsCut } = listedMechanisms(reg, facts, candidates, 'mechanisms', max);
+  const { first, second, ruledOut } = rankCompatible(reg, facts);
+  const { mechanisms, cut: mechanismsCut } = listedMechanisms(reg, facts, first, second, 'mechanisms', max);
   const { barriers, cut: barriersCut } = listedBarriers(facts, 'barriers', max);
   const cut = [...barriersCut, ...mechanismsCut];
   return {

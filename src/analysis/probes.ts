@@ -3,7 +3,7 @@
 import { COSTS, PROBE_AGENCIES } from '../model/vocab.ts';
 import type { Probe } from '../model/schemas.ts';
 import type { EntityOfKind, Registry } from '../registry/registry.ts';
-import { rankCompatible, resolveFacts } from './mechanisms.ts';
+import { rankCompatible, resolveFacts, type RankedCompatible } from './mechanisms.ts';
 import { refOf, resolveEntity, sortedIds } from './resolve.ts';
 import type { DiagnosticProbes, ProbeView } from './schemas.ts';
 
@@ -58,13 +58,16 @@ export interface ProbesInput {
   stage?: string;
 }
 
+/** Every compatible mechanism's ID: the first tier ranked, then the whole second tier by ID. */
+const compatibleIds = ({ first, second }: RankedCompatible) => [...first, ...second.first(Infinity)].map((c) => c.id);
+
 /** get_diagnostic_probes: every probe of the artifacts, weighed against a set of mechanisms. */
 export function getDiagnosticProbes(reg: Registry, input: ProbesInput): DiagnosticProbes {
   const facts = resolveFacts(reg, { artifacts: input.artifacts, ...(input.stage !== undefined ? { stage: input.stage } : {}) });
   const considered =
     input.mechanisms && input.mechanisms.length > 0
       ? sortedIds(input.mechanisms.map((id) => resolveEntity(reg, id, ['mechanism'], 'mechanisms').id))
-      : rankCompatible(reg, facts).candidates.map((c) => c.id);
+      : compatibleIds(rankCompatible(reg, facts));
   const set = new Set(considered);
   // The first tier: those of the mechanisms considered that emit a given observation.
   const given = new Set(facts.used.map((a) => a.id));

@@ -18,7 +18,7 @@
 // excludes a mechanism removes it from the whole case. Nothing here is a probability.
 import { REMOVABILITIES, type Removability } from '../model/vocab.ts';
 import { compareIds, type EntityOfKind, type Registry } from '../registry/registry.ts';
-import { activeLoops, bounded, EntitySet, joinWords, listedBarriers, listedMechanisms, rankCompatible, resolveFacts, type Facts } from './mechanisms.ts';
+import { activeLoops, bounded, EntitySet, joinWords, listedBarriers, listedMechanisms, rankCompatible, resolveFacts, type Facts, type SecondTier } from './mechanisms.ts';
 import { citationsOf, sourceCaveatsOf } from './node.ts';
 import { matchPatterns } from './patterns.ts';
 import { probeView, rankProbes } from './probes.ts';
@@ -106,7 +106,10 @@ function stageNote(facts: Facts): string | undefined {
 }
 
 function loopsOf(reg: Registry, remaining: EntitySet): LoopMatch[] {
-  return activeLoops(reg)
+  const loops = activeLoops(reg);
+  return remaining
+    .loopsToCheck()
+    .map((k) => loops[k]!)
     .filter(({ members }) => members.some((i) => remaining.hasAt(i)))
     .map(({ loop: l, members }) => ({
       id: l.id,
@@ -127,8 +130,8 @@ type MechanismFacts = MechanismName & { mechanism: Pick<CompatibleMechanism, 'fa
 const nameOf = (m: { id: string; title: string }) => (m.title === '' ? m.id : titled(m));
 const list = (ms: readonly { id: string; title: string }[]) => joinWords(ms.map(nameOf));
 /** The first `max` named and the rest counted; all named when at most one would be counted. */
-const someNamed = (ms: readonly { id: string; title: string }[], max: number) =>
-  ms.length <= max + 1 ? list(ms) : `${ms.slice(0, max).map(nameOf).join(', ')} and ${ms.length - max} more`;
+const someNamed = (ms: readonly { id: string; title: string }[], max: number, total = ms.length) =>
+  total <= max + 1 ? list(ms) : `${ms.slice(0, max).map(nameOf).join(', ')} and ${total - max} more`;
 
 /** How many same-stage mechanisms the verdict names before it counts the rest. */
 const VERDICT_NAMED = 10;
@@ -188,25 +191,26 @@ function nextStepsOf(reg: Registry, facts: Facts): NextStepView[] {
 }
 
 interface VerdictFacts {
-  /** Every remaining mechanism, listed or not. */
-  remaining: MechanismFacts[];
+  /** The remaining first tier. */
   first: MechanismFacts[];
+  /** The remaining second tier, listed or not. */
+  second: SecondTier;
   probes: ProbeView[];
   otherCandidateProbes: string[];
   steps: NextStepView[];
 }
 
 /** A: the verdict, with a stable code. It speaks about the first tier, as the agency split does. */
-function verdictOf({ remaining, first, probes, otherCandidateProbes, steps }: VerdictFacts): Verdict {
+function verdictOf({ first, second, probes, otherCandidateProbes, steps }: VerdictFacts): Verdict {
+  const remaining = first.length + second.size;
   const stepsNote = steps.length > 0 ? [`What you can still do, whatever the cause: ${steps.map((s) => s.action.trim()).join(' ')}`] : [];
-  if (remaining.length === 0) {
+  if (remaining === 0) {
     return {
       code: 'nothing-left',
       text: 'The reported outcomes exclude every mechanism the atlas links to these facts, so it holds no explanation for this combination.',
       details: ['Check the probe outcomes you reported. If they are right, the atlas may be missing a mechanism: please report the case.', ...stepsNote],
     };
   }
-  const second = remaining.filter((m) => m.tier === 'same-stage');
   const baselines = first.filter((m) => m.mechanism.honest_baseline);
   const baselineNote = baselines.length > 0 ? [`Ordinary causes stay on the table: ${list(baselines)} ${baselines.length === 1 ? 'is' : 'are'} among those that could have produced this.`] : [];
   const candidateProbes = probes.filter((p) => p.agency === 'candidate');
@@ -214,16 +218,18 @@ function verdictOf({ remaining, first, probes, otherCandidateProbes, steps }: Ve
   // Only a mechanism that can produce what was observed (the first tier) makes acting on this observation
   // worthwhile; one that merely acts at the same stage does not by itself.
   const reachable = first.filter((m) => m.mechanism.facets.removability === 'candidate');
-  const reachableElsewhere = second.filter((m) => m.mechanism.facets.removability === 'candidate');
+  // Named up to VERDICT_NAMED, the rest counted: one more is read, since a lone rest is named.
+  const elsewhere = second.removable;
+  const reachableElsewhere = second.first(Math.min(VERDICT_NAMED + 1, elsewhere), (m) => m.facets.removability === 'candidate');
   const reachNote = reachable.length > 0 ? [`Within your reach, if other evidence points there: ${list(reachable)}. Compatible is not proven.`] : [];
   const elsewhereNote =
-    reachableElsewhere.length > 0
-      ? [`${someNamed(reachableElsewhere, VERDICT_NAMED)} ${reachableElsewhere.length === 1 ? 'is' : 'are'} within your reach but only ${reachableElsewhere.length === 1 ? 'acts' : 'act'} at the same stage: ${reachableElsewhere.length === 1 ? 'it produces' : 'they produce'} none of what you saw, so this observation alone does not point there.`]
+    elsewhere > 0
+      ? [`${someNamed(reachableElsewhere, VERDICT_NAMED, elsewhere)} ${elsewhere === 1 ? 'is' : 'are'} within your reach but only ${elsewhere === 1 ? 'acts' : 'act'} at the same stage: ${elsewhere === 1 ? 'it produces' : 'they produce'} none of what you saw, so this observation alone does not point there.`]
       : [];
   if (candidateProbes.length > 0) {
     const top = candidateProbes[0]!;
     const narrows = new Set(top.outcomes.flatMap((o) => o.narrows));
-    const narrowed = remaining.filter((m) => narrows.has(m.id));
+    const narrowed = [...first.filter((m) => narrows.has(m.id)), ...second.members(narrows)];
     return {
       code: 'run-probe',
       text: `Run a probe before drawing conclusions: ${top.id} (${top.artifact.id}, ${top.cost} cost). Depending on its outcome it can rule out ${ruleOutWords(narrowed.map((m) => m.id), narrowed, first.length, 0)}.`,
@@ -259,7 +265,7 @@ function verdictOf({ remaining, first, probes, otherCandidateProbes, steps }: Ve
     text: steps.length > 0 ? LOW_SIGNAL_WITH_STEPS_TEXT : LOW_SIGNAL_TEXT,
     details: [
       ...stepsNote,
-      `No probe you can run tells the ${remaining.length} remaining mechanisms apart, ${firstWords}.`,
+      `No probe you can run tells the ${remaining} remaining mechanisms apart, ${firstWords}.`,
       ...elsewhereNote,
       ...intermediaryNote,
       ...(otherCandidateProbes.length > 0
@@ -286,22 +292,20 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
 
   // B
   // Views are built for the listed mechanisms only; the verdict, the probes and the loops see them all.
-  const { candidates: compatible, ruledOut } = rankCompatible(reg, facts);
+  const { first: firstAll, second: secondAll, ruledOut } = rankCompatible(reg, facts);
   const excludedBy = new Map<string, Array<{ probe: string; outcome: string }>>();
   for (const o of observed) {
     for (const m of o.excludes) excludedBy.set(m, [...(excludedBy.get(m) ?? []), { probe: o.probe, outcome: o.outcome }]);
   }
-  // At scale the second tier holds thousands: each pass over it counts, so none is made for nothing.
-  const remaining = excludedBy.size === 0 ? compatible : compatible.filter((m) => !excludedBy.has(m.id));
-  const excluded = (excludedBy.size === 0 ? [] : compatible.filter((m) => excludedBy.has(m.id)))
+  // The second tier holds thousands at scale: it is asked what the result needs, never walked whole.
+  const first = excludedBy.size === 0 ? firstAll : firstAll.filter((m) => !excludedBy.has(m.id));
+  const second = secondAll.without(excludedBy.keys());
+  const excluded = [...firstAll.filter((m) => excludedBy.has(m.id)), ...secondAll.members(excludedBy.keys())]
     .map((m) => ({ id: m.id, title: m.title, by: excludedBy.get(m.id)! }))
     .sort((a, b) => compareIds(a.id, b.id));
-  const remainingIds = new EntitySet(reg, remaining);
-  // Ranked: the first tier comes first.
-  const firstCount = remaining.findIndex((m) => m.tier !== 'produces');
-  const first = firstCount === -1 ? remaining : remaining.slice(0, firstCount);
+  const remainingIds = new EntitySet(reg, first, second);
   const firstIds = new Set(first.map((m) => m.id));
-  const { mechanisms: listed, cut: mechanismsCut } = listedMechanisms(reg, facts, remaining, 'behind.mechanisms', max);
+  const { mechanisms: listed, cut: mechanismsCut } = listedMechanisms(reg, facts, first, second, 'behind.mechanisms', max);
   const { barriers, cut: barriersCut } = listedBarriers(facts, 'obstacle.barriers', max);
   const usedIds = facts.used.map((a) => a.id);
   const patterns = matchPatterns(reg, usedIds).filter((p) => p.match === 'triggered' || p.match === 'partial');
@@ -335,7 +339,7 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
   const cut = [...barriersCut, ...mechanismsCut, ...loopsCut];
   const law: LawNoteView[] = facts.used.flatMap((a) => a.law.map((note) => ({ artifact: refOf(a), ...note })));
   const verdict = verdictOf({
-    remaining,
+    second,
     first,
     probes,
     otherCandidateProbes: otherProbes.filter((p) => p.agency === 'candidate').map((p) => p.probe),
