@@ -1,7 +1,7 @@
 // The analysis shown on observation and scenario pages: explain's result (the HOBA protocol, computed at
 // build time by the same function the CLI runs), rendered as the CLI reads it: the first tier (what can
 // produce the observation), the second tier collapsed, what was ruled out or excluded, the verdict.
-import type { Registry } from '../../registry/registry.ts';
+import { compareIds, type Registry } from '../../registry/registry.ts';
 import type { CompatibleMechanism, ExplainResult } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { entityPath } from '../paths.ts';
@@ -69,10 +69,13 @@ ${result.behind.excluded.map((x) => html`<li><a href="${entityPath(x.id)}"><span
 /** The verdict, with its details, as a panel; the probes it names link to their place on the observation's page. */
 export function verdictOf(reg: Registry, result: ExplainResult): Raw {
   const v = result.agency.verdict;
+  // The given artifacts and their successors, in ID order (read from them, not from a scan of the atlas:
+  // the site renders this once per artifact page).
+  const ids = new Set([...result.input.artifacts, ...result.hard_facts.artifacts.flatMap((h) => (h.successor ? [h.successor.id] : []))]);
   const probes = new Map(
-    reg
-      .all('artifact')
-      .filter((a) => result.input.artifacts.includes(a.id) || result.hard_facts.artifacts.some((h) => h.successor?.id === a.id))
+    [...ids]
+      .sort(compareIds)
+      .flatMap((id) => reg.getOf('artifact', id) ?? [])
       .flatMap((a) => a.probes.map((p) => [p.id, `${entityPath(a.id)}#probe-${p.id}`] as const)),
   );
   return html`<div class="panel verdict">
