@@ -207,3 +207,24 @@ describe('the browse filters', () => {
     assert.equal(queryOf(state({ stage: '', actor: '' }), names), '');
   });
 });
+
+describe('a barrier page at scale', () => {
+  test('lists the first 100 observations of its stage by ID and links the rest to the filtered browse page', async () => {
+    const { Registry } = await import('../src/registry/registry.ts');
+    const { entityPage } = await import('../src/site/pages/entity.ts');
+    const { LISTED_MAX } = await import('../src/analysis/terms.ts');
+    const real = loadAtlas(ROOT).registry;
+    const barrier = real.getOf('barrier', 'B-008')!;
+    const model = real.all('artifact').find((a) => a.status === 'active')!;
+    const extra = Array.from({ length: 130 }, (_, i) => ({ ...model, id: `A-${9000 + i}`, title: `Clone observation ${i}`, stages: [barrier.stage], sources: [] }));
+    const reg = new Registry({ manifest: real.manifest, entities: [...real.entities, ...extra] });
+    const atStage = reg.all('artifact').filter((a) => a.status === 'active' && a.stages.includes(barrier.stage)).map((a) => a.id);
+    const page = entityPage(reg, reg.getOf('barrier', 'B-008')!);
+    const section = page.slice(page.indexOf('<h2 id="observations">'));
+    const listed = [...section.slice(0, section.indexOf('</ul>')).matchAll(/href="\/artifacts\/(A-\d+)\//g)].map((m) => m[1]);
+    assert.deepEqual(listed, atStage.slice(0, LISTED_MAX));
+    assert.match(section, new RegExp(`And ${atStage.length - LISTED_MAX} more: <a href="/artifacts/\\?stage=${barrier.stage}">every observation at this stage</a>`));
+    // The real atlas is far from the bound: every observation of the stage is listed, and no link to the rest.
+    assert.doesNotMatch(entityPage(real, barrier), /every observation at this stage/);
+  });
+});

@@ -4,12 +4,14 @@
 import type { EntityOfKind, Registry } from '../../registry/registry.ts';
 import { explain } from '../../analysis/explain.ts';
 import { findInterventions } from '../../analysis/interventions.ts';
-import { AnalysisError } from '../../analysis/resolve.ts';
+import { AnalysisError, perRegistry, pushTo } from '../../analysis/resolve.ts';
+import { LISTED_MAX } from '../../analysis/terms.ts';
+import type { Stage } from '../../model/vocab.ts';
 import { inputOf } from '../../analysis/scenarios.ts';
 import type { NodeView } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { loopDiagram, patternDiagram, patternDiagramTall, type DiagramNode } from '../diagram.ts';
-import { entityPath, SITE } from '../paths.ts';
+import { browsePath, entityPath, SITE } from '../paths.ts';
 import { tiersOf, verdictOf } from './entity-analysis.ts';
 import {
   citationList,
@@ -146,11 +148,24 @@ ${section('sources', 'Sources', citationList(node.citations))}`;
 
 // ── barrier ──────────────────────────────────────────────────────────────────────────────────────────
 
+/** The active artifacts of each stage, in ID order: every barrier page of a stage lists them. */
+const activeArtifactsAt = perRegistry((reg) => {
+  const byStage = new Map<Stage, string[]>();
+  for (const a of reg.all('artifact')) if (a.status === 'active') for (const s of a.stages) pushTo(byStage, s, a.id);
+  return byStage;
+});
+
 export function barrierMain(reg: Registry, b: EntityOfKind<'barrier'>, node: NodeView, meanings: Meanings): Raw {
   const before = node.relations.filter((r) => r.relation === 'precedes' && r.direction === 'in').map((r) => r.node.id);
   const after = b.precedes;
   const operating = node.relations.filter((r) => r.relation === 'operates_at' && r.direction === 'in').map((r) => r.node.id);
-  const seen = reg.all('artifact').filter((a) => a.status === 'active' && a.stages.includes(b.stage));
+  // At most LISTED_MAX of them, as the analysis lists a stage's barriers: the rest are on the browse page.
+  const seen = activeArtifactsAt(reg).get(b.stage) ?? [];
+  const observations = entityList(reg, seen.slice(0, LISTED_MAX));
+  const moreSeen =
+    seen.length > LISTED_MAX
+      ? html`<p>And ${String(seen.length - LISTED_MAX)} more: <a href="${browsePath('artifact')}?stage=${b.stage}">every observation at this stage</a>.</p>\n`
+      : '';
   return html`<p class="tags">${tag('stage', stageLabel(b.stage), meanings.of('stage', b.stage))}${tag('order in the funnel', String(b.order))}</p>
 ${section('pass', 'What it takes to get past', html`<p>${linked(reg, b.pass_condition)}</p>`)}
 ${section(
@@ -170,7 +185,7 @@ ${section(
 )}
 ${section('about', 'About this barrier', b.description ? prose(reg, b.description) : undefined)}
 ${section('mechanisms', 'Mechanisms acting here', entityList(reg, operating), 'What can make this gate reject, stall or misclassify someone. Compatible, not proven.')}
-${section('observations', 'What candidates may see at this stage', entityList(reg, seen.map((a) => a.id)))}
+${section('observations', 'What candidates may see at this stage', observations && html`${observations}${moreSeen}`)}
 ${section('interventions', 'What could change it', interventionsOf(reg, b.id, meanings))}
 ${lawSection(reg, b.law)}
 ${section('sources', 'Sources', citationList(node.citations))}`;
