@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '30' },
@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const runs = values.quick ? 2 : Number(values.runs);
 const warmup = values.quick ? 1 : Number(values.warmup);
 if (!existsSync(cli)) {
-  console.error('dist/cli.js is missing: run `npm run build` first.');
+  console.error('dist/cli.cjs is missing: run `npm run build` first.');
   process.exit(1);
 }
 

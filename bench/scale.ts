@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Scale benchmark: synthetic atlases of 1k, 10k and 100k entities (bench/synth), and for each, in child
-// processes: `hoba validate --strict --no-mirror` and `hoba build` (dist/cli.js) with their wall time, CPU
+// processes: `hoba validate --strict --no-mirror` and `hoba build` (dist/cli.cjs) with their wall time, CPU
 // time and peak RSS; time per entity; and in-process search and explain latency (p50, p99) over a seeded
 // sample. Prints a table and the issue's targets. A benchmark, not a test: it prints figures.
 //
@@ -23,7 +23,7 @@ import type { QueryTimings } from './synth/queries.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 /** The CLI measured: a copy of dist/ taken at the start, so a rebuild of the checkout during a long run changes nothing. */
-let CLI = join(DIST, 'cli.js');
+let CLI = join(DIST, 'cli.cjs');
 const QUERIES = join(ROOT, 'bench', 'synth', 'queries.ts');
 const USAGE = 'usage: node --import tsx bench/scale.ts [--sizes 1000,10000,100000] [--seed 42] [--samples 200] [--profile <dir>] [--keep] [--timeout 900]';
 
@@ -210,13 +210,13 @@ function main(): number {
     return 2;
   }
   if (!existsSync(CLI)) {
-    console.error('dist/cli.js is missing: run `npm run build` first.');
+    console.error('dist/cli.cjs is missing: run `npm run build` first.');
     return 1;
   }
   sizes.sort((a, b) => a - b);
   const work = mkdtempSync(join(tmpdir(), 'hoba-scale-'));
   cpSync(DIST, join(work, 'dist'), { recursive: true });
-  CLI = join(work, 'dist', 'cli.js');
+  CLI = join(work, 'dist', 'cli.cjs');
   try {
     const rows: Row[] = [];
     for (const entities of sizes) {

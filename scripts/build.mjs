@@ -60,29 +60,30 @@ const result = await build({
   outdir: 'dist',
 });
 
-// dist/cli.js, the `hoba` entry (src/cli/main.ts), and dist/reading.js, what it runs for `hoba show|explain|search`
-// in their usual forms: each one file, without splitting, so that these commands load two modules
-// instead of a dozen small chunks (each module costs the ESM loader a resolution, a read and a
-// compilation: about a third of their start-up was that). Everything else cli.js hands to the program
-// above. The modules reading.js loads on demand are inlined and run only when asked for, except the
-// content loader (YAML parser and schemas, needed only when no snapshot fits the checkout), which stays
-// the program's chunk: the registry it returns is plain data and methods to the code here.
+// dist/cli.cjs, the `hoba` entry (src/cli/main.ts): one CommonJS file holding the reading commands
+// (show, explain and search in their usual forms, src/cli/reading.ts) and what they load, inlined and run
+// only when asked for. CommonJS because Node loads it without starting its ESM loader, and one file
+// because every module costs a resolution, a read and a compilation: for these commands, whose work is
+// a few milliseconds, that was most of their start-up (bench/cli-start.mjs). Everything else it hands to
+// the program above (an ESM import). The content loader (YAML parser and schemas, needed only when no
+// snapshot fits the checkout) stays the program's chunk: the registry it returns is plain data and
+// methods to the code here. `import.meta.url` (the bundled snapshot's place) becomes this file's URL.
 const loadChunk = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/registry/load.ts')[0].replace(/^dist\//, '');
 const entries = await build({
   ...nodeOptions,
+  format: 'cjs',
+  banner: { js: "'use strict';\nconst __hobaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__hobaUrl' },
+  outExtension: { '.js': '.cjs' },
   metafile: true,
-  plugins: [
-    toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'),
-    toBundle('src/cli/main.ts', 'src/cli/reading.ts', 'reading.js'),
-    toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk),
-  ],
-  entryPoints: { cli: 'src/cli/main.ts', reading: 'src/cli/reading.ts' },
+  plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk)],
+  entryPoints: { cli: 'src/cli/main.ts' },
   outdir: 'dist',
 });
 
 // dist/ holds only this build's output: stale chunks of earlier builds would otherwise ship in the package.
 const written = new Set([...Object.keys(result.metafile.outputs), ...Object.keys(entries.metafile.outputs)].map((f) => f.replace(/^dist\//, '')));
-for (const f of readdirSync('dist')) if (f.endsWith('.js') && !written.has(f)) rmSync(join('dist', f), { force: true });
+for (const f of readdirSync('dist')) if (/\.c?js$/.test(f) && !written.has(f)) rmSync(join('dist', f), { force: true });
 
 // The prebuilt atlas snapshot (dist/atlas.snapshot.json): commands read it instead of parsing YAML.
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-snapshot.ts'], { stdio: 'inherit' });

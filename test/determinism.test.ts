@@ -1,4 +1,4 @@
-// Determinism: `hoba build` (dist/cli.js in a child process, as a user runs it) writes byte-identical
+// Determinism: `hoba build` (dist/cli.cjs in a child process, as a user runs it) writes byte-identical
 // sites from the same content whatever the order its files were created in, the locale, the time zone
 // and the umask. Reordered keys inside the YAML change only the content hash, which fingerprints the
 // content's bytes by design. Needs `npm run build` first. The shuffles are seeded (HOBA_SEED overrides).
@@ -60,7 +60,7 @@ describe(`hoba build is byte-deterministic (HOBA_SEED=${SEED})`, () => {
   let reference: Map<string, Buffer>;
   let outs = 0;
 
-  /** Builds a checkout with dist/cli.js into a new directory; returns the site and where it is. */
+  /** Builds a checkout with dist/cli.cjs into a new directory; returns the site and where it is. */
   function build(checkout: string, options: BuildOptions = {}): { site: Map<string, Buffer>; out: string } {
     const out = join(scratch, `site-${++outs}`);
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };

@@ -14,7 +14,7 @@ import type { Problem } from '../src/registry/rules.ts';
 import { validateAtlas } from '../src/registry/validate.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
 export const BIBLIOGRAPHY = loadBibliography(bibliographyPath(ROOT));
 
 /** A throw-away copy of the real atlas (content/ only) that a test may break. */

@@ -1,8 +1,8 @@
-// The reading commands as a user runs them (the built dist/cli.js): output, --json, --help, exit codes,
+// The reading commands as a user runs them (the built dist/cli.cjs): output, --json, --help, exit codes,
 // errors without stack traces, colours, and where the atlas comes from (checkout, cache, bundled).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,7 +12,7 @@ import { ExplainResult, Neighbourhood, NodeView, SearchResult } from '../src/ana
 import { AtlasSearch } from '../src/analysis/search.ts';
 import { KINDS, STAGES } from '../src/model/vocab.ts';
 import { loadAtlas } from '../src/registry/load.ts';
-import { AtlasCopy, hoba as run, ROOT, type Run } from './helpers.ts';
+import { AtlasCopy, CLI, hoba as run, ROOT, type Run } from './helpers.ts';
 
 // Snapshots of edited copies are cached here, not in the user's cache.
 const cache = mkdtempSync(join(tmpdir(), 'hoba-cache-'));
@@ -261,6 +261,38 @@ describe('every command', () => {
   });
 });
 
+describe('standard output of the reading commands', () => {
+  // A preload that reports, at exit, the Node built-ins loaded after it: what the command itself loaded.
+  const probe = join(outside, 'builtins-probe.cjs');
+  before(() =>
+    writeFileSync(
+      probe,
+      "const before = new Set(process.moduleLoadList);\nprocess.on('exit', () => require('fs').writeSync(2, 'LOADED ' + process.moduleLoadList.filter((m) => !before.has(m)).join(',') + '\\n'));\n",
+    ),
+  );
+
+  test('piped, they write without the stdout stream and load neither node:crypto nor the stream machinery', () => {
+    for (const args of [['show', 'M-001'], ['explain', 'A-009'], ['search', 'reposted'], ['show', 'M-001', '--json']]) {
+      const r = spawnSync(process.execPath, ['--require', probe, CLI, ...args], { cwd: outside, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', HOBA_DIR: '' } });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, hoba(args, { cwd: outside }).stdout, 'the same output as through the stream');
+      const loaded = /LOADED (.*)/.exec(r.stderr)?.[1] ?? '';
+      assert.doesNotMatch(loaded, /\bcrypto\b/, `${args.join(' ')} loads node:crypto: ${loaded}`);
+      assert.doesNotMatch(loaded, /NativeModule (net|stream|tty)\b/, `${args.join(' ')} creates the stdout stream: ${loaded}`);
+    }
+    // The marker is real: a command that does create the stream shows it.
+    const hash = spawnSync(process.execPath, ['--require', probe, '-e', 'process.stdout.write("x")'], { encoding: 'utf8' });
+    assert.match(hash.stderr, /NativeModule (net|stream)\b/);
+  });
+
+  test('a reader that goes away (| true) ends the command quietly, exit 0', () => {
+    for (const args of ['show M-001', 'explain A-009 --full', 'search reposted --json']) {
+      const r = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} ${args} | true; echo "status \${PIPESTATUS[0]}" >&2`], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
+      assert.match(r.stderr, /^status 0\n$/, `${args}: ${r.stderr}`);
+    }
+  });
+});
+
 describe('where the atlas comes from', () => {
   test('outside any checkout, the bundled snapshot is read; validate explains it needs a checkout', () => {
     const r = hoba(['show', 'M-001', '--json'], { cwd: outside });
@@ -317,7 +349,7 @@ describe('where the atlas comes from', () => {
     try {
       cpSync(join(ROOT, 'dist'), dist, { recursive: true, filter: (src) => !src.endsWith('.snapshot.json') });
       assert.ok(!existsSync(join(dist, 'atlas.snapshot.json')));
-      const r = spawnSync(process.execPath, [join(dist, 'cli.js'), 'show', 'M-001'], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
+      const r = spawnSync(process.execPath, [join(dist, 'cli.cjs'), 'show', 'M-001'], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
       assert.equal(r.status, 1);
       assert.match(r.stderr, /no atlas to read: not inside a checkout .* Run inside a checkout, pass --dir <checkout>, or run npm run build/);
     } finally {
@@ -430,7 +462,7 @@ describe('hardening (issue #10)', () => {
 test('zod and yaml stay off the start-up path of show, explain and search', async () => {
   const { readFileSync } = await import('node:fs');
   const dist = join(ROOT, 'dist');
-  const cli = readFileSync(join(dist, 'cli.js'), 'utf8');
+  const cli = readFileSync(join(dist, 'cli.cjs'), 'utf8');
   // The modules a command loads: its own chunk and everything reachable through static imports.
   const closure = (entry: string): Set<string> => {
     const seen = new Set<string>();
@@ -442,16 +474,21 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
     visit(entry);
     return seen;
   };
-  // The reading commands' usual forms load two modules: cli.js, then reading.js (scripts/build.mjs).
-  assert.match(cli, /import\("\.\/reading\.js"\)/, 'cli.js loads reading.js on demand');
-  const path = new Set([...closure('cli.js'), ...closure('reading.js')]);
-  assert.deepEqual([...path].sort(), ['cli.js', 'reading.js']);
+  // The reading commands' usual forms load one module, cli.cjs, CommonJS (scripts/build.mjs): it
+  // requires nothing of its own and imports only the program (any other command) and the content loader
+  // (no snapshot fits).
+  const own = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
+  assert.ok(cli.startsWith('#!/usr/bin/env node'), 'cli.cjs runs as the hoba bin');
+  const loaded = own('cli.cjs');
+  assert.deepEqual(loaded.filter((f) => !/^load-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli.cjs loads only the program, and the loader, of its own modules');
+  assert.match(cli, /import\("\.\/program\.js"\)/, 'the program on demand');
+  assert.match(cli, /import\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
+  const path = ['cli.cjs'];
   const code = [...path].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
   assert.doesNotMatch(code, /class ZodError|ZodError=/, 'zod');
   assert.doesNotMatch(code, /LineCounter\d*=class/, 'yaml');
   assert.doesNotMatch(code, /_parseCommand\(/, 'commander');
   // The markers are real: validate loads zod and yaml.
-  assert.match(cli, /import\("\.\/program\.js"\)/, 'cli.js loads the commander program on demand');
   const validate = /import\("\.\/(validate-[A-Z0-9]+\.js)"\)/.exec(readFileSync(join(dist, 'program.js'), 'utf8'))?.[1];
   assert.ok(validate);
   const validateCode = [...closure(validate)].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');

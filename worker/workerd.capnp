@@ -3,7 +3,7 @@
 # written by `hoba build`, served from a `disk` service bound as ASSETS, as Cloudflare binds Workers
 # Static Assets. From the checkout:
 #
-#   npm run build && node dist/cli.js build
+#   npm run build && node dist/cli.cjs build
 #   npx workerd serve worker/workerd.capnp --directory-path site=_site
 #
 # then http://127.0.0.1:8787/ (the site, /api/v1, /openapi.json) and POST http://127.0.0.1:8787/mcp.

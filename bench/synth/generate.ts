@@ -3,7 +3,7 @@
 // atlas.ts), for benchmarks. The same seed and size give byte-identical files.
 //
 //   node --import tsx bench/synth/generate.ts --entities 10000 --seed 42 --out /tmp/atlas-10k
-//   HOBA_BIBLIOGRAPHY=/tmp/atlas-10k/bibliography.yaml node dist/cli.js validate --strict --no-mirror --dir /tmp/atlas-10k
+//   HOBA_BIBLIOGRAPHY=/tmp/atlas-10k/bibliography.yaml node dist/cli.cjs validate --strict --no-mirror --dir /tmp/atlas-10k
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BIBLIOGRAPHY_FILE, generateAtlas, writeAtlas } from './atlas.ts';

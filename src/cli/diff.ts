@@ -9,6 +9,7 @@ import { bumpSatisfies, effectiveBump, nextVersion, versionBump } from '../regis
 import { findRelease, readReleaseData, readReleaseIndex, ReleaseError, type ReleaseIndex } from '../registry/releases.ts';
 import { CliError, colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 import { WIDTH, wrap } from './text.ts';
+import { writeOut } from './out.ts';
 
 /** The version name that stands for the checkout's content as it is now. */
 export const CURRENT = 'current';
@@ -46,7 +47,7 @@ Examples:
       const index = readIndex(dir);
       const diff = diffRegistries(dataOf(dir, index, from), dataOf(dir, index, to));
       if (opts.json) writeJson({ registry_version: diff.to.version, ...diff });
-      else process.stdout.write(diffText(diff, opts.full === true));
+      else writeOut(diffText(diff, opts.full === true));
       process.exitCode = EXIT.ok;
     });
 }

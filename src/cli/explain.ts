@@ -13,6 +13,7 @@ import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { citationLine } from './show.ts';
 import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
+import { writeOut } from './out.ts';
 
 export interface ExplainOptions {
   stage?: string;
@@ -111,7 +112,7 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
   }
   if (opts.json) writeJson(result);
-  else process.stdout.write(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
 }
 
 // ── text ────────────────────────────────────────────────────────────────────────────────────────────

@@ -7,6 +7,7 @@ import { RELATIONS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { writeJson } from './io.ts';
 import { analyse, choiceOption, intOption, InvalidArgumentError } from './text.ts';
+import { writeOut } from './out.ts';
 
 interface Options {
   depth: number;
@@ -51,6 +52,6 @@ Examples:
       const { registry } = await openAtlas(opts.dir);
       const n = analyse(() => traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation ?? [], limit: opts.limit }));
       if (opts.json) writeJson(n);
-      else process.stdout.write(formatGraph(n, opts.format));
+      else writeOut(formatGraph(n, opts.format));
     });
 }

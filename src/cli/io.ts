@@ -3,6 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findCheckout } from '../registry/checkout.ts';
+import { stdoutIsTerminal, writeOut } from './out.ts';
 
 /**
  * Stable codes of the failures a command reports: the `code` of the JSON object printed with --json.
@@ -45,11 +46,10 @@ export class CliError extends Error {
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
-const useColour = (stream: NodeJS.WriteStream) =>
-  stream.isTTY === true && process.env['NO_COLOR'] === undefined && process.env['TERM'] !== 'dumb';
+const useColour = () => process.env['NO_COLOR'] === undefined && process.env['TERM'] !== 'dumb' && stdoutIsTerminal();
 
-function paint(code: number, stream: NodeJS.WriteStream = process.stdout) {
-  return (text: string) => (useColour(stream) ? `\x1b[${code}m${text}\x1b[0m` : text);
+function paint(code: number) {
+  return (text: string) => (useColour() ? `\x1b[${code}m${text}\x1b[0m` : text);
 }
 
 export const colour = {
@@ -62,7 +62,7 @@ export const colour = {
 };
 
 export function writeJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  writeOut(JSON.stringify(value, null, 2) + '\n');
 }
 
 /**

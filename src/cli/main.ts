@@ -32,18 +32,20 @@ export function readingCommand(argv: readonly string[]): ReadingCommand | undefi
 
 export async function main(argv: string[]): Promise<number | undefined> {
   const reading = readingCommand(argv);
+  // Inlined in the bundle (scripts/build.mjs): no module to find, read and compile on this path.
   if (reading) return (await import('./reading.ts')).runReading(reading);
+  // A closed pipe (hoba … | head) is not an error. (The reading commands write without the stream: out.ts.)
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   const program = await import('./program.ts');
   // No arguments and standard input from a pipe: an MCP client starting the server.
   if (argv.length === 0 && !process.stdin.isTTY) return program.serveMcpOverPipe();
   return program.runProgram(argv);
 }
 
-// A closed pipe (hoba … | head) is not an error.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw err;
+// No top-level await: the bundle is CommonJS (dist/cli.cjs), which Node loads without its ESM loader.
+void main(process.argv.slice(2)).then((code) => {
+  if (code !== undefined) process.exitCode = code;
 });
-
-const code = await main(process.argv.slice(2));
-if (code !== undefined) process.exitCode = code;

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { methodology, methodologyMarkdown } from '../analysis/methodology.ts';
 import { openAtlas } from './atlas.ts';
 import { writeJson } from './io.ts';
+import { writeOut } from './out.ts';
 
 export function registerMethodology(program: Command): void {
   program
@@ -22,6 +23,6 @@ Examples:
       const { registry } = await openAtlas(opts.dir);
       const m = methodology(registry);
       if (opts.json) writeJson(m);
-      else process.stdout.write(methodologyMarkdown(m));
+      else writeOut(methodologyMarkdown(m));
     });
 }

@@ -1,6 +1,6 @@
 // The reading commands in their usual forms (main.ts decides which forms): the command module's own
 // run function, the one its commander action calls, with failures reported as the commander path reports
-// them. The build bundles this module and what it loads into one file (dist/reading.js, scripts/build.mjs):
+// them. The build bundles this module and what it loads into the entry, dist/cli.cjs (scripts/build.mjs):
 // loading one module instead of a dozen small chunks is most of what these commands' start-up can save.
 import { EXIT, reportFailure } from './io.ts';
 

@@ -7,6 +7,7 @@ import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
 import { analyse, intOption, InvalidArgumentError, wrap } from './text.ts';
+import { writeOut } from './out.ts';
 
 export interface SearchOptions {
   kind?: string[];
@@ -67,7 +68,7 @@ export async function runSearch(words: string[], opts: SearchOptions): Promise<v
   }
   // Nothing in the kinds asked for: say whether other kinds match.
   const elsewhere = result.total === 0 && (opts.kind ?? []).length > 0 ? index.search(query, { limit: 1 }).total : 0;
-  process.stdout.write(renderSearch(result, elsewhere));
+  writeOut(renderSearch(result, elsewhere));
 }
 
 export function renderSearch(r: SearchResult, elsewhere = 0): string {

@@ -8,6 +8,7 @@ import type { Registry } from '../registry/registry.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
 import { analyse, heading, item, paragraphs, wrap } from './text.ts';
+import { writeOut } from './out.ts';
 
 export interface ShowOptions {
   json?: boolean;
@@ -39,7 +40,7 @@ export async function runShow(id: string, opts: ShowOptions): Promise<void> {
   const { registry } = await openAtlas(opts.dir);
   const view = analyse(() => getNode(registry, id));
   if (opts.json) writeJson(view);
-  else process.stdout.write(renderNode(view, registry));
+  else writeOut(renderNode(view, registry));
 }
 
 const join = (parts: Array<string | false | undefined>) => parts.filter(Boolean).join(' · ');

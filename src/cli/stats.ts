@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { atlasStats, statsText } from '../analysis/stats.ts';
 import { openAtlas } from './atlas.ts';
 import { EXIT, writeJson } from './io.ts';
+import { writeOut } from './out.ts';
 
 export function registerStats(program: Command): void {
   program
@@ -24,7 +25,7 @@ Examples:
       const { registry } = await openAtlas(opts.dir);
       const stats = atlasStats(registry);
       if (opts.json) writeJson(stats);
-      else process.stdout.write(statsText(stats));
+      else writeOut(statsText(stats));
       if (opts.check && !stats.met) process.exitCode = EXIT.failure;
     });
 }

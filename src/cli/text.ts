@@ -1,17 +1,18 @@
 // Plain-text layout for the reading commands: wrapped paragraphs, headings, hanging-indent lists.
 import type { Command, Option } from 'commander';
 import { CliError, colour } from './io.ts';
+import { stdoutColumns } from './out.ts';
 import { AnalysisError } from '../analysis/resolve.ts';
 
 /** Text width: the terminal's, capped so prose stays readable; 100 when not a terminal. */
-export const WIDTH = Math.max(60, Math.min(process.stdout.columns ?? 100, 100));
+export const WIDTH = Math.max(60, Math.min(stdoutColumns() ?? 100, 100));
 
 /**
  * Width for reports that must fit a small screen (explain): the terminal's own width (a phone's may be
  * 40 columns; capped at 100 so that prose stays readable on a wide one), 80 when piped or redirected.
  */
-export function terminalWidth(stream: NodeJS.WriteStream = process.stdout): number {
-  const columns = stream.isTTY ? stream.columns : undefined;
+export function terminalWidth(): number {
+  const columns = stdoutColumns();
   return columns !== undefined && columns > 0 ? Math.min(100, Math.max(30, columns)) : 80;
 }
 

@@ -1,0 +1,52 @@
+// Standard output for the commands that print once and exit. Node's process.stdout is a stream, and
+// creating it loads the stream and socket machinery: about a twentieth of a short command's start-up
+// here (bench/cli-start.mjs). When standard output is a pipe, a file or a socket, these commands write to
+// file descriptor 1 directly; they touch process.stdout only when it may be a terminal, where it is
+// needed anyway (the width, colours).
+import { fstatSync, writeSync } from 'node:fs';
+
+let direct: boolean | undefined;
+
+/** Whether stdout is certainly not a terminal (a pipe, a file, a socket): then it is written directly. */
+function isDirect(): boolean {
+  if (direct === undefined) {
+    try {
+      const st = fstatSync(1);
+      direct = st.isFIFO() || st.isFile() || st.isSocket();
+    } catch {
+      direct = false; // no descriptor 1: let the stream report it
+    }
+  }
+  return direct;
+}
+
+/** Whether stdout is a terminal (colours and the terminal's width apply). */
+export function stdoutIsTerminal(): boolean {
+  return !isDirect() && process.stdout.isTTY === true;
+}
+
+/** The terminal's width in columns, or undefined when stdout is not a terminal. */
+export function stdoutColumns(): number | undefined {
+  return stdoutIsTerminal() ? process.stdout.columns : undefined;
+}
+
+/**
+ * Writes `text` to stdout. A reader that has gone (hoba … | head) ends the command quietly with its
+ * status so far; a non-blocking descriptor that is full hands the rest to the stream, which waits.
+ */
+export function writeOut(text: string): void {
+  if (!isDirect()) {
+    process.stdout.write(text);
+    return;
+  }
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(1, bytes, done);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (code !== 'EAGAIN') throw err;
+    process.stdout.write(bytes.subarray(done));
+  }
+}
