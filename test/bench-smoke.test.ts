@@ -139,6 +139,7 @@ test('the MCP benchmark runs to completion in quick mode: start-up against the b
 test('the CLI start-up benchmark runs to completion in quick mode, the installed package included', () => {
   const { stdout } = bench([join(ROOT, 'bench', 'cli-start.mjs'), '--quick']);
   assert.match(stdout, /^\| node -e 0 \| [\d.]+ \|/m);
+  assert.match(stdout, /^\| floor: read and parse the snapshot data \(node -e\) \| [\d.]+ \|/m);
   for (const command of ['show M-001', 'explain A-009', 'search "ghosted after final interview"']) {
     for (const variant of ['checkout', 'bundled', 'installed']) {
       assert.ok(stdout.includes(`| hoba ${command} (${variant}) |`), `no row for hoba ${command} (${variant})`);

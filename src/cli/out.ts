@@ -1,18 +1,18 @@
 // Standard output for the commands that print once and exit. Node's process.stdout is a stream, and
 // creating it loads the stream and socket machinery: about a twentieth of a short command's start-up
-// here (bench/cli-start.mjs). When standard output is a pipe, a file or a socket, these commands write to
-// file descriptor 1 directly; they touch process.stdout only when it may be a terminal, where it is
-// needed anyway (the width, colours).
-import { fstatSync, writeSync } from 'node:fs';
+// here (bench/cli-start.mjs). When standard output is a pipe, a file, a socket or /dev/null, these
+// commands write to file descriptor 1 directly; they touch process.stdout only when it may be a
+// terminal, where it is needed anyway (the width, colours).
+import { fstatSync, statSync, writeSync } from 'node:fs';
 
 let direct: boolean | undefined;
 
-/** Whether stdout is certainly not a terminal (a pipe, a file, a socket): then it is written directly. */
+/** Whether stdout is certainly not a terminal (a pipe, a file, a socket, /dev/null): then it is written directly. */
 function isDirect(): boolean {
   if (direct === undefined) {
     try {
       const st = fstatSync(1);
-      direct = st.isFIFO() || st.isFile() || st.isSocket();
+      direct = st.isFIFO() || st.isFile() || st.isSocket() || (st.isCharacterDevice() && st.rdev === statSync('/dev/null').rdev);
     } catch {
       direct = false; // no descriptor 1: let the stream report it
     }
