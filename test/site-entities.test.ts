@@ -122,6 +122,18 @@ describe('entity and browse pages', () => {
     }
   });
 
+  test('a mechanism’s page lists every observation that rules it out, and says so when none does', () => {
+    const rulers = new Map<string, string[]>();
+    for (const a of site.registry.all('artifact')) for (const r of a.rules_out) rulers.set(r.mechanism, [...(rulers.get(r.mechanism) ?? []), a.id]);
+    assert.ok(rulers.size > 0, 'the atlas has rules_out to check');
+    for (const m of site.registry.all('mechanism')) {
+      if (m.status === 'deprecated') continue;
+      const section = /<section aria-labelledby="ruled-out-by">[\s\S]*?<\/section>/.exec(pageOf(site, entityPath(m.id)))?.[0] ?? '';
+      const observed = [...section.matchAll(/<li>Observing <a href="([^"]+)"/g)].map((x) => x[1]);
+      assert.deepEqual(observed, (rulers.get(m.id) ?? []).map(entityPath), `${m.id}: the observations that rule it out`);
+    }
+  });
+
   test('pattern and loop pages draw their motif or cycle as an SVG with a title and a description, and say it in words', () => {
     for (const e of [...site.registry.all('pattern'), ...site.registry.all('loop')]) {
       const page = pageOf(site, entityPath(e.id));

@@ -124,6 +124,18 @@ export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion
   }));
 }
 
+/** Every artifact's rules_out, under the mechanism it rules out (artifacts by ID, rules as written). */
+const rulesOutByMechanism = perRegistry((reg) => {
+  const byMechanism = new Map<string, Array<{ artifact: ArtifactEntity; reason: string }>>();
+  for (const artifact of reg.all('artifact')) for (const r of artifact.rules_out) pushTo(byMechanism, r.mechanism, { artifact, reason: r.reason });
+  return byMechanism;
+});
+
+/** The artifacts whose observation rules out the given mechanism (their rules_out), with the reason each gives. */
+export function rulingOut(reg: Registry, mechanismId: string): ReadonlyArray<{ artifact: ArtifactEntity; reason: string }> {
+  return rulesOutByMechanism(reg).get(mechanismId) ?? [];
+}
+
 /** The entities that name each ID as their superseded_by, by ID. */
 const predecessorsById = perRegistry((reg) => {
   const byId = new Map<string, Entity[]>();

@@ -3,6 +3,7 @@
 // the interventions that target it, the law and the sources.
 import type { EntityOfKind, Registry } from '../../registry/registry.ts';
 import { findInterventions } from '../../analysis/interventions.ts';
+import { rulingOut } from '../../analysis/node.ts';
 import type { NodeView } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { entityPath } from '../paths.ts';
@@ -33,9 +34,7 @@ const related = (node: NodeView, relation: string, direction: 'out' | 'in') =>
 
 export function mechanismMain(reg: Registry, m: Mechanism, node: NodeView, meanings: Meanings): Raw {
   const interventions = findInterventions(reg, [m.id]).interventions;
-  const ruledOutBy = reg
-    .all('artifact')
-    .flatMap((a) => a.rules_out.filter((r) => r.mechanism === m.id).map((r) => ({ artifact: a, reason: r.reason })));
+  const ruledOutBy = rulingOut(reg, m.id);
   const interactions = (
     [
       ['amplifies', 'out', 'It makes these stronger or more likely'],
