@@ -83,14 +83,10 @@ export function releaseDownloadFiles(release: Pick<RecordedRelease, 'data' | 'sc
   return downloadFiles(new Registry(release.data), { schemas: release.schemas });
 }
 
-/** apiDocuments (routes.ts), route by route, so that one route's bodies at most are alive at once. */
+/** apiDocuments (routes.ts), one at a time: each body is made when reached and let go once serialised. */
 function* apiDocumentsOneByOne(reg: Registry, info: BuildInfo): Generator<ApiDocument> {
   for (const route of API_ROUTES) {
-    const docs = route.documents(reg, info);
-    for (let i = 0; i < docs.length; i++) {
-      const { id, body } = docs[i]!;
-      // Let each body go once it is serialised.
-      docs[i] = undefined as never;
+    for (const { id, body } of route.documents(reg, info)) {
       const url = urlOf(route, id);
       yield { route, url, file: fileOfUrl(url), body };
     }

@@ -43,8 +43,11 @@ export interface ApiRoute {
   param?: PathParam;
   /** Listed in the interface contract's seed table (SPEC §4.1); the developer page lists these first. */
   seed: boolean;
-  /** Every document the route serves: one per ID for item routes, one otherwise. */
-  documents(reg: Registry, info: BuildInfo): Array<{ id?: string; body: unknown }>;
+  /**
+   * Every document the route serves: one per ID for item routes, one otherwise. Each is made when the
+   * iteration reaches it, so that a build that writes each and lets it go holds one at a time.
+   */
+  documents(reg: Registry, info: BuildInfo): Iterable<{ id?: string; body: unknown }>;
 }
 
 /** A path parameter other than an entity ID. */
@@ -112,7 +115,9 @@ function itemRoute(kind: Kind): ApiRoute {
     response: ITEM_RESPONSES[kind],
     itemKind: kind,
     seed: k.seed.item,
-    documents: (reg) => reg.all(kind).map((e) => ({ id: e.id, body: itemBody(reg, e as Entity) })),
+    *documents(reg) {
+      for (const e of reg.all(kind)) yield { id: e.id, body: itemBody(reg, e as Entity) };
+    },
   };
 }
 
@@ -358,7 +363,7 @@ export interface ApiDocument {
 
 export function apiDocuments(reg: Registry, info: BuildInfo): ApiDocument[] {
   return API_ROUTES.flatMap((route) =>
-    route.documents(reg, info).map(({ id, body }) => {
+    Array.from(route.documents(reg, info), ({ id, body }) => {
       const url = urlOf(route, id);
       return { route, url, file: fileOfUrl(url), body };
     }),
