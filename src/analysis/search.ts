@@ -249,6 +249,14 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
   const total = new Array<number>(F).fill(0);
   // term → per field, [document, occurrences, document, occurrences…]
   const byTerm = new Map<string, number[][]>();
+  // Each distinct word is normalised once (an atlas repeats its words; normalising one is a Unicode
+  // decomposition and two patterns): 15% of indexing 100,000 entities before.
+  const normalised = new Map<string, string | null>();
+  const normal = (w: string) => {
+    let t = normalised.get(w);
+    if (t === undefined) normalised.set(w, (t = normaliseTerm(w)));
+    return t;
+  };
   entities.forEach((e, doc) => {
     FIELDS.forEach((field, f) => {
       const words = tokenize(fieldText(e, field));
@@ -258,7 +266,7 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
       total[f]! += length;
       const counts = new Map<string, number>();
       for (const w of words) {
-        const t = normaliseTerm(w);
+        const t = normal(w);
         if (t !== null) counts.set(t, (counts.get(t) ?? 0) + 1);
       }
       for (const [t, n] of counts) {
