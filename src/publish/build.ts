@@ -17,7 +17,7 @@ import { openApiDocument } from './openapi.ts';
 import { sitePages } from '../site/index.ts';
 import { fileOfPage } from '../site/paths.ts';
 import { recordJsonSchema } from './responses.ts';
-import { downloadFiles, downloadsUrl, type DownloadFile } from './downloads.ts';
+import { downloadFiles, downloadFilesOneByOne, downloadsUrl, type DownloadFile } from './downloads.ts';
 import { API_ROUTES, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, type ApiDocument } from './routes.ts';
 
 export type { BuildInfo } from './documents.ts';
@@ -61,7 +61,7 @@ export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> 
   for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: json(recordJsonSchema(k)) };
   // The bulk downloads of the latest content, with their manifest.json and SHA256SUMS (downloads.ts).
   const latest = downloadsUrl();
-  for (const f of downloadFiles(reg)) yield { path: `${latest.slice(1)}${f.file}`, url: `${latest}${f.file}`, bytes: f.bytes };
+  for (const f of downloadFilesOneByOne(reg)) yield { path: `${latest.slice(1)}${f.file}`, url: `${latest}${f.file}`, bytes: f.bytes };
   // Every recorded release's downloads, rebuilt from its stored data (releases/): /downloads/<version>/.
   for (const release of info.releases ?? []) {
     const dir = downloadsUrl(release.record.version);

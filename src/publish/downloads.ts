@@ -449,20 +449,36 @@ const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? 
  * SHA256SUMS (every file's checksum, manifest.json included, in `sha256sum` format).
  */
 export function downloadFiles(reg: Registry, options: DownloadOptions = {}): DownloadFile[] {
+  return [...downloadFilesOneByOne(reg, options)].sort(byFile);
+}
+
+/**
+ * downloadFiles, one file at a time and not sorted: each data file is made when the iteration reaches it,
+ * and only its size and checksum are kept for manifest.json and SHA256SUMS, which come last. A build that
+ * writes each file and lets it go holds one at a time (at 100,000 entities entities.ndjson alone is
+ * 370 MB).
+ */
+export function* downloadFilesOneByOne(reg: Registry, options: DownloadOptions = {}): Generator<DownloadFile> {
   const columns = (cols: ReadonlyArray<Column | EdgeColumn>) => cols.map(({ name, type, description }) => ({ name, type, description }));
-  const data: Array<{ file: string; bytes: Buffer; description: string; columns?: z.infer<typeof ManifestColumn>[] }> = [
-    { file: 'entities.ndjson', bytes: entitiesNdjson(reg), description: DESCRIPTIONS['entities.ndjson']! },
-    { file: 'nodes.csv', bytes: nodesCsv(reg), description: DESCRIPTIONS['nodes.csv']!, columns: columns(NODE_COLUMNS) },
-    { file: 'edges.csv', bytes: edgesCsv(reg), description: DESCRIPTIONS['edges.csv']!, columns: columns(EDGE_COLUMNS) },
-    { file: 'graph.graphml', bytes: graphml(reg), description: DESCRIPTIONS['graph.graphml']! },
-    { file: 'CITATION.cff', bytes: citationCff(reg), description: DESCRIPTIONS['CITATION.cff']! },
+  const data: Array<{ file: string; make: () => Buffer; description: string; columns?: z.infer<typeof ManifestColumn>[] }> = [
+    { file: 'entities.ndjson', make: () => entitiesNdjson(reg), description: DESCRIPTIONS['entities.ndjson']! },
+    { file: 'nodes.csv', make: () => nodesCsv(reg), description: DESCRIPTIONS['nodes.csv']!, columns: columns(NODE_COLUMNS) },
+    { file: 'edges.csv', make: () => edgesCsv(reg), description: DESCRIPTIONS['edges.csv']!, columns: columns(EDGE_COLUMNS) },
+    { file: 'graph.graphml', make: () => graphml(reg), description: DESCRIPTIONS['graph.graphml']! },
+    { file: 'CITATION.cff', make: () => citationCff(reg), description: DESCRIPTIONS['CITATION.cff']! },
   ];
   const schemas = options.schemas ?? new Map(KINDS.map((k) => [`${k}.schema.json`, jsonBytes(recordJsonSchema(k))]));
   for (const [name, bytes] of schemas) {
-    data.push({ file: `schemas/${name}`, bytes, description: schemaDescription(name.replace(/\.schema\.json$/, '')) });
+    data.push({ file: `schemas/${name}`, make: () => bytes, description: schemaDescription(name.replace(/\.schema\.json$/, '')) });
   }
   data.sort(byFile);
 
+  const made: Array<{ file: string; bytes: number; sha256: string }> = [];
+  for (const d of data) {
+    const bytes = d.make();
+    made.push({ file: d.file, bytes: bytes.length, sha256: sha256(bytes) });
+    yield { file: d.file, media_type: mediaType(d.file), bytes };
+  }
   const m = reg.manifest;
   const manifest = DownloadManifest.parse({
     name: m.name,
@@ -472,23 +488,21 @@ export function downloadFiles(reg: Registry, options: DownloadOptions = {}): Dow
     licence_urls: { software: LICENCE_INFO[m.licences.code].url, content: LICENCE_INFO[m.licences.content].url },
     licence_statement: licenceStatement(reg),
     cite: 'CITATION.cff',
-    files: data.map((d) => ({
+    files: data.map((d, i) => ({
       file: d.file,
       media_type: mediaType(d.file),
-      bytes: d.bytes.length,
-      sha256: sha256(d.bytes),
+      bytes: made[i]!.bytes,
+      sha256: made[i]!.sha256,
       description: d.description,
       ...(d.columns ? { columns: d.columns } : {}),
     })),
   });
-  const files: DownloadFile[] = [
-    ...data.map((d) => ({ file: d.file, media_type: mediaType(d.file), bytes: d.bytes })),
-    { file: 'manifest.json', media_type: mediaType('manifest.json'), bytes: jsonBytes(manifest) },
-  ];
+  const manifestBytes = jsonBytes(manifest);
+  made.push({ file: 'manifest.json', bytes: manifestBytes.length, sha256: sha256(manifestBytes) });
+  yield { file: 'manifest.json', media_type: mediaType('manifest.json'), bytes: manifestBytes };
   // Two spaces between checksum and name: what `sha256sum` writes and `sha256sum -c` reads.
-  const sums = [...files].sort(byFile).map((f) => `${sha256(f.bytes)}  ${f.file}\n`).join('');
-  files.push({ file: 'SHA256SUMS', media_type: mediaType('SHA256SUMS'), bytes: Buffer.from(sums, 'utf8') });
-  return files.sort(byFile);
+  const sums = made.sort(byFile).map((f) => `${f.sha256}  ${f.file}\n`).join('');
+  yield { file: 'SHA256SUMS', media_type: mediaType('SHA256SUMS'), bytes: Buffer.from(sums, 'utf8') };
 }
 
 /** Two-space JSON with a trailing newline: the bytes of every JSON file the site serves (build.ts `json`). */
