@@ -281,12 +281,12 @@ describe('standard output of the reading commands', () => {
       assert.doesNotMatch(loaded, /NativeModule (net|stream|tty)\b/, `${args.join(' ')} creates the stdout stream: ${loaded}`);
     }
     // The marker is real: a command that does create the stream shows it.
-    const hash = spawnSync(process.execPath, ['--require', probe, '-e', 'process.stdout.write("x")'], { encoding: 'utf8' });
-    assert.match(hash.stderr, /NativeModule (net|stream)\b/);
+    const marker = spawnSync(process.execPath, ['--require', probe, '-e', 'process.stdout.write("x")'], { encoding: 'utf8' });
+    assert.match(marker.stderr, /NativeModule (net|stream)\b/);
   });
 
   test('a reader that goes away (| true) ends the command quietly, exit 0', () => {
-    for (const args of ['show M-001', 'explain A-009 --full', 'search reposted --json']) {
+    for (const args of ['show M-001', 'explain A-009 --full', 'search reposted --json', 'methodology', '--help']) {
       const r = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} ${args} | true; echo "status \${PIPESTATUS[0]}" >&2`], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
       assert.match(r.stderr, /^status 0\n$/, `${args}: ${r.stderr}`);
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // hoba: the command-line door to the atlas. This entry only decides which of two paths a command line
 // takes: the reading commands in their usual forms (reading.ts, parsed here, no commander) or everything
-// else (program.ts, commander). It imports nothing else, so that each path loads only what it needs:
+// else (program.ts, commander). It imports nothing else at load, so that each path loads only what it needs:
 // start-up time is part of the interface (bench/cli-start.mjs).
 import type { ReadingCommand } from './reading.ts';
 
@@ -34,11 +34,8 @@ export async function main(argv: string[]): Promise<number | undefined> {
   const reading = readingCommand(argv);
   // Inlined in the bundle (scripts/build.mjs): no module to find, read and compile on this path.
   if (reading) return (await import('./reading.ts')).runReading(reading);
-  // A closed pipe (hoba … | head) is not an error. (The reading commands write without the stream: out.ts.)
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
-  });
+  // The program (commander, help, the server) writes through the stream: a closed pipe is not an error there either.
+  (await import('./out.ts')).stdoutStream();
   const program = await import('./program.ts');
   // No arguments and standard input from a pipe: an MCP client starting the server.
   if (argv.length === 0 && !process.stdin.isTTY) return program.serveMcpOverPipe();

@@ -30,13 +30,30 @@ export function stdoutColumns(): number | undefined {
   return stdoutIsTerminal() ? process.stdout.columns : undefined;
 }
 
+/** A reader that has gone (hoba … | head) is not an error: the command ends quietly with its status so far. */
+const readerGone = () => process.exit(process.exitCode ?? 0);
+
+let guarded = false;
+
+/** process.stdout, which ends the command quietly when its reader has gone instead of throwing. */
+export function stdoutStream(): NodeJS.WriteStream {
+  if (!guarded) {
+    guarded = true;
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') readerGone();
+      throw err;
+    });
+  }
+  return process.stdout;
+}
+
 /**
- * Writes `text` to stdout. A reader that has gone (hoba … | head) ends the command quietly with its
- * status so far; a non-blocking descriptor that is full hands the rest to the stream, which waits.
+ * Writes `text` to stdout, directly when it is not a terminal. A non-blocking descriptor that is full
+ * hands the rest, and every later write, to the stream, which waits for room and keeps the order.
  */
 export function writeOut(text: string): void {
   if (!isDirect()) {
-    process.stdout.write(text);
+    stdoutStream().write(text);
     return;
   }
   const bytes = Buffer.from(text, 'utf8');
@@ -45,8 +62,9 @@ export function writeOut(text: string): void {
     while (done < bytes.length) done += writeSync(1, bytes, done);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (code === 'EPIPE') readerGone();
     if (code !== 'EAGAIN') throw err;
-    process.stdout.write(bytes.subarray(done));
+    direct = false;
+    stdoutStream().write(bytes.subarray(done));
   }
 }

@@ -224,9 +224,14 @@ export function utf8Of(parts: Iterable<string>): Buffer {
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
+/** Each item of `items` through `f`, when the iteration reaches it (utf8Of's parts, made one at a time). */
+function* map<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
+}
+
 /** Every entity as it is stored, one compact JSON object a line, sorted by ID; LF after each line. */
 export function entitiesNdjson(reg: Registry): Buffer {
-  return utf8Of(reg.entities.map((e) => JSON.stringify(e) + '\n'));
+  return utf8Of(map(reg.entities, (e) => JSON.stringify(e) + '\n'));
 }
 
 /**
@@ -239,9 +244,6 @@ export function csv(rows: Iterable<readonly string[]>): Buffer {
   return utf8Of(map(rows, (row) => row.map(cell).join(',') + '\r\n'));
 }
 
-function* map<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
-  for (const item of items) yield f(item);
-}
 
 /** A cell's text: empty when the column does not apply. */
 function cellText(v: Value): string {
