@@ -30,7 +30,6 @@ import {
   LIST_SEPARATOR,
   NODE_COLUMNS,
   nodesCsv,
-  utf8Of,
 } from '../src/publish/downloads.ts';
 import { headersForFile } from '../src/publish/routes.ts';
 import { loadAtlas } from '../src/registry/load.ts';
@@ -222,14 +221,6 @@ describe('entities.ndjson', () => {
     });
     assert.deepEqual([...seen].sort(), [...KINDS].sort(), 'every kind is there');
   });
-});
-
-test('utf8Of writes parts of many megabytes, with characters of every width, as one string would', () => {
-  // Parts that cross the encoder's one-megabyte batches, with one-, two-, three- and four-byte characters.
-  const parts = Array.from({ length: 3000 }, (_, i) => `${i}: ${'é’🙂a'.repeat((i % 97) + 1)}${'x'.repeat(1500)}\n`);
-  assert.ok(parts.join('').length > 3 * (1 << 20), 'several batches');
-  assert.ok(utf8Of(parts).equals(Buffer.from(parts.join(''), 'utf8')));
-  assert.equal(utf8Of([]).length, 0);
 });
 
 describe('nodes.csv and edges.csv (RFC 4180)', () => {

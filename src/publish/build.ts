@@ -10,6 +10,7 @@ import { Registry } from '../registry/registry.ts';
 import type { RecordedRelease } from '../registry/releases.ts';
 import type { BuildInfo } from './documents.ts';
 import { compressedVariants, isCompressible } from './compress.ts';
+import { jsonBytes } from './json-text.ts';
 import { FINISHED, IN_FLIGHT, ROLE, type WriteJob, type WriterData, type WrittenFile } from './site-writer.ts';
 import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
@@ -41,24 +42,24 @@ export interface Site {
   bytes: number;
 }
 
-export const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + '\n', 'utf8');
 const text = (value: string) => Buffer.from(value, 'utf8');
 
 /**
  * Every file of the site root, one at a time, in the order they are made (not sorted): an API document is
  * serialised as soon as it is made, so a consumer that writes each file and lets it go never holds the
  * whole site (at 100,000 entities that is a gigabyte of JSON). The precompressed variants are not here.
+ * Every file's bytes are new, the consumer's own: streamSite moves them to its writer thread.
  */
 export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
   // What _redirects needs of the API documents: their URLs and files, not their bodies.
   const docs: ApiDocument[] = [];
   for (const doc of apiDocumentsOneByOne(reg, info)) {
     docs.push({ ...doc, body: undefined });
-    yield { path: doc.file, url: doc.url, bytes: json(doc.body) };
+    yield { path: doc.file, url: doc.url, bytes: jsonBytes(doc.body) };
   }
-  for (const p of problemDocuments(reg)) yield { path: p.file, url: `/${p.file}`, bytes: json(p.body) };
-  yield { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: json(openApiDocument(reg)) };
-  for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: json(recordJsonSchema(k)) };
+  for (const p of problemDocuments(reg)) yield { path: p.file, url: `/${p.file}`, bytes: jsonBytes(p.body) };
+  yield { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: jsonBytes(openApiDocument(reg)) };
+  for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: jsonBytes(recordJsonSchema(k)) };
   // The bulk downloads of the latest content, with their manifest.json and SHA256SUMS (downloads.ts).
   const latest = downloadsUrl();
   for (const f of downloadFilesOneByOne(reg)) yield { path: `${latest.slice(1)}${f.file}`, url: `${latest}${f.file}`, bytes: f.bytes };
@@ -130,7 +131,8 @@ export function streamSite(reg: Registry, info: BuildInfo, out: string): Written
     for (const f of siteFiles(reg, info)) {
       if (urls.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
       urls.set(f.path, f.url);
-      writer.write(f.path, f.bytes, isCompressible(f));
+      // The file is let go once handed over, so its memory is given to the writer rather than copied.
+      writer.write(f.path, f.bytes, isCompressible(f), true);
     }
     written = writer.finish();
   });
@@ -270,8 +272,12 @@ class SiteWriter {
     this.worker = new Worker(loader, { eval: true, workerData: data, transferList: [port2] });
   }
 
-  /** Hands a file to the writer (site-relative path); with `compress`, its variants too (compress.ts). */
-  write(rel: string, bytes: Buffer, compress: boolean): void {
+  /**
+   * Hands a file to the writer (site-relative path); with `compress`, its variants too (compress.ts). With
+   * `transfer`, a file that has its memory to itself (a large one: hundreds of megabytes at 100,000
+   * entities) moves to the thread instead of being copied, and `bytes` is left empty.
+   */
+  write(rel: string, bytes: Buffer, compress: boolean, transfer = false): void {
     const path = join(this.root, ...rel.split('/'));
     // Directories are made here, before the file is handed over, so the thread only writes files.
     for (let dir = dirname(path); !this.dirs.has(dir); dir = dirname(dir)) {
@@ -280,7 +286,8 @@ class SiteWriter {
     }
     Atomics.add(this.state, IN_FLIGHT, bytes.length);
     const job: WriteJob = { path, rel, bytes, compress };
-    this.worker.postMessage(job);
+    const own = transfer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    this.worker.postMessage(job, own ? [bytes.buffer as ArrayBuffer] : []);
     for (let n = Atomics.load(this.state, IN_FLIGHT); n > MAX_IN_FLIGHT && !this.finished(); n = Atomics.load(this.state, IN_FLIGHT)) {
       Atomics.wait(this.state, IN_FLIGHT, n, 100);
       this.collect();

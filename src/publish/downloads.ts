@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { KINDS, type Edge, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { recordJsonSchema } from './responses.ts';
+import { jsonBytes, utf8Of } from './json-text.ts';
 
 /** Where the downloads are served: /downloads/latest/<file> and /downloads/<version>/<file>. */
 export const DOWNLOADS_BASE = '/downloads';
@@ -199,30 +200,6 @@ function bool(v: unknown): boolean | undefined {
 
 // ---------------------------------------------------------------------------------------------------
 // Formats
-
-/**
- * The UTF-8 bytes of `parts` written one after another, without ever joining them into one string: a
- * download of a large atlas is hundreds of megabytes, which as one JavaScript string (two bytes a
- * character once any is beyond Latin-1) held the build's memory above 3 GB at 100,000 entities. Parts
- * are encoded a megabyte of text at a time; only the bytes are held, outside the JavaScript heap.
- */
-export function utf8Of(parts: Iterable<string>): Buffer {
-  const chunks: Buffer[] = [];
-  let batch: string[] = [];
-  let length = 0;
-  const flush = () => {
-    chunks.push(Buffer.from(batch.join(''), 'utf8'));
-    batch = [];
-    length = 0;
-  };
-  for (const part of parts) {
-    batch.push(part);
-    length += part.length;
-    if (length >= 1 << 20) flush();
-  }
-  flush();
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-}
 
 /** Each item of `items` through `f`, when the iteration reaches it (utf8Of's parts, made one at a time). */
 function* map<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
@@ -471,7 +448,8 @@ export function* downloadFilesOneByOne(reg: Registry, options: DownloadOptions =
   ];
   const schemas = options.schemas ?? new Map(KINDS.map((k) => [`${k}.schema.json`, jsonBytes(recordJsonSchema(k))]));
   for (const [name, bytes] of schemas) {
-    data.push({ file: `schemas/${name}`, make: () => bytes, description: schemaDescription(name.replace(/\.schema\.json$/, '')) });
+    // A copy: every file made here is its consumer's own (the build hands large ones over to its writer).
+    data.push({ file: `schemas/${name}`, make: () => Buffer.from(bytes), description: schemaDescription(name.replace(/\.schema\.json$/, '')) });
   }
   data.sort(byFile);
 
@@ -506,9 +484,6 @@ export function* downloadFilesOneByOne(reg: Registry, options: DownloadOptions =
   const sums = made.sort(byFile).map((f) => `${f.sha256}  ${f.file}\n`).join('');
   yield { file: 'SHA256SUMS', media_type: mediaType('SHA256SUMS'), bytes: Buffer.from(sums, 'utf8') };
 }
-
-/** Two-space JSON with a trailing newline: the bytes of every JSON file the site serves (build.ts `json`). */
-const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + '\n', 'utf8');
 
 /** The file names of a download set and what each is, in the order of downloadFiles, for pages and the dataset description. */
 export function downloadCatalogue(): Array<{ file: string; media_type: string; description: string }> {

@@ -6,6 +6,7 @@ import type { Registry } from '../registry/registry.ts';
 import { SITE_CSS } from './style.ts';
 import { SITE } from './paths.ts';
 import { searchIndexFor } from '../analysis/search.ts';
+import { jsonParts, utf8Of } from '../publish/json-text.ts';
 
 /**
  * Where the built bundles are: beside the bundled CLI (dist/site/, as installed) or, when running from
@@ -27,7 +28,8 @@ export interface AssetFile {
 export function* siteAssets(reg: Registry): Generator<AssetFile> {
   yield { url: SITE.stylesheet, bytes: Buffer.from(SITE_CSS, 'utf8') };
   // What the browser scripts read: the registry (as the snapshot holds it) and the serialised search index.
-  yield { url: SITE.data, bytes: Buffer.from(JSON.stringify({ registry_version: reg.version, data: reg.toData() }) + '\n', 'utf8') };
+  // Compact JSON, a part at a time: at 100,000 entities it is 370 MB, too long for one JavaScript string.
+  yield { url: SITE.data, bytes: utf8Of(jsonParts({ registry_version: reg.version, data: reg.toData() }, 0, '\n')) };
   yield { url: SITE.searchIndex, bytes: Buffer.from(searchIndexFor(reg).toJSON() + '\n', 'utf8') };
   const dir = bundleDir();
   if (!dir) throw new Error('the site’s browser scripts have not been built (there is no dist/site/). Run npm run build, then hoba build again.');
