@@ -9,8 +9,9 @@
 //                                   [--only mcp|serve] [--profile <dir>]
 //
 // --quick runs every row for a fraction of a second (the smoke test's mode: it proves the script runs,
-// not how fast anything is). --profile <dir> re-runs the MCP get_node load under `node --cpu-prof` and
-// prints the functions that take the time (bench/synth/profile.ts).
+// not how fast anything is). --profile <dir> re-runs the MCP loads (hoba-mcp --http, with and without its
+// memo, and /mcp of hoba serve) and the static routes under `node --cpu-prof` and prints the functions
+// that take the time (bench/synth/profile.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -422,15 +423,25 @@ async function mcpLoad(url: URL, body: string): Promise<{ load: Load; answer: Ex
   return { load, answer };
 }
 
-/** hoba-mcp --http from the source tree, on the checkout's content; `env` HOBA_MCP_CACHE_MB=0 turns the answer memo off. */
+/**
+ * The servers as they ship: the built entry points in dist/ (npm run build; npm run bench builds first), not
+ * the source through tsx, whose module hooks keep a thread of their own in the process.
+ */
+function built(entry: string): string {
+  const file = join(ROOT, 'dist', entry);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first (npm run bench does).`);
+  return file;
+}
+
+/** hoba-mcp --http, on the checkout's content; `env` HOBA_MCP_CACHE_MB=0 turns the answer memo off. */
 function startMcpHttp(profileDir?: string, env: NodeJS.ProcessEnv = {}): Promise<Child> {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  return startChild('hoba-mcp --http', [...profile, '--import', 'tsx', 'src/mcp/main.ts', '--http', '--port', '0', '--dir', ROOT], /(http:\/\/127\.0\.0\.1:\d+\/mcp)/, { env });
+  return startChild('hoba-mcp --http', [...profile, built('mcp.js'), '--http', '--port', '0', '--dir', ROOT], /(http:\/\/127\.0\.0\.1:\d+\/mcp)/, { env });
 }
 
 function startServe(site: string, profileDir?: string): Promise<Child> {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  return startChild('hoba serve', [...profile, '--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--dir', ROOT, '--out', site], /Serving the atlas at (http:\/\/127\.0\.0\.1:\d+\/)/);
+  return startChild('hoba serve', [...profile, built('cli.cjs'), 'serve', '--port', '0', '--dir', ROOT, '--out', site], /Serving the atlas at (http:\/\/127\.0\.0\.1:\d+\/)/);
 }
 
 async function benchMcp(serve: Child): Promise<void> {
@@ -599,6 +610,9 @@ async function profile(dir: string, site: string): Promise<void> {
   const mcpLoads = MCP_LOADS.map(({ name, body }) => ({ name, load: async (url: URL) => (await mcpLoad(url, body)).load }));
   await profileUnder(dir, 'hoba-mcp --http', (d) => startMcpHttp(d), mcpLoads);
   await profileUnder(dir, 'hoba-mcp --http, memo off', (d) => startMcpHttp(d, { HOBA_MCP_CACHE_MB: '0' }), mcpLoads);
+  // The same endpoint mounted in hoba serve, under the same loads: what the site server adds to it.
+  const mountedLoads = MCP_LOADS.map(({ name, body }) => ({ name, load: async (url: URL) => (await mcpLoad(new URL('/mcp', url), body)).load }));
+  await profileUnder(dir, 'hoba serve /mcp', (d) => startServe(site, d), mountedLoads);
   await profileUnder(
     dir,
     'hoba serve',
