@@ -6,7 +6,7 @@
 // pack, then npm install of the tarball into a temporary prefix, run through its `hoba` bin). A
 // benchmark, not a test: it prints figures.
 //
-//   npm run bench:cli-start [-- --runs 30] [-- --quick] [-- --no-installed] [-- --json <file>]
+//   npm run bench:cli-start [-- --runs 20] [-- --quick] [-- --no-installed] [-- --json <file>]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'cli.cjs');
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '30' },
+    runs: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     quick: { type: 'boolean', default: false },
     installed: { type: 'boolean', default: true },

@@ -6,8 +6,9 @@
 // server is a child process. A benchmark, not a test: it prints tables, never asserts a timing.
 //
 //   node --import tsx bench/http.ts [--quick] [--duration 3] [--rounds 2] [--soak 30] [--connections 16]
-//                                   [--only mcp|serve] [--profile <dir>]
+//                                   [--only mcp|serve] [--memo-off] [--profile <dir>]
 //
+// --memo-off adds hoba-mcp --http without its answer memo (HOBA_MCP_CACHE_MB=0) to the MCP rows.
 // --quick runs every row for a fraction of a second (the smoke test's mode: it proves the script runs,
 // not how fast anything is). --profile <dir> re-runs the MCP loads (hoba-mcp --http, with and without its
 // memo, and /mcp of hoba serve) and the static routes under `node --cpu-prof` and prints the functions
@@ -59,7 +60,7 @@ const autocannon = require('autocannon') as (options: CannonOptions) => Promise<
 
 // ── options ─────────────────────────────────────────────────────────────────────────────────────────
 
-const USAGE = 'usage: node --import tsx bench/http.ts [--quick] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--profile <dir>]';
+const USAGE = 'usage: node --import tsx bench/http.ts [--quick] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>]';
 const OPTIONS = {
   quick: { type: 'boolean', default: false },
   duration: { type: 'string' },
@@ -68,6 +69,7 @@ const OPTIONS = {
   connections: { type: 'string', default: '16' },
   only: { type: 'string' },
   profile: { type: 'string' },
+  'memo-off': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
 function options() {
@@ -446,25 +448,27 @@ function startServe(site: string, profileDir?: string): Promise<Child> {
 
 async function benchMcp(serve: Child): Promise<void> {
   const mcp = await startMcpHttp();
-  // The same server without its answer memo: every request goes through the SDK and the analysis.
-  const cold = await startMcpHttp(undefined, { HOBA_MCP_CACHE_MB: '0' });
+  // With --memo-off, also the same server without its answer memo: every request goes through the SDK and
+  // the analysis (what the memo saves; not a target, so not in every run).
+  const cold = values['memo-off'] ? await startMcpHttp(undefined, { HOBA_MCP_CACHE_MB: '0' }) : undefined;
   const mounted = new URL('/mcp', serve.url);
   const rows: string[][] = [];
   for (const { name, body } of MCP_LOADS) {
     const ours = await mcpLoad(mcp.url, body);
     const viaServe = await mcpLoad(mounted, body);
-    const uncached = await mcpLoad(cold.url, body);
+    const uncached = cold ? await mcpLoad(cold.url, body) : undefined;
     // The same content behind each door, so the same bytes (unless the content changed between their starts).
-    for (const other of [viaServe, uncached]) if (!other.answer.body.equals(ours.answer.body)) console.log(`\n(note: ${name}: the doors answer different bytes; was the content edited meanwhile?)`);
+    for (const other of uncached ? [viaServe, uncached] : [viaServe]) if (!other.answer.body.equals(ours.answer.body)) console.log(`\n(note: ${name}: the doors answer different bytes; was the content edited meanwhile?)`);
     const bare = await startBare(`bare ${name}`, ours.answer.body, { 'Content-Type': String(ours.answer.headers['content-type']) });
     try {
       const [b, m, s, c] = await compare([
         { url: bare.url, load: { ...ours.load, path: '/' }, pid: bare.process.pid },
         { url: mcp.url, load: ours.load, pid: mcp.process.pid },
         { url: mounted, load: viaServe.load, pid: serve.process.pid },
-        { url: cold.url, load: uncached.load, pid: cold.process.pid },
+        ...(cold && uncached ? [{ url: cold.url, load: uncached.load, pid: cold.process.pid }] : []),
       ]);
-      for (const [door, r] of [['hoba-mcp --http', m!], ['hoba serve /mcp', s!], ['hoba-mcp --http, memo off (HOBA_MCP_CACHE_MB=0)', c!]] as const) {
+      const doors = [['hoba-mcp --http', m!], ['hoba serve /mcp', s!], ...(c ? [['hoba-mcp --http, memo off (HOBA_MCP_CACHE_MB=0)', c] as const] : [])] as const;
+      for (const [door, r] of doors) {
         rows.push([door, name, f(r.rps), f(b!.rps), pct(r.rps, b!.rps), f(r.cpuUs ?? NaN), f(r.p50, 1), f(r.p99, 1), f(r.max), errs(r), f(ours.answer.body.length)]);
         if (r !== c) check(r.rps >= 0.5 * b!.rps, `${door}, ${name}, ${CONNECTIONS} connections: ${pct(r.rps, b!.rps)} of bare node:http (target ≥ 50%); CPU per request ${f(r.cpuUs ?? NaN)} µs against ${f(b!.cpuUs ?? NaN)} µs`);
       }
@@ -473,7 +477,7 @@ async function benchMcp(serve: Child): Promise<void> {
       await bare.stop();
     }
   }
-  await cold.stop();
+  await cold?.stop();
   table(`Hosted MCP over HTTP: ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s alternated, median`, ['door', 'request', 'req/s', 'baseline req/s', 'ratio', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'body bytes'], rows);
 
   // 64 connections held for SOAK seconds, each alternating both requests: errors, tail latency, the slowest.
