@@ -221,7 +221,6 @@ export function csv(rows: Iterable<readonly string[]>): Buffer {
   return utf8Of(map(rows, (row) => row.map(cell).join(',') + '\r\n'));
 }
 
-
 /** A cell's text: empty when the column does not apply. */
 function cellText(v: Value): string {
   if (v === undefined || v === null) return '';
