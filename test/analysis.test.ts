@@ -154,7 +154,7 @@ describe('search', () => {
   test('every kind is searchable by its own title', () => {
     for (const kind of KINDS) {
       const e = reg.all(kind)[0]!;
-      const title = e.kind === 'source' ? e.title : e.title;
+      const title = e.kind === 'source' ? (e.title ?? e.cite) : e.title;
       const r = index.search(title, { kinds: [kind] });
       assert.equal(r.results[0]?.id, e.id, `${kind}: ${title}`);
     }

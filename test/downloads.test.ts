@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { sourceFinding } from '../src/model/source.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -253,7 +254,7 @@ describe('nodes.csv and edges.csv (RFC 4180)', () => {
     for (const e of registry.entities) {
       const row = byId.get(e.id)!;
       assert.equal(col(row, 'kind'), e.kind);
-      const summary = e.kind === 'source' ? e.finding : e.summary;
+      const summary = e.kind === 'source' ? sourceFinding(e) : e.summary;
       assert.equal(col(row, 'summary'), summary, `${e.id}: summary`);
       if (/[",]/.test(summary)) quoted++;
       assert.equal(col(row, 'title'), e.title);

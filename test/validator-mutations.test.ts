@@ -601,12 +601,12 @@ const editedSource: MutationClass = {
   cls: 'source-bibliography edited',
   count: 9,
   make(r) {
-    const s = r.pick(REG.all('source'));
+    const s = r.pick(REG.all('source').filter((x) => x.finding !== null && x.title !== null));
     const sentence = r.pick([' The effect was large.', ' It applies to all employers.', ' Replicated in 2024.']);
     const edits: Array<[string, unknown]> = [
-      ['finding', s.finding + sentence],
-      ['finding', s.finding.replace(/\b(\w+)\b/, '$1 not')],
-      ['finding', s.finding.split('. ')[0]!],
+      ['finding', s.finding! + sentence],
+      ['finding', s.finding!.replace(/\b(\w+)\b/, '$1 not')],
+      ['finding', s.finding!.split('. ')[0]!],
       ['year', (s.year ?? 2000) + 1 + r.int(3)],
       ['title', `${s.title} (revised)`],
       ['status', r.pick(['current', 'superseded', 'contested', 'withdrawn', 'repealed'].filter((x) => x !== s.status))],

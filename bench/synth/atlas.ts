@@ -644,7 +644,7 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   }
 
   const files: SynthFile[] = records.map(({ kind, record }) => ({
-    path: `content/${KIND_INFO[kind].dir}/${record.id}-${slugOf(kind === 'source' ? (record as Source).cite : record.title).split('-').slice(0, 6).join('-')}.yaml`,
+    path: `content/${KIND_INFO[kind].dir}/${record.id}-${slugOf(kind === 'source' ? (record as Source).cite : (record.title as string)).split('-').slice(0, 6).join('-')}.yaml`,
     kind,
     record: record as Record<string, Value | undefined>,
   }));

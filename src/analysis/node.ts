@@ -2,6 +2,7 @@
 // outcomes that rule it out (mechanisms), its citations, and its successor when deprecated.
 import type { Kind, Relation } from '../model/vocab.ts';
 import type { Edge, Entity, Source } from '../model/schemas.ts';
+import { sourceTitle, sourceVenue } from '../model/source.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
 import { perRegistry, pushTo, refById, refOf, resolveEntity, sortedIds, successorOf } from './resolve.ts';
 import { LEGAL_NOTICE } from './terms.ts';
@@ -63,7 +64,7 @@ export function sourceCaveat(source: Pick<Source, 'status' | 'superseded_by'>): 
 
 function citationOf(s: Source): Citation {
   const caveat = sourceCaveat(s);
-  return { id: s.id, cite: s.cite, title: s.title, year: s.year, venue: s.venue, url: s.url, doi: s.doi, peer_reviewed: s.peer_reviewed, status: s.status, ...(caveat ? { caveat } : {}) };
+  return { id: s.id, cite: s.cite, title: sourceTitle(s), year: s.year, venue: sourceVenue(s), url: s.url, doi: s.doi, peer_reviewed: s.peer_reviewed, status: s.status, ...(caveat ? { caveat } : {}) };
 }
 
 export function citationsOf(reg: Registry, entity: Entity): Citation[] {

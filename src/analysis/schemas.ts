@@ -99,7 +99,11 @@ const Caveat = z
 
 /** A cited source: the fields of the source a citation shows, and a caveat when it is not current. */
 export const Citation = Source.pick({ id: true, cite: true, title: true, year: true, venue: true, url: true, doi: true, peer_reviewed: true, status: true })
-  .extend({ caveat: Caveat.optional() })
+  .extend({
+    title: z.string().describe('Title (the short citation where the bibliography records no title)'),
+    venue: z.string().describe('Where it appeared (empty where the bibliography records none)'),
+    caveat: Caveat.optional(),
+  })
   .describe('A cited source');
 
 /** A source that is not current, with the entities of a result that rely on it. */

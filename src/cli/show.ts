@@ -5,6 +5,7 @@ import { getNode } from '../analysis/node.ts';
 import { titled } from '../analysis/resolve.ts';
 import type { Citation, NodeView, RelationLink } from '../analysis/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
+import { sourceFinding, sourceTitle } from '../model/source.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
 import { analyse, heading, item, paragraphs, wrap } from './text.ts';
@@ -48,7 +49,7 @@ const join = (parts: Array<string | false | undefined>) => parts.filter(Boolean)
 export function citationLine(c: Citation): string {
   const status = c.status !== 'current' ? ` [${c.status}]` : '';
   const review = c.peer_reviewed || /peer-reviewed/i.test(c.venue) ? '' : ' (not peer-reviewed)';
-  return `[${c.id}] ${c.cite}. ${c.title}. ${c.venue}${review}${status}. ${c.doi ? `https://doi.org/${c.doi}` : c.url}`;
+  return `[${c.id}] ${c.cite}. ${c.title}.${c.venue ? ` ${c.venue}` : ''}${review}${status}. ${c.doi ? `https://doi.org/${c.doi}` : c.url}`;
 }
 
 /** A citation as a list entry: the reference, then, for a source that is not current, its caveat. */
@@ -96,7 +97,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
       break;
   }
   if (e.kind !== 'source' && e.aliases.length > 0) out.push(wrap(`also known as: ${e.aliases.join('; ')}`, '  ', ''));
-  out.push('', paragraphs(e.kind === 'source' ? e.finding : e.summary));
+  out.push('', paragraphs(e.kind === 'source' ? sourceFinding(e) : e.summary));
 
   switch (e.kind) {
     case 'barrier':
@@ -137,7 +138,7 @@ export function renderNode(view: NodeView, reg: Registry): string {
       section(
         'Source',
         [
-          wrap(`${e.authors.join(', ')} (${e.year ?? 'n.d.'}). ${e.title}. ${e.venue}.`, '  ', '  '),
+          wrap(`${e.authors.join(', ')} (${e.year ?? 'n.d.'}). ${sourceTitle(e)}.${e.venue ? ` ${e.venue}.` : ''}`, '  ', '  '),
           wrap(`design: ${e.design}${e.n ? `; n: ${e.n}` : ''}`, '  ', '  '),
           `  ${e.doi ? `doi: ${e.doi} · ` : ''}${e.url}`,
           ...(e.superseded_by ? [`  superseded by ${e.superseded_by}`] : []),

@@ -1,2 +1,3 @@
 export * from './vocab.ts';
 export * from './schemas.ts';
+export * from './source.ts';

@@ -320,8 +320,8 @@ export const Source = z
     cite: text('Short citation'),
     authors: texts('Authors or issuing bodies'),
     year: z.int().nullable().describe('Year of publication; null for undated guidance pages'),
-    title: text('Title'),
-    venue: text('Where it appeared'),
+    title: text('Title').nullable().describe('Title; null where the bibliography records none (surfaces show the short citation)'),
+    venue: text('Where it appeared').nullable().describe('Where it appeared; null where the bibliography records none'),
     doi: z.string().nullable(),
     url: z.string().url(),
     type: z.enum(SOURCE_TYPES).describe('Kind of source (the bibliography’s `kind` field)'),
@@ -330,10 +330,12 @@ export const Source = z
     status: z.enum(SOURCE_STATUSES).describe('current, superseded or contested (scholarly status); withdrawn (guidance taken down) or repealed (law no longer in force)'),
     superseded_by: ref('source').optional(),
     n: text('Sample or scope').nullable(),
-    finding: text('Paraphrased finding'),
+    finding: text('Paraphrased finding')
+      .nullable()
+      .describe('Paraphrased finding; null where the bibliography records none, and then nothing in the atlas may rest on the source (rule source-finding-missing)'),
     relevant_to: texts('Topics'),
     verified: z.enum(['yes', 'partial']),
-    verified_how: text('How the entry was verified'),
+    verified_how: text('How the entry was verified').nullable().describe('How the entry was verified; null where the bibliography records none'),
   })
   .describe('A source: a study, survey, statute or report from the vetted bibliography');
 

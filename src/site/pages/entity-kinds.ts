@@ -7,6 +7,7 @@ import { findInterventions } from '../../analysis/interventions.ts';
 import { AnalysisError, perRegistry, pushTo } from '../../analysis/resolve.ts';
 import { LISTED_MAX } from '../../analysis/terms.ts';
 import type { Stage } from '../../model/vocab.ts';
+import { sourceTitle, sourceVerifiedHow } from '../../model/source.ts';
 import { inputOf } from '../../analysis/scenarios.ts';
 import type { NodeView } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
@@ -245,7 +246,7 @@ export function sourceMain(reg: Registry, s: EntityOfKind<'source'>, node: NodeV
 ${section(
     'citation',
     'Citation',
-    html`<p class="citation">${s.authors.join(', ')} (${s.year ?? 'undated'}). <cite>${s.title}</cite>. ${s.venue}.</p>
+    html`<p class="citation">${s.authors.join(', ')} (${s.year ?? 'undated'}). <cite>${sourceTitle(s)}</cite>.${s.venue ? ` ${s.venue}.` : ''}</p>
 <p>${s.doi ? html`DOI: <a href="https://doi.org/${s.doi}">${s.doi}</a>. ` : ''}Original: <a href="${s.url}" rel="external">${s.url}</a></p>`,
   )}
 ${section(
@@ -256,7 +257,7 @@ ${section(
 <dt>Type</dt><dd>${s.type}</dd>
 <dt>Design</dt><dd>${linked(reg, s.design)}</dd>
 <dt>Peer reviewed</dt><dd>${s.peer_reviewed ? 'yes' : 'no'}</dd>
-${s.n ? html`<dt>Sample or scope</dt><dd>${linked(reg, s.n)}</dd>\n` : ''}<dt>Verified</dt><dd>${s.verified}: ${linked(reg, s.verified_how)}</dd>
+${s.n ? html`<dt>Sample or scope</dt><dd>${linked(reg, s.n)}</dd>\n` : ''}<dt>Verified</dt><dd>${s.verified}: ${linked(reg, sourceVerifiedHow(s))}</dd>
 </dl>`,
 )}
 ${section(

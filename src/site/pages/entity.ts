@@ -2,6 +2,7 @@
 // its title and summary), the sections its kind needs (entity-*.ts), and its data. A deprecated entity's
 // page says so, names its successor, and sends the reader there.
 import type { Entity } from '../../model/schemas.ts';
+import { sourceFinding } from '../../model/source.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { getNode } from '../../analysis/node.ts';
 import type { NodeView } from '../../analysis/schemas.ts';
@@ -57,7 +58,7 @@ ${headings.map((h) => html`<li><a href="#${h.id}">${new Raw(h.title)}</a></li>\n
 export function entityPage(reg: Registry, e: Entity, meanings: Meanings = meaningsOf(reg)): string {
   const node = getNode(reg, e.id);
   const title = titleOf(e);
-  const summary = e.kind === 'source' ? e.finding : e.summary;
+  const summary = e.kind === 'source' ? sourceFinding(e) : e.summary;
   const head = html`${breadcrumbs(e.kind, e.id, browsePath(e.kind))}
 <p class="kicker">${KIND_NAMES[e.kind].one} <span class="id">${e.id}</span></p>
 <h1>${title}</h1>
