@@ -19,6 +19,7 @@ import type { IndexBuilders } from '../registry/snapshot.ts';
 import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
 import { rewriteQuery, type Rewrite } from './colloquial.ts';
+import { stem } from './stem.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import type { SearchHit, SearchResult } from './schemas.ts';
 
@@ -56,23 +57,6 @@ export function normaliseTerm(term: string): string | null {
   const w = t.normalize('NFD').replace(/\p{Diacritic}/gu, '');
   if (STOP_WORDS.has(w)) return null;
   return stem(w);
-}
-
-/**
- * A deliberately small stemmer: enough that "reposted", "reposting" and "reposts" meet "repost", and
- * applied the same way to documents and queries, so consistency matters more than linguistics.
- */
-function stem(w: string): string {
-  if (w.length <= 3 || /\d/.test(w)) return w;
-  let s = w;
-  if (s.endsWith('ies') && s.length > 4) s = s.slice(0, -3) + 'y';
-  else if (s.endsWith('ing') && s.length > 5) s = s.slice(0, -3);
-  else if (s.endsWith('ed') && s.length > 4) s = s.slice(0, -2);
-  else if (s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
-  // A doubled final consonant left by a suffix ("stopped" → "stopp") is undoubled, except l, s and z.
-  if (s !== w && /([^aeiouylsz])\1$/.test(s)) s = s.slice(0, -1);
-  if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
-  return s;
 }
 
 /**

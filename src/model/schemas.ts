@@ -343,6 +343,35 @@ export const Source = z
   })
   .describe('A source: a study, survey, statute or report from the vetted bibliography');
 
+/** A voice: one person's account, in their words (typos kept); never an ID, an employer or a person. */
+const voices = (description: string) => z.array(z.string().trim().min(1, 'must not be empty')).default([]).describe(description);
+
+export const NotCoveredTopic = z
+  .strictObject({
+    id: slug.describe('A stable name for the topic (lower-case words joined by hyphens)'),
+    title: text('What the atlas does not cover, in a few plain words'),
+    summary: text('Why it lies outside the atlas, and what the atlas does cover nearby'),
+    instead: text('Where a person can turn instead, described generically (no organisation named)'),
+    voices: voices('First-person accounts of this topic: what the situation reader learns "not covered" from'),
+  })
+  .describe('A topic that lies outside the atlas: the situation reader says so instead of choosing the nearest observation');
+
+export const Distinction = z
+  .strictObject({
+    id: slug.describe('A stable name for the question'),
+    ask: text('The one question whose answer tells the observations apart, put to the person'),
+    answers: z
+      .array(
+        z.strictObject({
+          artifact: ref('artifact').describe('The observation this answer means'),
+          answer: text('The answer, in the person’s words (a button on the site)'),
+        }),
+      )
+      .min(2, 'must offer at least two answers')
+      .describe('One answer per observation, in the order offered'),
+  })
+  .describe('Observations that read alike: when an account could be either, the situation reader asks this instead of guessing');
+
 export const Manifest = z
   .strictObject({
     name: z.literal('Hiring Obstacles & Barriers Atlas'),
@@ -358,6 +387,9 @@ export const Manifest = z
     }),
     released: z.iso.date().describe('Authored release date of this content version'),
     description: text('What the atlas is'),
+    covers: text('What the atlas covers, in one paragraph: what the situation reader points to when an account lies outside it').optional(),
+    not_covered: z.array(NotCoveredTopic).default([]).describe('What the atlas does not cover, topic by topic'),
+    distinctions: z.array(Distinction).default([]).describe('Questions the situation reader asks when an account could be one observation or another'),
   })
   .describe('The atlas manifest (content/atlas.yaml)');
 
@@ -418,6 +450,8 @@ export type Intervention = z.infer<typeof Intervention>;
 export type Scenario = z.infer<typeof Scenario>;
 export type Source = z.infer<typeof Source>;
 export type Manifest = z.infer<typeof Manifest>;
+export type NotCoveredTopic = z.infer<typeof NotCoveredTopic>;
+export type Distinction = z.infer<typeof Distinction>;
 export type Edge = z.infer<typeof Edge>;
 export type Probe = z.infer<typeof Probe>;
 export type NextStep = z.infer<typeof NextStep>;
@@ -435,3 +469,23 @@ export type EntityOf = { [K in Kind]: z.infer<(typeof RECORDS)[K]> };
 export type Entity = z.infer<typeof EntityRecord>;
 
 export { KINDS };
+
+/**
+ * One labelled account of the situation reader's corpus (quality/reader/*.yaml): what a person wrote (and
+ * any message they pasted), and what it states. Not atlas content: what the reader is trained and measured
+ * on (TEAM.md, "The situation reader's data").
+ */
+export const ReaderCorpusItem = z
+  .strictObject({
+    id: z.string().regex(/^(?:tr|te)-[A-Za-z0-9-]+$/, 'must start with tr- (train or dev) or te- (held-out test)'),
+    text: z.string().trim().min(1, 'must not be empty').optional().describe('The account exactly as typed'),
+    message: z.string().trim().min(1, 'must not be empty').optional().describe('A message the person pasted'),
+    artifacts: z.array(ref('artifact')).describe('The exact set of observations the account states'),
+    negated: z.array(ref('artifact')).default([]).describe('Observations the account explicitly denies'),
+    out_of_scope: z.boolean().default(false).describe('About something the atlas does not cover'),
+    ask: z.array(ref('artifact')).default([]).describe('Readings the text cannot tell apart: the right answer is to ask'),
+    tags: z.array(z.string()).default([]),
+  })
+  .refine((x) => x.text !== undefined || x.message !== undefined, 'needs a text, a message or both')
+  .describe('A labelled account of the situation reader’s corpus');
+export type ReaderCorpusItem = z.infer<typeof ReaderCorpusItem>;

@@ -68,6 +68,8 @@ const PLACEHOLDER_MANIFEST: Manifest = {
   licences: { code: 'MIT', content: 'CC-BY-SA-4.0' },
   released: '1970-01-01',
   description: 'Manifest missing or invalid',
+  not_covered: [],
+  distinctions: [],
 };
 
 /** Field-level schema failures that have a rule of their own (reported under it, not `schema`). */
