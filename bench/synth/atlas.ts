@@ -474,7 +474,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         next_steps: [{ id: 'keep-going', action: prose.text(160), why: prose.text(160), sources: [] }],
         rules_out: [],
         specimens: random.chance(0.67) ? Array.from({ length: random.between(1, 2) }, (_, n) => specimen(n)) : [],
-        voices: [],
+        // A few first-person accounts (the real atlas has 25 or more per artifact; a few keep the reader's
+        // training and the voice rules exercised without multiplying the atlas's size). Numbered, so that
+        // no two artifacts share one (rule voice-shared).
+        voices: Array.from({ length: random.between(2, 4) }, (_, k) => prose.voice(Number(id.slice(2)) * 10 + k)),
         law: lawOf(id),
       },
     });

@@ -123,6 +123,8 @@ const VERDICT_MEANINGS: Record<VerdictCode, string> = {
   'act-on-candidate-removable': 'No candidate probe narrows the set, but a first-tier mechanism (one that can produce what was observed) is within the candidate’s reach; act on it only where other evidence points there.',
   'low-signal': `${LOW_SIGNAL_TEXT} Nothing the candidate can run tells the remaining mechanisms apart, and no first-tier mechanism is theirs to remove. When the observations carry next steps the verdict says so instead ("${LOW_SIGNAL_WITH_STEPS_TEXT}"): low signal never hides an action that holds whatever the cause. This is a valid, honest answer, not a failure.`,
   'nothing-left': 'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
+  'answer-first': 'The words given could be one observation or another, and the reader would be guessing: answer its question (input.from_text.questions) and the analysis follows. Nothing is analysed until then.',
+  'not-covered': 'The words given are about something the atlas does not cover (input.from_text.not_covered says what, and where to turn); nothing is analysed rather than the nearest observation.',
 };
 
 const EFFECT_MEANINGS: Record<EffectLevel, string> = {

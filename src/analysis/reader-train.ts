@@ -58,21 +58,29 @@ export function accountFeatures(text: string): string[] {
   return [...out];
 }
 
+/**
+ * The most observations the reader models. Training costs grow with examples × classes; the atlas has a
+ * few dozen observations, and an atlas beyond this (the synthetic ones of the scale benchmark) is read
+ * for its first MAX_READER_CLASSES active artifacts by ID only, so that building it stays bounded.
+ */
+export const MAX_READER_CLASSES = 160;
+
 /** The classes of a registry: its active artifacts by ID, then "out of scope", then one per not-covered topic. */
 export function classesOf(reg: Registry): string[] {
   const artifacts = reg
     .all('artifact')
     .filter((a) => a.status !== 'deprecated')
     .map((a) => a.id)
-    .sort();
+    .sort()
+    .slice(0, MAX_READER_CLASSES);
   return [...artifacts, OUT_OF_SCOPE, ...(reg.manifest.not_covered ?? []).map((t) => topicClass(t.id))];
 }
 
 /** What the registry itself teaches: voices (and aliases, titles) of artifacts, voices of not-covered topics. */
-export function examplesOfRegistry(reg: Registry): LabelledText[] {
+export function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> = new Set(classesOf(reg))): LabelledText[] {
   const out: LabelledText[] = [];
   for (const a of reg.all('artifact')) {
-    if (a.status === 'deprecated') continue;
+    if (a.status === 'deprecated' || !classes.has(a.id)) continue;
     for (const v of a.voices ?? []) out.push({ text: v, labels: [a.id] });
     for (const alias of a.aliases) out.push({ text: alias, labels: [a.id], weight: 0.5 });
     out.push({ text: a.title, labels: [a.id], weight: 0.5 });
@@ -241,7 +249,7 @@ function scoreIndexed(model: ReaderModel, features: string[]): Float64Array {
 /** The reader's model of a registry (and a corpus, when given), as the snapshot carries it. */
 export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
   const classes = classesOf(reg);
-  const examples = [...examplesOfRegistry(reg), ...examplesOfCorpus(corpus, classes)];
+  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes)];
   return serialiseModel(trainModel(examples, classes, options));
 }
 

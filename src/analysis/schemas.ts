@@ -369,12 +369,61 @@ export const LoopMatch = z
 
 export const FromText = z
   .strictObject({
-    text: z.string().describe('The words given'),
+    text: z.string().describe('The words given, as read (empty when only a message was given)'),
+    message: z.string().optional().describe('The message pasted, as read'),
     matched: z
-      .array(z.strictObject({ id: Id, title: z.string(), why: z.string().describe('Which of the words matched, in plain words') }))
-      .describe('The observations chosen from the words, best first'),
+      .array(
+        z.strictObject({
+          id: Id,
+          title: z.string(),
+          why: z.string().describe('Why it was chosen, in plain words'),
+          quotes: z.array(z.string()).describe('The person’s words (or the message’s lines) that state it, exactly as typed'),
+          from: z.enum(['words', 'message', 'answer']).describe('Read from the words, from the pasted message, or from an answer to a question'),
+        }),
+      )
+      .describe('The observations the words state, strongest first: these are analysed'),
+    denied: z
+      .array(z.strictObject({ id: Id, title: z.string(), quote: z.string().describe('The words that deny it, as typed') }))
+      .describe('Observations the words explicitly deny ("nobody asked about my age"): never analysed'),
+    questions: z
+      .array(
+        z.strictObject({
+          id: z.string().describe('The distinction asked (the atlas manifest’s distinctions)'),
+          ask: z.string().describe('The one question whose answer tells the observations apart: put it to the person'),
+          quote: z.string().optional().describe('The words that raised it, as typed'),
+          options: z
+            .array(z.strictObject({ artifact: Id, title: z.string(), answer: z.string().describe('The answer that means this observation') }))
+            .describe('One answer per observation; give the chosen one back as picks'),
+        }),
+      )
+      .describe('Readings too close to choose between: neither is analysed until the person answers (picks)'),
+    not_covered: z
+      .strictObject({
+        topics: z
+          .array(z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), instead: z.string().describe('Where the person can turn instead') }))
+          .describe('The topics of the atlas’s not-covered list the words are about'),
+        quote: z.string().optional().describe('The words that read as outside the atlas, as typed'),
+        covers: z.string().describe('What the atlas does cover'),
+      })
+      .optional()
+      .describe('Present when the words are about something the atlas does not cover: nothing is analysed'),
+    message_tells: z
+      .array(
+        z.strictObject({
+          artifact: z.strictObject({ id: Id, title: z.string() }),
+          tells: z.array(
+            z.strictObject({
+              line: z.string().describe('The line of the pasted message, as pasted'),
+              tell: z.string().describe('The tell-tale line of the atlas’s specimen it matches'),
+              reading: z.string().describe('What that line does and does not establish'),
+            }),
+          ),
+        }),
+      )
+      .describe('Lines of the pasted message that match the tell-tale lines of an observation’s specimens'),
+    answered: z.array(Id).describe('The picks given that answered a question'),
   })
-  .describe('Observations chosen from a description in plain words');
+  .describe('How the situation reader read a description in plain words (and a pasted message)');
 
 export const NextStepView = NextStep.pick({ id: true, action: true, why: true, by_when: true })
   .extend({
@@ -411,7 +460,7 @@ export const ExplainResult = z
         .strictObject({ id: Id, title: z.string() })
         .optional()
         .describe('Present when the input was a worked scenario (a preset of artifacts, stage and probe outcomes)'),
-      from_text: FromText.optional().describe('Present when the input was plain words: which observations were chosen, and why'),
+      from_text: FromText.optional().describe('Present when the input was plain words or a pasted message: what the reader chose (with the words), denied, asked, or found not covered'),
     }),
     hard_facts: z.strictObject({
       artifacts: z.array(ExplainedArtifact),

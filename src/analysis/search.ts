@@ -15,7 +15,6 @@ import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import { sourceFinding } from '../model/source.ts';
 import type { Registry } from '../registry/registry.ts';
-import type { IndexBuilders } from '../registry/snapshot.ts';
 import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
 import { rewriteQuery, type Rewrite } from './colloquial.ts';
@@ -784,10 +783,9 @@ function bitCount(x: number): number {
 }
 
 /** The indexes an atlas snapshot carries (see src/registry/snapshot.ts), serialised by their owner. */
-export const SNAPSHOT_INDEXES: IndexBuilders = { search: (registry) => AtlasSearch.build(registry).toJSON() };
 
 // One index per registry, built (or loaded from the snapshot) on first use and reused by every later
-// call: search, and matchObservations (observe.ts).
+// call: search, and whatever else searches the registry.
 const perRegistry = new WeakMap<Registry, AtlasSearch>();
 
 /** The search index of a registry: the one already opened for it, else built now (once). */

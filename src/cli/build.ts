@@ -5,6 +5,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type Site, type WrittenSite } from '../publish/build.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
+import { trainingCorpus } from '../registry/reader-corpus.ts';
 import { recordedReleases } from './release.ts';
 import type { Registry } from '../registry/registry.ts';
 import { validateAtlas } from '../registry/validate.ts';
@@ -90,7 +91,7 @@ export type Written = Omit<Built, 'site'> & { site: WrittenSite };
 /** What a build records besides the registry: the content hash (serve's staleness check), the generator
  * and the checkout's recorded releases (releases/), which the site publishes with their downloads. */
 export function buildInfo(dir: string): BuildInfo {
-  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir) };
+  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir), readerCorpus: trainingCorpus(dir) };
 }
 
 export const GENERATOR = `hoba ${pkg.version}`;

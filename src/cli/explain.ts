@@ -3,6 +3,7 @@
 // matters (the verdict, the few most direct explanations, what would tell them apart, what can still be
 // done, what the facts do not establish) and fits a phone screen; --full shows everything, --json the
 // whole structure.
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { explainArtifacts, listTotal, ruleOutWords, type ProbeOutcomeInput } from '../analysis/protocol.ts';
 import { normaliseId } from '../analysis/resolve.ts';
@@ -17,11 +18,21 @@ import { writeOut } from './out.ts';
 
 export interface ExplainOptions {
   stage?: string;
+  /** A file holding a message the person received, or "-" for standard input. */
+  message?: string;
+  /** Answers to the reader's questions (observation IDs). */
+  pick?: string[];
   probe?: ProbeOutcomeInput[];
   scenario?: string;
   full?: boolean;
   json?: boolean;
   dir?: string;
+}
+
+function collectPick(value: string, previous: string[] = []): string[] {
+  const id = normaliseId(value.trim());
+  if (id === undefined || !id.startsWith('A-')) throw new InvalidArgumentError('Use an observation ID from the question, e.g. --pick A-046.');
+  return [...previous, id];
 }
 
 function collectProbe(value: string, previous: ProbeOutcomeInput[] = []): ProbeOutcomeInput[] {
@@ -38,6 +49,8 @@ export function registerExplain(program: Command): void {
     .addOption(choiceOption(command, '--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
+    .option('--message <file>', 'a message you received (rejection email, portal history, recruiter’s text, letter): a file, or - for standard input')
+    .option('--pick <artifact_id>', 'answer a question hoba asked about your words: the observation you choose (e.g. A-046); repeatable', collectPick)
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
     .option('--json', 'print the full structure as JSON (always complete, with or without --full)')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
@@ -49,8 +62,19 @@ What you observed can be given three ways:
   a scenario       hoba explain --scenario S-003   (a worked situation, preset)
   your own words   hoba explain "I was ghosted after the final interview"
                    (any argument that is not an artifact ID makes the whole line
-                   plain words; hoba says which observations it chose and why;
-                   English only)
+                   plain words; hoba quotes the words each observation was read
+                   from; English only)
+  a message        hoba explain --message rejection.txt ["what happened"]
+                   (a message you received, read against the tell-tale lines of
+                   the atlas's examples: which lines are tells and what each does
+                   and does not establish; - reads it from standard input)
+
+Reading your words, hoba never picks what you deny ("nobody asked about my
+age"). When two observations read alike it asks the one question that tells
+them apart instead of guessing: answer with --pick <artifact> (on a terminal
+it asks you). When your words are about something the atlas does not cover
+(after starting a job, probation, dismissal, a dispute with your employer, CV
+writing…) it says so, and what it does cover.
 
 The explanations come in two tiers. First, the mechanisms that PRODUCE what you
 saw (they emit the observation), most direct first: direct before euphemism,
@@ -80,6 +104,8 @@ Examples:
   $ hoba explain A-009 --probe final-silence-ask-timeline-once=no-reply
   $ hoba explain --scenario S-001        a worked scenario
   $ hoba explain "they said I was overqualified"
+  $ hoba explain "my background check came back wrong" --pick A-046
+  $ hoba explain --message email.txt "got this after the final round"
   $ hoba explain A-009 --full            everything, both tiers
   $ hoba explain A-004 --json | jq .agency.verdict`,
     )
@@ -101,18 +127,66 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
     const { explain } = await import('../analysis/explain.ts');
     result = analyse(() => explain(registry, { scenario, ...stage, probes }));
-  } else if (words.length === 0) {
-    throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, or your own words in quotes.', 2, 'usage');
-  } else if (words.every((w) => normaliseId(w) !== undefined)) {
+  } else if (words.length === 0 && opts.message === undefined) {
+    throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, your own words in quotes, or --message <file> with a message you received.', 2, 'usage');
+  } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
+    if (opts.pick !== undefined) throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
     result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');
-    // The saved search index (built at build time), so plain words do not rebuild it here.
-    (await import('../analysis/search.ts')).searchIndexOf(atlas);
-    result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
+    // The reader's model saved in the snapshot (trained at build time), so the words are not retrained on here.
+    (await import('../analysis/reader.ts')).readerModelOf(atlas);
+    const message = opts.message !== undefined ? readMessage(opts.message) : undefined;
+    const text = words.join(' ');
+    const input = { ...(text !== '' ? { text } : {}), ...(message !== undefined ? { message } : {}), ...stage, probes };
+    result = analyse(() => explain(registry, { ...input, ...(opts.pick ? { picks: opts.pick } : {}) }));
+    // On a terminal, a question is asked there and then; the answer re-reads the words with it.
+    const questions = result.input.from_text?.questions ?? [];
+    if (questions.length > 0 && !opts.json && opts.message !== '-' && process.stdin.isTTY && process.stdout.isTTY) {
+      const picks = await askQuestions(questions);
+      if (picks.length > 0) result = analyse(() => explain(registry, { ...input, picks: [...(opts.pick ?? []), ...picks] }));
+    }
   }
   if (opts.json) writeJson(result);
   else writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+}
+
+/** The message given with --message: a file's text, or standard input's for "-". */
+function readMessage(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(
+      file === '-' ? 'could not read the message from standard input.' : `could not read the message file ${file}${code === 'ENOENT' ? ': there is no such file' : ''}. Save the message you received as a text file and pass its path, or - to read it from standard input.`,
+      2,
+      'usage',
+    );
+  }
+  if (text.trim() === '') throw new CliError(`the message ${file === '-' ? 'on standard input' : `in ${file}`} is empty: paste the message you received into it.`, 2, 'usage');
+  return text;
+}
+
+type Question = NonNullable<ExplainResult['input']['from_text']>['questions'][number];
+
+/** Puts each question to the person on the terminal; returns the observations of their answers (none skipped). */
+async function askQuestions(questions: readonly Question[]): Promise<string[]> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const picks: string[] = [];
+  try {
+    for (const q of questions) {
+      const lines = [colour.bold(q.ask), ...q.options.map((o, i) => `  ${i + 1}. ${o.answer} (${o.artifact} ${o.title})`)];
+      process.stdout.write(`${lines.join('\n')}\n`);
+      const answer = (await rl.question(`Your answer (1–${q.options.length}, Enter to skip): `)).trim();
+      const n = Number(answer);
+      if (Number.isInteger(n) && n >= 1 && n <= q.options.length) picks.push(q.options[n - 1]!.artifact);
+    }
+  } finally {
+    rl.close();
+  }
+  return picks;
 }
 
 // ── text ────────────────────────────────────────────────────────────────────────────────────────────
@@ -208,13 +282,13 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 
   // What was observed, and where it came from.
   if (r.input.scenario) para(`Scenario ${r.input.scenario.id}: ${r.input.scenario.title}`, '  ', '');
-  if (r.input.from_text) {
-    para(`You wrote: "${r.input.from_text.text}"`, '  ', '');
-    out.push(colour.bold(wrap(`Read as ${r.input.from_text.matched.length === 1 ? 'this observation' : `these ${r.input.from_text.matched.length} observations`}:`, '', '', width)));
-    for (const m of r.input.from_text.matched) {
-      bullet(named(m));
-      dim(m.why, '    ');
-    }
+  if (r.input.from_text) renderReading(r.input.from_text, { para, dim, bullet, section, width, out });
+  if (r.hard_facts.artifacts.length === 0) {
+    // Nothing analysed: the words raised a question, or lie outside the atlas.
+    section(`Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}`);
+    para(r.agency.verdict.text);
+    for (const d of r.agency.verdict.details) dim(d, '    ', '  - ');
+    return out.join('\n') + '\n';
   }
   for (const a of r.hard_facts.artifacts) {
     if (!r.input.from_text) out.push(colour.bold(wrap(`${r.input.scenario ? 'Observed' : 'You saw'}: ${named(a)}`, '  ', '', width)));
@@ -350,6 +424,53 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   return out.join('\n') + '\n';
 }
 
+type FromText = NonNullable<ExplainResult['input']['from_text']>;
+
+/**
+ * How the reader read the words: what was chosen (with the person's words), what they denied, the
+ * questions to answer, "not covered", and the tell-tale lines of a pasted message.
+ */
+function renderReading(t: FromText, { para, dim, bullet, section, out, width }: Writers & { section: (title: string) => void; out: string[]; width: number }): void {
+  if (t.text !== '') para(`You wrote: "${t.text}"`, '  ', '');
+  if (t.message !== undefined) {
+    const lines = t.message.split('\n').filter((l) => l.trim() !== '');
+    para(`You pasted a message of ${plural(lines.length, 'line')}, starting "${lines[0]!.trim().slice(0, 60)}${lines[0]!.trim().length > 60 ? '…' : ''}"`, '  ', '');
+  }
+  if (t.matched.length > 0) {
+    out.push(colour.bold(wrap(`Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:`, '', '', width)));
+    for (const m of t.matched) {
+      bullet(named(m));
+      dim(m.why, '    ');
+    }
+  }
+  for (const d of t.denied) dim(`Not ${named(d)}: you said "${d.quote}".`, '  ', '');
+  for (const q of t.questions) {
+    section(`Question: ${q.ask}`);
+    if (q.quote !== undefined) dim(`Your words "${q.quote}" could be either, so hoba asks rather than guesses.`);
+    q.options.forEach((o, i) => para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '));
+  }
+  if (t.not_covered) {
+    const topics = t.not_covered.topics;
+    section(`Not covered by the atlas${topics.length > 0 ? `: ${topics.map((x) => x.title.toLowerCase()).join('; ')}` : ''}`);
+    if (t.not_covered.quote !== undefined) dim(`Read from your words "${t.not_covered.quote}".`);
+    for (const x of topics) {
+      para(x.summary);
+      para(`Where to turn: ${x.instead}`);
+    }
+    para(`What the atlas covers: ${t.not_covered.covers}`);
+  }
+  if (t.message_tells.length > 0) {
+    section('What the message says, line by line');
+    for (const m of t.message_tells) {
+      para(named(m.artifact), '  ', '  ');
+      for (const tell of m.tells) {
+        bullet(`"${tell.line}"`, '    ');
+        dim(tell.reading, '      ');
+      }
+    }
+  }
+}
+
 /** Marks an honest baseline whose title does not already say so. */
 const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest baseline/i.test(m.title) ? ' · honest baseline' : '');
 
@@ -358,6 +479,8 @@ const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], strin
   'act-on-candidate-removable': 'something is within your reach',
   'low-signal': 'low signal',
   'nothing-left': 'nothing left',
+  'answer-first': 'answer a question first',
+  'not-covered': 'not covered by the atlas',
 };
 
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */

@@ -38,7 +38,8 @@ import {
   traverse,
   type AtlasSearch,
 } from '../analysis/index.ts';
-import { MAX_DESCRIPTION_LENGTH } from '../analysis/observe.ts';
+import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH, readerModelOf } from '../analysis/reader.ts';
+import type { ReaderModel } from '../analysis/reader-model.ts';
 import { MAX_DEPTH } from '../analysis/terms.ts';
 import { listTotal } from '../analysis/protocol.ts';
 import { KINDS, Manifest, RELATIONS, STAGES } from '../model/index.ts';
@@ -54,6 +55,8 @@ export interface ToolAtlas {
   registry: Registry;
   /** The search index, built or loaded on first use. */
   search(): AtlasSearch;
+  /** The situation reader's model (the snapshot's, else trained on first use). */
+  reader(): ReaderModel;
   /** Where the atlas came from, reported by get_registry_info. */
   origin: { from: 'checkout' | 'bundled snapshot'; checkout?: string; content_hash?: string };
 }
@@ -62,9 +65,11 @@ export interface ToolAtlas {
  * file access here: the edge worker (src/worker/) builds its atlas with it too. */
 export function toolAtlas(atlas: OpenedAtlas, checkout?: string): ToolAtlas {
   let search: AtlasSearch | undefined;
+  let reader: ReaderModel | undefined;
   return {
     registry: atlas.registry,
     search: () => (search ??= searchIndexOf(atlas)),
+    reader: () => (reader ??= readerModelOf(atlas)),
     origin: checkout !== undefined ? { from: 'checkout', checkout, content_hash: atlas.content_hash } : { from: 'bundled snapshot', content_hash: atlas.content_hash },
   };
 }
@@ -105,7 +110,7 @@ const limit = (dflt: number, max: number, what: string) =>
   z.int().min(1).max(max).default(dflt).describe(`Most ${what} to return (default ${dflt}, at most ${max})`);
 
 /** Plain words for explain_observation: a few paragraphs at most, as the analysis reads them. */
-const MAX_TEXT_LENGTH = MAX_DESCRIPTION_LENGTH;
+const MAX_TEXT_LENGTH = MAX_ACCOUNT_LENGTH;
 
 const UNCALIBRATED = 'Results are topological and uncalibrated: compatible, not proven, and never a probability.';
 
@@ -344,7 +349,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); `text` (what happened, in the person’s words, when you have no IDs: input.from_text says which observations were chosen and why; check them with the person). ' +
+      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); or the person’s own words in `text` and/or a `message` they received (a rejection email, a portal status history, a recruiter’s text, a letter), pasted as it is. ' +
+      'Words are read by the situation reader: input.from_text.matched lists the observations the words state, each with the person’s words quoted as typed (check them with the person); denied lists what the words rule out ("nobody asked about my age"), never analysed; message_tells quotes the message’s lines that match the tell-tale lines of the atlas’s specimens, with what each does and does not establish. ' +
+      'When two observations read alike, from_text.questions holds the one question that tells them apart, with an answer per observation: put it to the person and call again with their choice in `picks` (verdict answer-first until then). When the words are about something the atlas does not cover (after starting a job, probation, dismissal, a dispute with a current employer, CV writing…), from_text.not_covered says so and where to turn, and nothing is analysed (verdict not-covered). ' +
       'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
       'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
       UNCALIBRATED +
@@ -353,7 +360,19 @@ export const TOOLS: readonly ToolDefinition[] = [
       z.strictObject({
         artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
         scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
-        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
+        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in the person’s own English words (at most ${MAX_TEXT_LENGTH} characters)`),
+        message: z
+          .string()
+          .trim()
+          .min(1)
+          .max(MAX_MESSAGE_LENGTH)
+          .optional()
+          .describe(`A message the person received (rejection email, portal status history, recruiter’s text, letter), pasted as it is (at most ${MAX_MESSAGE_LENGTH} characters); with or without text`),
+        picks: z
+          .array(id('A-046'))
+          .max(10)
+          .optional()
+          .describe('Answers to the questions of an earlier call (input.from_text.questions): the observation of the answer the person chose, one per question'),
         stage: stage().optional(),
         probes: z
           .array(
@@ -372,22 +391,26 @@ export const TOOLS: readonly ToolDefinition[] = [
     hosted: true,
     run: (atlas, args) => {
       const { registry } = atlas;
-      const given = (['artifacts', 'scenario', 'text'] as const).filter((k) => args[k] !== undefined);
+      const words = args.text !== undefined || args.message !== undefined;
+      const given = [...(['artifacts', 'scenario'] as const).filter((k) => args[k] !== undefined), ...(words ? ['text' as const] : [])];
       if (given.length !== 1) {
         throw new AnalysisError(
           'invalid-argument',
-          `${given.length === 0 ? 'Nothing to explain' : `Both ${given.join(' and ')} were given`}: give exactly one of artifacts (observation IDs such as ["A-009"]), scenario (a preset such as "S-003") or text (what happened, in plain words).`,
+          `${given.length === 0 ? 'Nothing to explain' : `Both ${given.join(' and ')} were given`}: give exactly one of artifacts (observation IDs such as ["A-009"]), scenario (a preset such as "S-003") or the person’s words (text, and/or a pasted message).`,
           [],
-          ['artifacts', 'scenario', 'text'],
+          ['artifacts', 'scenario', 'text', 'message'],
         );
       }
-      // Words are matched with the atlas's search index: open it the way this server does (from the
-      // snapshot when there is one), so that the analysis reuses it instead of building its own.
-      if (args.text !== undefined) atlas.search();
+      if (args.picks !== undefined && !words) throw new AnalysisError('invalid-argument', 'picks answer the questions asked about text or a message: give them with the same text (and message).', [], ['text', 'message']);
+      // Words are read with the reader's model: open it the way this server does (from the snapshot when
+      // there is one), so that the analysis reuses it instead of training its own.
+      if (words) atlas.reader();
       const result = explain(registry, {
         ...(args.artifacts ? { artifacts: args.artifacts } : {}),
         ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
         ...(args.text !== undefined ? { text: args.text } : {}),
+        ...(args.message !== undefined ? { message: args.message } : {}),
+        ...(args.picks !== undefined ? { picks: args.picks } : {}),
         ...(args.stage ? { stage: args.stage } : {}),
         ...(args.probes ? { probes: args.probes } : {}),
       });

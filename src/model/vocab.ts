@@ -180,7 +180,7 @@ export const COSTS = ['low', 'medium', 'high'] as const;
 export const PROBE_AGENCIES = ['candidate', 'intermediary'] as const;
 
 /** Stable verdict codes of the HOBA protocol (explain). Never rename one; tools match on them. */
-export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left'] as const;
+export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left', 'answer-first', 'not-covered'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
 
 export const SOURCE_TYPES = ['research', 'survey', 'reporting', 'primary', 'legal'] as const;

@@ -68,7 +68,7 @@ export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> 
     const dir = downloadsUrl(release.record.version);
     for (const f of releaseDownloadFiles(release)) yield { path: `${dir.slice(1)}${f.file}`, url: `${dir}${f.file}`, bytes: f.bytes };
   }
-  for (const p of sitePages(reg)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
+  for (const p of sitePages(reg, info)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
   yield { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) };
   yield { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() };
   yield { path: '_headers', bytes: text(headersFile()) };

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { HEDGE_WORDS, MECHANISM_FAMILIES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
-import type { LoadResult } from './load.ts';
+import { MANIFEST_SOURCE, type LoadResult } from './load.ts';
 import { authorSurnames, nameMatcher, namedOrganisations } from './named-entities.ts';
 import { nestedSources, referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
@@ -25,6 +25,11 @@ class Checker {
     const where = entity ? { entity, ...this.load.sourceMap.locate(entity, path) } : {};
     this.problems.push(problem(rule, message, where));
   }
+
+  /** A problem in the manifest (content/atlas.yaml), at `path` inside it. */
+  reportManifest(rule: RuleId, message: string, path: readonly PathSegment[]): void {
+    this.problems.push(problem(rule, message, this.load.sourceMap.locate(MANIFEST_SOURCE, path)));
+  }
 }
 
 export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): Problem[] {
@@ -38,6 +43,7 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkProbes(c);
   checkScenarioReferences(c);
   checkNamedEntities(c);
+  checkReaderContent(c);
   checkSourceStatus(c);
   checkLayers(c);
   checkHedges(c);
@@ -356,6 +362,68 @@ function checkNamedEntities(c: Checker): void {
   }
 }
 
+/** A voice as compared for sharing: lower case, letters and digits only, single spaces. */
+export const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const ANY_ID = /\b[ABMPLISE]-\d{3,}\b/;
+const MIN_TOPIC_VOICES = 5;
+
+/**
+ * The situation reader's content: voices (artifacts' and not-covered topics'), the not-covered topics and
+ * the distinctions of the manifest. Prose in the manifest is held to the named-entity rule like entities'.
+ */
+function checkReaderContent(c: Checker): void {
+  const m = c.reg.manifest;
+  const owners = new Map<string, string>();
+  const checkVoice = (voice: string, owner: string, at: (problemRule: RuleId, message: string) => void) => {
+    if (ANY_ID.test(voice)) at('voice-id', `the voice "${voice.slice(0, 60)}…" holds an atlas ID (${ANY_ID.exec(voice)![0]}): a voice is a person's own words, never the atlas's IDs.`);
+    const key = voiceKey(voice);
+    const first = owners.get(key);
+    if (first !== undefined && first !== owner) at('voice-shared', `the voice "${voice.slice(0, 60)}${voice.length > 60 ? '…' : ''}" is also a voice of ${first}. A voice teaches the reader one observation: keep it in one place, or rewrite one of them.`);
+    else if (first === undefined) owners.set(key, owner);
+    else at('voice-shared', `the voice "${voice.slice(0, 60)}${voice.length > 60 ? '…' : ''}" is given twice in ${owner}: keep one.`);
+  };
+  for (const a of c.reg.all('artifact')) {
+    (a.voices ?? []).forEach((v, i) => checkVoice(v, a.id, (rule, message) => c.report(rule, `voices[${i}]: ${message}`, a.id, ['voices', i])));
+  }
+  const topicIds = new Set<string>();
+  (m.not_covered ?? []).forEach((t, i) => {
+    const at = (rule: RuleId, message: string, path: PathSegment[] = []) => c.reportManifest(rule, `not_covered[${i}] (${t.id}): ${message}`, ['not_covered', i, ...path]);
+    if (topicIds.has(t.id)) at('not-covered-topic', `the ID ${t.id} is used by another topic: give each topic its own.`, ['id']);
+    topicIds.add(t.id);
+    if (t.voices.length < MIN_TOPIC_VOICES) at('not-covered-topic', `has ${t.voices.length} voice${t.voices.length === 1 ? '' : 's'}; the reader learns a topic from at least ${MIN_TOPIC_VOICES} first-person accounts of it.`, ['voices']);
+    t.voices.forEach((v, k) => checkVoice(v, `the not-covered topic ${t.id}`, (rule, message) => at(rule, `voices[${k}]: ${message}`, ['voices', k])));
+  });
+  const distinctionIds = new Set<string>();
+  const pairs = new Map<string, string>();
+  (m.distinctions ?? []).forEach((d, i) => {
+    const at = (message: string, path: PathSegment[] = []) => c.reportManifest('distinction', `distinctions[${i}] (${d.id}): ${message}`, ['distinctions', i, ...path]);
+    if (distinctionIds.has(d.id)) at(`the ID ${d.id} is used by another distinction: give each its own.`, ['id']);
+    distinctionIds.add(d.id);
+    const seen = new Set<string>();
+    d.answers.forEach((answer, k) => {
+      const e = c.reg.get(answer.artifact);
+      if (!e || e.kind !== 'artifact') at(`answers[${k}] names ${answer.artifact}, which is not an artifact of the atlas.`, ['answers', k, 'artifact']);
+      else if (e.status === 'deprecated') at(`answers[${k}] names ${answer.artifact}, which is deprecated: name its successor ${e.superseded_by ?? ''}.`.replace(/ :/, ':'), ['answers', k, 'artifact']);
+      if (seen.has(answer.artifact)) at(`answers[${k}] names ${answer.artifact} a second time: one answer per observation.`, ['answers', k, 'artifact']);
+      seen.add(answer.artifact);
+    });
+    const ids = [...seen].sort();
+    for (let x = 0; x < ids.length; x++) {
+      for (let y = x + 1; y < ids.length; y++) {
+        const pair = `${ids[x]} ${ids[y]}`;
+        const other = pairs.get(pair);
+        if (other !== undefined && other !== d.id) at(`${ids[x]} and ${ids[y]} are already told apart by the distinction ${other}: one question per pair.`, ['answers']);
+        else pairs.set(pair, d.id);
+      }
+    }
+  });
+  // Manifest prose: never an employer, vendor, platform or person.
+  for (const [text, path] of proseOf({ covers: m.covers, not_covered: m.not_covered, distinctions: m.distinctions })) {
+    const orgs = namedOrganisations(text);
+    if (orgs.length > 0) c.reportManifest('named-entity', `${fieldName(path)} names ${orgs.join(', ')}. The atlas never names an employer, vendor, platform or person: describe it generically.`, path);
+  }
+}
+
 /** Words that tell a reader a source no longer applies, for each status that means so (\s+: prose wraps). */
 const NO_LONGER_APPLIES: Partial<Record<Source['status'], { what: string; says: RegExp }>> = {
   withdrawn: {
@@ -457,7 +525,7 @@ const LIKELIHOOD = hedgePattern(HEDGE_WORDS.likelihood);
 const FREQUENCY = hedgePattern(HEDGE_WORDS.frequency);
 /** Other people's words, quoted or paraphrased: hedges there are not the atlas's claims. */
 const quotedWords = (path: readonly PathSegment[]) =>
-  path[0] === 'aliases' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
+  path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
 
 function checkHedges(c: Checker): void {
   for (const e of c.reg.entities) {

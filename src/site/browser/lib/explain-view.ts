@@ -21,6 +21,8 @@ export const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code']
   'act-on-candidate-removable': 'something is within your reach',
   'low-signal': 'low signal',
   'nothing-left': 'nothing left',
+  'answer-first': 'answer a question first',
+  'not-covered': 'not covered by the atlas',
 };
 
 /** How many of the things the facts do not establish are shown before "more". */
