@@ -188,7 +188,7 @@ const TOPIC_MEANINGS: Record<Topic, string> = {
 
 const terms = <T extends string>(ids: readonly T[], meanings: Record<T, string>) => ids.map((id) => ({ id, meaning: meanings[id] }));
 
-function sections(baselines: string[]): Array<{ id: string; title: string; body: string }> {
+function sections(reg: Registry, baselines: string[]): Array<{ id: string; title: string; body: string }> {
   return [
     {
       id: 'purpose',
@@ -309,10 +309,25 @@ Scenarios are presets: \`hoba explain --scenario S-003\`, the scenario argument 
     },
     {
       id: 'plain-words',
-      title: 'Plain words in',
-      body: `\`hoba explain "<what happened, in your words>"\` (and the text argument of the explain_observation tool) reads a description in everyday English, finds the observations it names with the atlas's search index, and explains them. It chooses conservatively: the best-matching observation, plus others only when they score close to it and the words really name them (a long description can name two or three). The result says which observations it chose and which of the words matched each, so the person can check the reading before relying on it.
+      title: 'Your words in: the situation reader',
+      body: `\`hoba explain "<what happened, in your words>"\` (with \`--message <file>\` for a message you received), the text and message arguments of the explain_observation tool, and the analyze page all read a person's account with one reader, the same code everywhere, and explain the observations it states. It is a classifier trained when the atlas is built, on each observation's voices (first-person accounts in the words people use, in many registers and Englishes) and a labelled corpus of accounts; it is deterministic and is measured on accounts it never saw (QUALITY.md in the repository gives the figures and the commands that produce them).
 
-When nothing matches well enough it says so and suggests what to try, instead of guessing; a description in another language gets an honest "English only". The words are matched, not understood: an explanation from words is only as good as the observations chosen, so check them, or give observation IDs directly.`,
+- **What the account states.** An observation is chosen only when the account states it, not when its words merely overlap; each comes with the person's own words that state it, quoted as typed.
+- **What the account denies is never chosen.** "Nobody asked about my age", "it wasn't a scam, I checked": the reader says it set them aside.
+- **Questions instead of guesses.** When an account could be one observation or another (the atlas lists these pairs as distinctions), it asks the one question that tells them apart ("Had you already received an offer?") with an answer for each. Nothing is analysed until the person answers (\`--pick\`, \`picks\`, or a button on the site).
+- **Not covered.** When the account is about something the atlas does not cover (below), it says so, says where to turn, and analyses nothing, rather than choosing the nearest observation.
+- **Messages as evidence.** A pasted message (a rejection email, a portal's status history, a recruiter's text, a letter) is read against the tell-tale lines of the atlas's specimens: the answer quotes which lines of the message are tells, and what each does and does not establish.
+
+It reads English only, and says so for another language. It reads words, it does not understand them: the reading is only as good as the observations it chooses, so check them, answer its questions, or pick the observations yourself.`,
+    },
+    {
+      id: 'not-covered',
+      title: 'What the atlas does not cover',
+      body: `${reg.manifest.covers ?? 'The atlas covers what a candidate sees while being hired.'}
+
+It does not cover these; the situation reader recognises them and says so:
+
+${(reg.manifest.not_covered ?? []).map((t) => `- **${t.title}.** ${t.summary} Where to turn: ${t.instead}`).join('\n')}`,
     },
     {
       id: 'patterns-and-loops',
@@ -364,7 +379,7 @@ Every answer carries the registry_version of the content it was computed from (s
     {
       id: 'limits',
       title: 'What the atlas cannot do',
-      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. A plain-words reading can pick the wrong observation; a scenario shows one worked case, not what usually happens. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
+      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. A reading of someone's words can choose the wrong observation (its measured accuracy is published with the code); a scenario shows one worked case, not what usually happens. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
     },
   ];
 }
@@ -377,6 +392,7 @@ export function methodology(reg: Registry): Methodology {
     summary:
       'An observation is not a cause and a compatible mechanism is not a proven one. The HOBA protocol (Hard facts, Obstacle, Behind, Agency) links observations to the mechanisms that can produce them (first tier) and those that only act at the same stage (second tier), removes one only for a recorded reason (a probe outcome, or an observation that rules it out), offers probes within the candidate’s reach and what the candidate can still do whatever the cause, and is topological and uncalibrated: no probabilities.',
     sections: sections(
+      reg,
       reg
         .all('mechanism')
         .filter((m) => m.honest_baseline && m.status === 'active')

@@ -555,7 +555,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_methodology',
     title: 'How to read the atlas',
     description:
-      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, plain-words explain, evidence levels, fidelities, facets, verdicts, and every vocabulary with its meaning. Read it before interpreting results for a person. `section` returns one section alone ("vocabularies": the vocabularies).',
+      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, the situation reader (words and messages in, questions, what the atlas does not cover), evidence levels, fidelities, facets, verdicts, and every vocabulary with its meaning. Read it before interpreting results for a person. `section` returns one section alone ("vocabularies": the vocabularies).',
     input: () =>
       z.strictObject({
         section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, tiers, rules-of-inference, vocabularies); default all'),

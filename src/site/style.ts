@@ -7,7 +7,7 @@
 // Classes pages may use (keep this list in step with the rules below):
 //   layout      .lede .muted .small .stack .cols (a list in columns) .cards/.card (a grid of boxes)
 //               .toc (an "on this page" nav) .panel .note .notice (the legal notice) .actions
-//   forms       .search-form/.search-row  .filters (a fieldset of filters)  .button (a link as a button)
+//   forms       .search-form/.search-row  .describe-form  .filters (a fieldset of filters)  .button (a link as a button)
 //   data        caption.sub (a quiet caption under a heading)  .table-wrap (a scroll box around a table, with tabindex="0"; position: relative, so the
 //               .visually-hidden text inside cannot widen the page)  table.terms (a vocabulary: term, meaning)  .kv (a dl grid)
 //               .tag  .badge  .tier-produces/.tier-same-stage  .ev-established/.ev-supported/
@@ -122,6 +122,9 @@ label { font-weight: 600; }
 .search-form label { display: block; margin-bottom: 0.35rem; }
 .search-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .search-row input { flex: 1 1 16rem; min-width: 0; }
+.describe-form { margin: 0.75rem 0 1rem; }
+.describe-form label { display: block; margin-bottom: 0.35rem; }
+.describe-form textarea { display: block; width: 100%; margin-bottom: 0.35rem; }
 .filters { border: 1px solid var(--line); border-radius: 6px; padding: 0.5rem 1rem 0.75rem; margin: 1rem 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
 .filters legend { font-weight: 600; padding: 0 0.25rem; }
 .filters label { font-weight: 400; }

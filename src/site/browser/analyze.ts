@@ -1,8 +1,9 @@
-// The analyze page: H → O → B → A in the browser. What the person gives (their words, the observations
-// they tick and the stage, or a worked scenario) goes to the same explain() as `hoba explain`; recording a
-// probe outcome runs it again with that outcome, as `hoba explain --probe p=o` does. The state lives in
-// the address's fragment, so a link reproduces the analysis; nothing is sent anywhere (the only requests
-// are the atlas's two static data files).
+// The analyze page: H → O → B → A in the browser. What the person gives (their words and a pasted
+// message, the observations they tick and the stage, or a worked scenario) goes to the same explain() as
+// `hoba explain`; answering the reader's question runs it again with the answer (as --pick does), and
+// recording a probe outcome runs it again with that outcome (as --probe p=o does). The state lives in the
+// address's fragment, so a link reproduces the analysis; nothing is sent anywhere (the only requests are
+// the atlas's static data files).
 import { explain } from '../../analysis/explain.ts';
 import { AnalysisError } from '../../analysis/resolve.ts';
 import type { ExplainResult } from '../../analysis/schemas.ts';
@@ -10,13 +11,14 @@ import type { Registry } from '../../registry/registry.ts';
 import { html } from '../html.ts';
 import { entityPath } from '../paths.ts';
 import { explainInputOf, fragmentOf, stateOfFragment, type AnalyzeState } from './lib/analyze-state.ts';
-import { loadRegistry, loadSearch, LOAD_FAILED } from './lib/atlas.ts';
+import { loadReader, loadRegistry, LOAD_FAILED } from './lib/atlas.ts';
 import { byId, setHtml } from './lib/dom.ts';
 import { explanationHtml, probeDomId, VERDICT_HEADINGS } from './lib/explain-view.ts';
 
 const app = byId('analyze-app');
 const textForm = byId<HTMLFormElement>('form-text');
 const textArea = byId<HTMLTextAreaElement>('text');
+const messageArea = byId<HTMLTextAreaElement>('message');
 const pickForm = byId<HTMLFormElement>('form-pick');
 const filter = byId<HTMLInputElement>('filter');
 const filterCount = byId('filter-count');
@@ -49,6 +51,7 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 
 /** What a screen reader hears when a result arrives. */
 function summary(r: ExplainResult): string {
+  if (r.hard_facts.artifacts.length === 0) return `Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}. ${r.agency.verdict.text}`;
   const first = r.behind.mechanisms.filter((m) => m.tier === 'produces').length;
   return `Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}. ${count(first, 'mechanism')} could have produced what you saw; ${count(r.agency.probes.length, 'probe')} would tell them apart.`;
 }
@@ -59,8 +62,8 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
   let reg: Registry;
   try {
     reg = await loadRegistry();
-    // Plain words are matched with the search index; the index is loaded only when needed.
-    if (state.text !== undefined) await loadSearch();
+    // Plain words are read with the reader's model; the model is loaded only when needed.
+    if (state.text !== undefined || state.message !== undefined) await loadReader();
   } catch {
     if (mine !== ticket) return;
     showError(html`<p>${LOAD_FAILED}</p>`);
@@ -81,7 +84,7 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
     const suggestions = err.suggestions.length > 0 ? html`<p>Closest in the atlas:</p><ul>${err.suggestions.map((s) => html`<li><a href="${entityPath(s.id)}">${s.id} ${s.title}</a></li>`)}</ul>` : '';
     // A link may carry an outcome this version of the atlas no longer has: the rest can still be analysed.
     const retry = state.probes.length > 0 ? html`<p><button type="button" data-drop-outcomes="1">Analyse without the recorded outcomes</button></p>` : '';
-    const words = state.text !== undefined ? html`<p>You can also tick what you saw in the list of observations above.</p>` : '';
+    const words = state.text !== undefined || state.message !== undefined ? html`<p>You can also tick what you saw in the list of observations above.</p>` : '';
     showError(html`<p>${err.message}</p>${suggestions}${retry}${words}`, focus);
     return;
   }
@@ -112,7 +115,10 @@ function syncForms(state: AnalyzeState, result?: ExplainResult): void {
   for (const box of checkboxes()) box.checked = analysed.has(box.value);
   updatePicked();
   stageSelect.value = state.stage ?? '';
-  if (state.text !== undefined) textArea.value = state.text;
+  if (state.text !== undefined || state.message !== undefined) {
+    textArea.value = state.text ?? '';
+    messageArea.value = state.message ?? '';
+  }
   if (state.scenario !== undefined) scenarioSelect.value = result?.input.scenario?.id ?? state.scenario;
 }
 
@@ -121,12 +127,13 @@ function syncForms(state: AnalyzeState, result?: ExplainResult): void {
 textForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const text = textArea.value.trim();
-  if (text === '') {
+  const message = messageArea.value.trim();
+  if (text === '' && message === '') {
     textArea.focus();
-    status.textContent = 'Write a few words about what happened first.';
+    status.textContent = 'Write a few words about what happened, or paste the message you received, first.';
     return;
   }
-  void run({ text, probes: [] }, { to: 'heading' });
+  void run({ ...(text !== '' ? { text } : {}), ...(message !== '' ? { message } : {}), probes: [] }, { to: 'heading' });
 });
 
 pickForm.addEventListener('submit', (event) => {
@@ -188,6 +195,12 @@ resultBody.addEventListener('click', (event) => {
     void run({ ...state, probes: [...state.probes, { probe, outcome }] }, { to: 'found', probe }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
     return;
   }
+  const pick = target.dataset['pick'];
+  if (pick) {
+    // An answer to the reader's question: read the same words again with it (it is kept in the link).
+    void run({ ...state, picks: [...(state.picks ?? []).filter((p) => p !== pick), pick] }, { to: 'heading' }, `Answered: ${target.textContent ?? pick}. `);
+    return;
+  }
   if (target.dataset['dropOutcomes']) {
     void run({ ...state, probes: [] }, { to: 'heading' });
     return;
@@ -213,6 +226,13 @@ copyButton.addEventListener('click', () => {
 // ── start: from the address, and whenever the fragment changes ─────────────────────────────────────────
 
 function fromAddress(): void {
+  // The home page's box, without a script there, arrives as ?text=…: it moves into the fragment (which
+  // stays in the browser) and leaves the address.
+  const query = new URLSearchParams(location.search);
+  const typed = query.get('text')?.trim();
+  if (typed) {
+    history.replaceState(null, '', `${location.pathname}#${fragmentOf({ text: typed, probes: [] })}`);
+  }
   const state = stateOfFragment(location.hash);
   if (!state) return;
   if (current && fragmentOf(current.state) === fragmentOf(state)) return;

@@ -4,6 +4,7 @@
 // JavaScript the page says what it does and leads to the scenarios (each analysed on its own page) and the
 // observation pages.
 import { methodology } from '../../analysis/methodology.ts';
+import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH } from '../../analysis/reader.ts';
 import { STAGES } from '../../model/vocab.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { html, Raw } from '../html.ts';
@@ -46,6 +47,13 @@ const ANALYZE_CSS = `
 .w3-split ul { margin: 0; padding-left: 1.1rem; }
 .w3-link { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .w3-link input { flex: 1 1 12rem; min-width: 0; font-size: 0.9em; }
+.w3-question, .w3-not-covered { border-left: 4px solid var(--accent); padding: 0.25rem 0.75rem; margin: 1rem 0; }
+.w3-question h3, .w3-not-covered h3 { margin-top: 0.25rem; }
+.w3-answers { list-style: none; padding: 0; margin: 0.5rem 0; }
+.w3-answers > li { margin: 0.5rem 0; }
+.w3-answers button { text-align: left; }
+.w3-message { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow-y: auto; }
+.w3-tells > li, .w3-read > li { margin: 0.4rem 0; }
 `;
 
 function analyzePage(reg: Registry): string {
@@ -90,8 +98,13 @@ ${browseLinks()}
 <form id="form-text" class="panel">
 <div class="w3-field">
 <label for="text">What happened?</label>
-<textarea id="text" name="text" rows="3" maxlength="2000" aria-describedby="text-hint"></textarea>
-<p id="text-hint" class="w3-hint">A sentence or two, in English: what you saw or were told, and when. For example “no reply after the final interview” or “they asked about the gap in my CV and then said I was overqualified”. The atlas picks the observations your words name and says which words it went by.</p>
+<textarea id="text" name="text" rows="3" maxlength="${MAX_ACCOUNT_LENGTH}" aria-describedby="text-hint"></textarea>
+<p id="text-hint" class="w3-hint">A sentence or a few, in English: what you saw or were told, and when. For example “no reply after the final interview” or “they asked about the gap in my CV and then said I was overqualified”. The atlas picks the observations your words state and quotes the words it went by; it never picks what you say did not happen. When two observations read alike it asks you which; when your words are about something it does not cover (a job you have started, a dismissal, a dispute with your employer, writing a CV) it says so.</p>
+</div>
+<div class="w3-field">
+<label for="message">Paste the message you received (optional)</label>
+<textarea id="message" name="message" rows="4" maxlength="${MAX_MESSAGE_LENGTH}" aria-describedby="message-hint"></textarea>
+<p id="message-hint" class="w3-hint">A rejection email, the status history of an application portal, a recruiter’s text or a letter, as you received it. Its lines are read against the tell-tale lines of the atlas’s examples: you see which lines are tells, and what each does and does not establish. With or without words above.</p>
 </div>
 <button type="submit" class="button-primary">Analyse what I wrote</button>
 </form>

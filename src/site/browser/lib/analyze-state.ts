@@ -1,6 +1,7 @@
 // What the analyze page analyses, and how it is kept in the address's fragment so that a link reproduces
-// it: #a=A-001,A-009&stage=team&p=probe:outcome,… or #scenario=S-003&p=… or #text=…&p=…. The fragment is
-// never sent to a server. Pure functions: tested without a browser.
+// it: #a=A-001,A-009&stage=team&p=probe:outcome,… or #scenario=S-003&p=… or #text=…&message=…&pick=A-046&p=…
+// (the words, a pasted message, and the answers to the reader's questions). The fragment is never sent to
+// a server. Pure functions: tested without a browser.
 import type { ExplainInput, ProbeOutcomeInput } from '../../../analysis/explain.ts';
 
 export interface AnalyzeState {
@@ -8,6 +9,10 @@ export interface AnalyzeState {
   artifacts?: string[];
   scenario?: string;
   text?: string;
+  /** A message the person pasted (with or without text). */
+  message?: string;
+  /** Answers to the reader's questions: the observation chosen for each. */
+  picks?: string[];
   stage?: string;
   /** Probe outcomes recorded on the page (for a scenario, added to its own). */
   probes: ProbeOutcomeInput[];
@@ -20,8 +25,11 @@ const slug = (s: string) => encodeURIComponent(s);
 export function fragmentOf(s: AnalyzeState): string {
   const parts: string[] = [];
   if (s.scenario !== undefined) parts.push(`scenario=${slug(s.scenario)}`);
-  else if (s.text !== undefined) parts.push(`text=${encodeURIComponent(s.text)}`);
-  else parts.push(`a=${(s.artifacts ?? []).map(slug).join(',')}`);
+  else if (s.text !== undefined || s.message !== undefined) {
+    if (s.text !== undefined) parts.push(`text=${encodeURIComponent(s.text)}`);
+    if (s.message !== undefined) parts.push(`message=${encodeURIComponent(s.message)}`);
+    if (s.picks !== undefined && s.picks.length > 0) parts.push(`pick=${s.picks.map(slug).join(',')}`);
+  } else parts.push(`a=${(s.artifacts ?? []).map(slug).join(',')}`);
   if (s.stage) parts.push(`stage=${slug(s.stage)}`);
   if (s.probes.length > 0) parts.push(`p=${s.probes.map((p) => `${slug(p.probe)}:${slug(p.outcome)}`).join(',')}`);
   return parts.join('&');
@@ -57,7 +65,13 @@ export function stateOfFragment(fragment: string): AnalyzeState | undefined {
   const scenario = one('scenario');
   if (scenario) return { scenario, ...base };
   const text = params.get('text')?.at(-1);
-  if (text !== undefined && text.trim() !== '') return { text, ...base };
+  const message = params.get('message')?.at(-1);
+  const hasText = text !== undefined && text.trim() !== '';
+  const hasMessage = message !== undefined && message.trim() !== '';
+  if (hasText || hasMessage) {
+    const picks = list('pick');
+    return { ...(hasText ? { text } : {}), ...(hasMessage ? { message } : {}), ...(picks.length > 0 ? { picks } : {}), ...base };
+  }
   const artifacts = list('a');
   if (artifacts.length > 0) return { artifacts, ...base };
   return undefined;
@@ -67,6 +81,8 @@ export function stateOfFragment(fragment: string): AnalyzeState | undefined {
 export function explainInputOf(s: AnalyzeState): ExplainInput {
   const rest = { ...(s.stage ? { stage: s.stage } : {}), probes: s.probes };
   if (s.scenario !== undefined) return { scenario: s.scenario, ...rest };
-  if (s.text !== undefined) return { text: s.text, ...rest };
+  if (s.text !== undefined || s.message !== undefined) {
+    return { ...(s.text !== undefined ? { text: s.text } : {}), ...(s.message !== undefined ? { message: s.message } : {}), ...(s.picks && s.picks.length > 0 ? { picks: s.picks } : {}), ...rest };
+  }
   return { artifacts: s.artifacts ?? [], ...rest };
 }
