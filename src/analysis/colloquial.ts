@@ -46,7 +46,8 @@ export const PHRASES: readonly Phrase[] = [
   { re: /\blow[- ]?ball(?:ed|ing|s)?\b/, means: 'lowball below range compensation', needs: ['ball'] },
   { re: /\bbait[- ](?:and|&|n)[- ]switch(?:ed)?\b/, means: 'changed late mid-process', needs: ['bait'] },
   {
-    re: /\b(?:(?:salary|pay|comp|compensation|offer|range|number|budget|base) (?:was |got |had been |has been )?(?:cut|lowered|reduced|dropped|changed|slashed|lower|less|below|smaller)|(?:lower|less|smaller|reduced|worse) (?:salary|pay|offer|number|money)|(?:lower|less|smaller|worse|below) (?:(?:salary|pay|money|base) )?than (?:the |what |we )?(?:range|advertised|posted|discussed|agreed|promised|listed))\b/,
+    // Not "budget": a budget cut is a role's (on hold, reposted), not the pay's.
+    re: /\b(?:(?:salary|pay|comp|compensation|offer|range|number|base) (?:was |got |had been |has been )?(?:cut|lowered|reduced|dropped|changed|slashed|lower|less|below|smaller)|(?:lower|less|smaller|reduced|worse) (?:salary|pay|offer|number|money)|(?:lower|less|smaller|worse|below) (?:(?:salary|pay|money|base) )?than (?:the |what |we )?(?:range|advertised|posted|discussed|agreed|promised|listed))\b/,
     means: 'compensation changed lower below range', needs: ['cut', 'lower', 'reduc', 'dropped', 'changed', 'slashed', 'less', 'below', 'smaller', 'worse'],
   },
   {
@@ -120,8 +121,13 @@ export const PHRASES: readonly Phrase[] = [
     means: 'extra round added', needs: ['interview', 'round', 'stage', 'conversation', 'call', 'adding', 'added'],
   },
   {
-    re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai (?:interview|interviewer|screening|screener|assessment)|(?:chat ?bot|bot|robot) interview\w*)\b/,
-    means: 'one-way video automated assessment', needs: ['video', 'interview', 'assessment', 'test', 'talk', 'webcam', 'personality', 'gam', 'online', 'ai '],
+    re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai assessment)\b/,
+    means: 'one-way video automated assessment', needs: ['video', 'interview', 'assessment', 'test', 'talk', 'webcam', 'personality', 'gam', 'online'],
+  },
+  // An interviewer that talks back is A-042's, not a recording or a test (A-029).
+  {
+    re: /\b(?:ai (?:interview|interviewer|recruiter|screening call|phone screen|voice|agent)\w*|(?:interviewed|screened|called) by (?:an? )?(?:ai|bot|robot|chat ?bot)|(?:chat ?bot|bot|robot|ai) (?:interviewed|called|asked|talked|screened)|(?:chat ?bot|bot|robot) interview\w*)\b/,
+    means: 'ai interviewer', needs: ['ai', 'bot'],
   },
   {
     re: /\b(?:(?:i|we) (?:withdrew|pulled out|dropped out|backed out|bowed out|declined)|withdrew (?:my )?(?:application|candidacy)|(?:accepted|took|signed|got) (?:another|a different|a competing|the other|a better) (?:offer|job|role|position)|exploding offer|offer deadline|deadline (?:on|for) (?:another|the other) offer)\b/,
@@ -140,8 +146,18 @@ export const PHRASES: readonly Phrase[] = [
     means: 'reposted', needs: ['posted', 'listed', 'advertised', 'opened', 'same', 'identical', 'back'],
   },
   {
-    re: /\b(?:(?:form|template|generic|canned|boilerplate|standard|automated|copy[- ]paste) (?:rejection|email|letter|response|reply|no)|(?:went|go|going) (?:with|in) (?:a different|another) direction|move forward with (?:other|another|different) (?:candidates?|applicants?)|(?:went|gone|go|going) with (?:someone|somebody|another (?:candidate|applicant|person)|other candidates)|more (?:closely )?aligned|better (?:fit|match|aligned)|not (?:a|the right|a good) fit)\b/,
-    means: 'generic closer alignment rejection', needs: ['form', 'template', 'generic', 'canned', 'boilerplate', 'standard', 'automated', 'copy', 'direction', 'move forward', 'some', 'other', 'aligned', 'better', 'fit'],
+    re: /\b(?:(?:form|template|generic|canned|boilerplate|standard|automated|copy[- ]paste) (?:rejection|email|letter|response|reply|no)|(?:went|go|going) (?:with|in) (?:a different|another) direction|move forward with (?:other|another|different) (?:candidates?|applicants?)|(?:went|gone|go|going) with (?:someone|somebody|another (?:candidate|applicant|person)|other candidates)|more (?:closely )?aligned|better (?:match|aligned))\b/,
+    means: 'generic closer alignment rejection', needs: ['form', 'template', 'generic', 'canned', 'boilerplate', 'standard', 'automated', 'copy', 'direction', 'move forward', 'some', 'other', 'aligned', 'better'],
+  },
+  // "Fit" given as the reason is A-033's own observation, not the closer-alignment template (A-003).
+  {
+    re: /\b(?:not (?:a|the|the right|a good|quite the right|quite the|the best|a great|a strong) (?:culture |cultural |team )?fit|(?:culture|cultural|team) fit|better (?:culture |cultural |team )?fit|(?:did ?n[o']?t|no) (?:click|chemistry|gel)|(?:wasn'?t|isn'?t|not) (?:the right )?(?:chemistry|vibe))\b/,
+    means: 'not the right fit', needs: ['fit', 'click', 'chemistry', 'gel', 'vibe'],
+  },
+  // A record that is not the person's, or should not be there, is A-046's, not a check that stalled (A-023).
+  {
+    re: /\b(?:(?:record|conviction|case|charge|felony|misdemeanou?r|dui|arrest|address|name)\b.{0,40}\b(?:not mine|isn'?t mine|wasn'?t mine|never (?:had|lived|been|visited|committed)|someone else|somebody else|expunged|sealed|dismissed|spent|wrong person|mix(?:ed)?[- ]up)|(?:someone|somebody) else'?s (?:record|conviction|case|criminal|background)|(?:wrong|mixed[- ]up|incorrect|inaccurate) (?:background|criminal|record|report)|expunged|sealed record)\b/,
+    means: 'background report record do not recognise', needs: ['record', 'conviction', 'case', 'charge', 'felony', 'misdemean', 'dui', 'arrest', 'address', 'name', 'someone', 'somebody', 'wrong', 'mixed', 'incorrect', 'inaccurate', 'expunged', 'sealed'],
   },
   {
     re: /\b(?:take[- ]?homes?|homework|coding (?:challenge|assignment|test|exercise|project)|case study|unpaid (?:work|project|assignment|labou?r)|assignment|(?:spent|took|cost) (?:me )?(?:the|a|all|my|an|whole|entire)? ?(?:whole |entire )?(?:weekend|week|days|evening|evenings))\b/,

@@ -25,6 +25,8 @@ export const MAX_MESSAGE_LENGTH = 4000;
 /** The name of the reader's model among a snapshot's indexes. */
 export const READER_INDEX = 'reader';
 
+/** The least probability at which the classifier names an observation from a message alone (no tell matched). */
+export const MESSAGE_THRESHOLD = 0.9;
 /** Two observations of a distinction are asked about when their logits are this close. */
 export const ASK_MARGIN = 1.0;
 /** ...and the second is at least this probable. */
@@ -174,6 +176,8 @@ function score(model: ReaderModel, text: string): Scored {
 
 /** The most words a quote holds. */
 const QUOTE_WORDS = 14;
+/** A quote shorter than this takes its neighbours (a word alone says little). */
+const MIN_QUOTE_WORDS = 3;
 
 /**
  * The person's words that carry a class in a window, as typed: the shortest run of words holding the
@@ -216,6 +220,19 @@ function quoteOf(model: ReaderModel, s: Scored, window: Window, cls: number): st
     to = bestFrom + QUOTE_WORDS;
     while (to > from + 1 && per[to - 1]! < max * 0.3) to--;
     while (from < to - 1 && per[from]! < max * 0.3) from++;
+  }
+  // Grown over neighbours that weigh for it too, and to a few words at least, within the window.
+  const n = per.length;
+  while (to - from < QUOTE_WORDS) {
+    const left = from > 0 ? per[from - 1]! : -1;
+    const right = to < n ? per[to]! : -1;
+    const short = to - from < MIN_QUOTE_WORDS;
+    if (left >= max * 0.1 && left >= right) from--;
+    else if (right >= max * 0.1) to++;
+    else if (short && (left >= 0 || right >= 0)) {
+      if (right >= left) to++;
+      else from--;
+    } else break;
   }
   const base = window.span.from;
   // A negated word comes with its negation ("never heard back", not "heard back").
@@ -431,7 +448,9 @@ function readMessage(reg: Registry, model: ReaderModel, message: string, active:
   const s = score(model, message);
   const found = new Map<string, string[]>();
   model.classes.forEach((cls, c) => {
-    if (!isObservationClass(cls) || !active(cls) || sigmoid(s.best[c]!) < model.thresholds[c]!) return;
+    // A message is in the employer's words, not the person's: the classifier names an observation from it
+    // alone only when it reads it clearly; its tells (below) name the rest.
+    if (!isObservationClass(cls) || !active(cls) || sigmoid(s.best[c]!) < Math.max(model.thresholds[c]!, MESSAGE_THRESHOLD)) return;
     const w = s.windows[s.from[c]!];
     const q = w ? quoteOf(model, s, w, c) : undefined;
     found.set(cls, q !== undefined ? [q] : []);

@@ -34,7 +34,8 @@ export const MAX_QUERY_LENGTH = 300;
 /** Words longer than this are matched exactly (typo tolerance costs the square of a word's length). */
 const MAX_FUZZY_TERM = 24;
 
-const FIELDS = ['id', 'title', 'aliases', 'summary', 'body'] as const;
+// An artifact's voices (first-person accounts) are a field of their own: people search in those words.
+const FIELDS = ['id', 'title', 'aliases', 'summary', 'voices', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 
 const ID_TOKEN = /^[abmplise]-\d{3,}$/i;
@@ -101,12 +102,13 @@ export function fieldText(e: Entity, field: Field): string {
   if (field === 'id') return e.id;
   if (e.kind === 'source') {
     if (field === 'title') return texts(e.cite, e.title ?? undefined);
-    if (field === 'aliases') return '';
+    if (field === 'aliases' || field === 'voices') return '';
     if (field === 'summary') return e.finding ?? '';
     return texts(e.authors, e.venue ?? undefined, e.design, e.relevant_to, e.year === null ? undefined : String(e.year));
   }
   if (field === 'title') return e.title;
   if (field === 'aliases') return texts(e.aliases);
+  if (field === 'voices') return e.kind === 'artifact' ? texts(e.voices ?? []) : '';
   if (field === 'summary') return e.summary;
   const common = [e.description];
   switch (e.kind) {
@@ -134,7 +136,7 @@ export function fieldText(e: Entity, field: Field): string {
   }
 }
 
-const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, body: 1 };
+const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, voices: 1, body: 1 };
 const FIELD_BOOST = FIELDS.map((f) => BOOST[f]);
 const F = FIELDS.length;
 
@@ -191,7 +193,7 @@ interface SerialisedIndex {
    */
   postings: string[];
 }
-const INDEX_FORMAT = 'hoba-search/2';
+const INDEX_FORMAT = 'hoba-search/3';
 
 // Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
 // marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe
@@ -723,7 +725,7 @@ export class AtlasSearch {
 
   /** A word of the atlas that an index term (a stem such as "receiv") came from, to show people. */
   private surfaceOf(term: string): string {
-    for (const field of ['title', 'aliases', 'summary', 'body'] as const) {
+    for (const field of ['title', 'aliases', 'summary', 'voices', 'body'] as const) {
       for (const e of this.registry.entities) {
         for (const word of tokenize(fieldText(e, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
       }
