@@ -112,6 +112,8 @@ export const MECHANISM_FAMILIES = [
   'public-sector-rules',
   'academic-prestige',
   'licensing-and-recognition',
+  // Added with the atlas 0.4.0 coverage work (issue 25).
+  'unpaid-work-as-selection',
 ] as const;
 
 /**
