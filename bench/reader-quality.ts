@@ -5,6 +5,7 @@
 //   dev        quality/reader/dev.yaml (never trained on), read with the shipped model
 //   train-dev  a fifth of quality/reader/train.yaml (ids whose hash falls in fold 0), read with a model
 //              trained on the content and the other four fifths
+//   voices-cv  with --cv: each artifact's voices in five folds, each read with a model trained without it
 //   scenarios  the worked scenarios' situations, unedited, read with the shipped model (never trained on)
 //   test       quality/reader/test.yaml, held out: only with --test (nothing is ever tuned on it)
 //
@@ -12,7 +13,7 @@
 // questions asked, per-observation precision and recall, the pairs confused; and `hoba search` on the same
 // accounts (the right observation in the top 3). Then the time a reading takes and the model's size.
 //
-//   npm run quality:reader [-- --test] [-- --json] [-- --details]
+//   npm run quality:reader [-- --test] [-- --cv] [-- --json] [-- --details]
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ import { AtlasSearch } from '../src/analysis/search.ts';
 import type { ReaderCorpusItem } from '../src/model/schemas.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { CORPUS_DIR, readCorpus, TRAIN_FILE } from '../src/registry/reader-corpus.ts';
-import type { Registry } from '../src/registry/registry.ts';
+import { Registry } from '../src/registry/registry.ts';
 import { loadModel } from '../src/analysis/reader-model.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
@@ -174,6 +175,37 @@ function evaluate(split: string, reg: Registry, model: ReaderModel, cases: reado
   };
 }
 
+/** The folds of a cross-validation as one report (counts summed, rates recomputed). */
+function mergeReports(split: string, parts: SplitReport[]): SplitReport {
+  const accounts = parts.reduce((n, p) => n + p.accounts, 0);
+  const weighted = (f: (p: SplitReport) => number) => parts.reduce((n, p) => n + f(p) * p.accounts, 0) / accounts;
+  const per = new Map<string, { gold: number; chosen: number; right: number }>();
+  for (const p of parts) for (const a of p.per_artifact) {
+    const x = per.get(a.id) ?? { gold: 0, chosen: 0, right: 0 };
+    per.set(a.id, { gold: x.gold + a.gold, chosen: x.chosen + a.chosen, right: x.right + a.right });
+  }
+  const tp = [...per.values()].reduce((n, x) => n + x.right, 0);
+  const chosen = [...per.values()].reduce((n, x) => n + x.chosen, 0);
+  const gold = [...per.values()].reduce((n, x) => n + x.gold, 0);
+  const confusions = new Map<string, number>();
+  for (const p of parts) for (const c of p.confusions) confusions.set(`${c.gold} ${c.chosen}`, (confusions.get(`${c.gold} ${c.chosen}`) ?? 0) + c.count);
+  return {
+    split,
+    accounts,
+    exact: weighted((p) => p.exact),
+    exact_answered: weighted((p) => p.exact_answered),
+    precision: ratio(tp, chosen),
+    recall: ratio(tp, gold),
+    out_of_scope: { gold: 0, recognised: 0, recall: 1, false_alarms: parts.reduce((n, p) => n + p.out_of_scope.false_alarms, 0) },
+    negated: { accounts: 0, chosen: 0, denied_said: 0 },
+    questions: { asked: parts.reduce((n, p) => n + p.questions.asked, 0), gold_ask: 0, gold_ask_asked: 0 },
+    messages: { accounts: 0, exact: 0 },
+    per_artifact: [...per.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, x]) => ({ id, ...x, precision: ratio(x.right, x.chosen), recall: ratio(x.right, x.gold) })),
+    confusions: [...confusions.entries()].map(([k, count]) => ({ gold: k.split(' ')[0]!, chosen: k.split(' ')[1]!, count })).sort((a, b) => b.count - a.count || (a.gold + a.chosen < b.gold + b.chosen ? -1 : 1)),
+    misses: parts.flatMap((p) => p.misses),
+  };
+}
+
 const asCase = (x: ReaderCorpusItem): Case => ({
   id: x.id,
   ...(x.text !== undefined ? { text: x.text } : {}),
@@ -192,7 +224,23 @@ export interface QualityReport {
   scenarios: { total: number; exact: number; misses: Array<{ id: string; gold: string[]; chosen: string[]; asked: string[] }> };
 }
 
-export function measure(options: { test: boolean }): QualityReport {
+/** The registry with every fifth voice of each artifact (those of fold `fold`) taken out, and those voices as cases. */
+function voicesFold(reg: Registry, fold: number, folds: number): { registry: Registry; cases: Case[] } {
+  const cases: Case[] = [];
+  const data = reg.toData();
+  const entities = data.entities.map((e) => {
+    if (e.kind !== 'artifact' || e.status === 'deprecated') return e;
+    const kept: string[] = [];
+    (e.voices ?? []).forEach((v, i) => {
+      if (i % folds === fold) cases.push({ id: `${e.id}-voice-${i}`, text: v, artifacts: [e.id], negated: [], out_of_scope: false, ask: [] });
+      else kept.push(v);
+    });
+    return { ...e, voices: kept };
+  });
+  return { registry: new Registry({ ...data, entities }), cases };
+}
+
+export function measure(options: { test: boolean; cv?: boolean }): QualityReport {
   const reg = loadAtlas(ROOT).registry;
   const dir = join(ROOT, CORPUS_DIR);
   const train = readCorpus(join(dir, TRAIN_FILE));
@@ -206,6 +254,15 @@ export function measure(options: { test: boolean }): QualityReport {
   if (held.length > 0) {
     const foldModel = loadModel(buildReaderModel(reg, train.filter((x) => !devFold(x.id))));
     splits.push(evaluate('train-dev', reg, foldModel, held.map(asCase), search));
+  }
+  if (options.cv) {
+    const folds = 5;
+    const parts = Array.from({ length: folds }, (_, fold) => {
+      const { registry, cases } = voicesFold(reg, fold, folds);
+      const model = loadModel(buildReaderModel(registry, train));
+      return evaluate(`voices-cv ${fold + 1}`, registry, model, cases);
+    });
+    splits.push(mergeReports('voices-cv', parts));
   }
   if (options.test) {
     const test = readCorpus(join(dir, 'test.yaml'));
@@ -281,7 +338,7 @@ export function renderReport(q: QualityReport, details: boolean): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { test: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, details: { type: 'boolean', default: false } } });
-  const report = measure({ test: values.test });
+  const { values } = parseArgs({ options: { test: { type: 'boolean', default: false }, cv: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, details: { type: 'boolean', default: false } } });
+  const report = measure({ test: values.test, cv: values.cv });
   process.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : renderReport(report, values.details));
 }

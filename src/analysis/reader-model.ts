@@ -1,5 +1,6 @@
 // The situation reader's classifier: one-vs-rest logistic regression over the features of a person's words
-// (reader-text.ts: stems and adjacent pairs, negation-marked), one class per active observation plus the
+// (reader-text.ts: stems and adjacent pairs, negation-marked), each weighed by how rare it is among the
+// training accounts (idf) and the whole scaled to unit length; one class per active observation plus the
 // classes of what the atlas does not cover. It is trained when the atlas is built (reader-train.ts, on the
 // artifacts' voices and aliases, the not-covered topics' voices and the labelled corpus), shipped in the
 // snapshot and the site as a compact string, and scored here: a sparse dot product per class, a few
@@ -18,6 +19,8 @@ export interface ReaderModel {
   classes: string[];
   /** Feature name → index. */
   features: Map<string, number>;
+  /** Feature names, by index. */
+  names: string[];
   /** Per class: the logit with no feature. */
   bias: Float64Array;
   /** Per feature: the classes it weighs on, and the weights (parallel arrays). */
@@ -26,8 +29,8 @@ export interface ReaderModel {
   thresholds: Float64Array;
   /** The plain words the model knows (unigram features without a mark), by first letter, for typo correction. */
   words: Map<string, string[]>;
-  /** Whether features are scaled by 1/sqrt(count) (as in training). */
-  normalise: boolean;
+  /** Per feature: its weight in an account's vector before scaling to unit length (ln of accounts / accounts holding it). */
+  idf: Float64Array;
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -43,7 +46,10 @@ export interface SerialisedModel {
   weights: string;
   /** Per class, in thousandths. */
   thresholds: number[];
-  normalise: boolean;
+  /** Per feature, in order: its idf in sixteenths (encoded). */
+  idf: string;
+  /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
+  trained_from?: string;
 }
 
 // Integers as base-64url digits of 5 bits, most significant first, all but the last marked by adding 32
@@ -86,11 +92,13 @@ export interface TrainedWeights {
   bias: Float64Array;
   weights: Float64Array;
   thresholds: Float64Array;
-  normalise: boolean;
+  idf: Float64Array;
 }
 
 /** Steps of a weight: 1/STEPS of a logit. Weights below half a step are dropped. */
 const STEPS = 40;
+/** Steps of an idf: sixteenths. */
+const IDF_STEPS = 16;
 
 export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): SerialisedModel {
   const C = t.classes.length;
@@ -121,7 +129,7 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
     bias: [...t.bias].map((b) => Math.round(b * STEPS)),
     weights: encode(numbers),
     thresholds: [...t.thresholds].map((x) => Math.round(x * 1000)),
-    normalise: t.normalise,
+    idf: encode(keep.map((f) => Math.max(1, Math.round(t.idf[f]! * IDF_STEPS)))),
   };
 }
 
@@ -146,11 +154,12 @@ export function loadModel(s: SerialisedModel): ReaderModel {
   return {
     classes: s.classes,
     features: new Map(names.map((n, f) => [n, f])),
+    names,
     bias: Float64Array.from(s.bias, (b) => b * s.scale),
     rows,
     thresholds: Float64Array.from(s.thresholds, (x) => x / 1000),
     words: wordsByInitial(names),
-    normalise: s.normalise,
+    idf: Float64Array.from(decode(s.idf), (x) => x / IDF_STEPS),
   };
 }
 
@@ -169,7 +178,7 @@ export function modelOfWeights(t: TrainedWeights): ReaderModel {
     }
     return { classes: Int32Array.from(cs), weights: Float64Array.from(ws) };
   });
-  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), normalise: t.normalise };
+  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), names: t.features, bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), idf: t.idf };
 }
 
 function wordsByInitial(names: readonly string[]): Map<string, string[]> {
@@ -183,16 +192,26 @@ function wordsByInitial(names: readonly string[]): Map<string, string[]> {
   return words;
 }
 
+/** The known features of a set, with each one's value: its idf, the whole scaled to unit length. */
+function vectorOf(model: ReaderModel, features: readonly string[]): Array<[index: number, value: number]> {
+  const known: Array<[number, number]> = [];
+  let sum = 0;
+  for (const f of features) {
+    const i = model.features.get(f);
+    if (i === undefined) continue;
+    const v = model.idf[i]!;
+    known.push([i, v]);
+    sum += v * v;
+  }
+  const norm = sum > 0 ? 1 / Math.sqrt(sum) : 1;
+  for (const k of known) k[1] *= norm;
+  return known;
+}
+
 /** Logits of every class for a set of features (unknown features weigh nothing). */
 export function scoreFeatures(model: ReaderModel, features: readonly string[]): Float64Array {
   const scores = Float64Array.from(model.bias);
-  const known: number[] = [];
-  for (const f of features) {
-    const i = model.features.get(f);
-    if (i !== undefined) known.push(i);
-  }
-  const x = model.normalise && known.length > 0 ? 1 / Math.sqrt(known.length) : 1;
-  for (const i of known) {
+  for (const [i, x] of vectorOf(model, features)) {
     const row = model.rows[i]!;
     for (let k = 0; k < row.classes.length; k++) scores[row.classes[k]!]! += row.weights[k]! * x;
   }
@@ -202,14 +221,9 @@ export function scoreFeatures(model: ReaderModel, features: readonly string[]): 
 /** The contribution of each feature to one class's logit (for quoting the words that carry it). */
 export function contributions(model: ReaderModel, features: readonly string[], cls: number): Map<string, number> {
   const out = new Map<string, number>();
-  let known = 0;
-  for (const f of features) if (model.features.has(f)) known++;
-  const x = model.normalise && known > 0 ? 1 / Math.sqrt(known) : 1;
-  for (const f of features) {
-    const i = model.features.get(f);
-    if (i === undefined) continue;
+  for (const [i, x] of vectorOf(model, features)) {
     const row = model.rows[i]!;
-    for (let k = 0; k < row.classes.length; k++) if (row.classes[k] === cls) out.set(f, row.weights[k]! * x);
+    for (let k = 0; k < row.classes.length; k++) if (row.classes[k] === cls) out.set(model.names[i]!, row.weights[k]! * x);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 // examples: the probability that best separates each class's held-out accounts from the others'.
 import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
-import { loadModel, modelOfWeights, OUT_OF_SCOPE, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
+import { loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -30,24 +30,28 @@ export interface TrainOptions {
   positiveWeight: number;
   /** Features seen in fewer examples are not learned. */
   minCount: number;
-  normalise: boolean;
   seed: number;
   /** Folds of the cross-validation that sets the thresholds (0: every threshold is `threshold`). */
   folds: number;
   /** The threshold of a class whose held-out accounts are too few to set its own. */
   threshold: number;
+  /** Weights smaller than this (in logits) are dropped from the shipped model. */
+  prune: number;
 }
 
+/** Bump when training changes in a way the options do not say: models trained before are not reused. */
+export const TRAINER_REVISION = 1;
+
 export const DEFAULT_TRAINING: TrainOptions = {
-  epochs: 18,
-  rate: 0.4,
+  epochs: 12,
+  rate: 2,
   l2: 1e-4,
-  positiveWeight: 3,
+  positiveWeight: 1,
   minCount: 2,
-  normalise: true,
   seed: 20261127,
-  folds: 0,
-  threshold: 0.5,
+  folds: 3,
+  threshold: 0.05,
+  prune: 0.25,
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -76,7 +80,22 @@ export function classesOf(reg: Registry): string[] {
   return [...artifacts, OUT_OF_SCOPE, ...(reg.manifest.not_covered ?? []).map((t) => topicClass(t.id))];
 }
 
-/** What the registry itself teaches: voices (and aliases, titles) of artifacts, voices of not-covered topics. */
+/** "You were asked…" as the person says it: "I was asked…" (an artifact's summary, read as an account). */
+const firstPerson = (text: string) =>
+  text
+    .replace(/\byou are\b/gi, 'I am')
+    .replace(/\byou were\b/gi, 'I was')
+    .replace(/\byou have\b/gi, 'I have')
+    .replace(/\byourself\b/gi, 'myself')
+    .replace(/\byours\b/gi, 'mine')
+    .replace(/\byour\b/gi, 'my')
+    .replace(/\byou\b/gi, 'I');
+
+/**
+ * What the registry itself teaches: each active artifact's voices, and at half weight its aliases, title,
+ * summary and the first paragraph of its description (read in the first person), and the tell-tale lines
+ * of its specimens; each not-covered topic's voices and title.
+ */
 export function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> = new Set(classesOf(reg))): LabelledText[] {
   const out: LabelledText[] = [];
   for (const a of reg.all('artifact')) {
@@ -84,6 +103,9 @@ export function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> =
     for (const v of a.voices ?? []) out.push({ text: v, labels: [a.id] });
     for (const alias of a.aliases) out.push({ text: alias, labels: [a.id], weight: 0.5 });
     out.push({ text: a.title, labels: [a.id], weight: 0.5 });
+    out.push({ text: firstPerson(a.summary), labels: [a.id], weight: 0.5 });
+    if (a.description) out.push({ text: firstPerson(a.description.split(/\n\s*\n/)[0]!), labels: [a.id], weight: 0.5 });
+    for (const sp of a.specimens) for (const t of sp.tells) out.push({ text: t.quote, labels: [a.id], weight: 0.5 });
   }
   for (const t of reg.manifest.not_covered ?? []) {
     for (const v of t.voices) out.push({ text: v, labels: [OUT_OF_SCOPE, topicClass(t.id)] });
@@ -118,7 +140,10 @@ function random(seed: number): () => number {
 interface Prepared {
   features: string[];
   index: Map<string, number>;
-  rows: Array<{ x: Int32Array; labels: Uint8Array; weight: number }>;
+  /** Per feature: ln(examples / examples holding it). */
+  idf: Float64Array;
+  /** Each example's features and their values (idf, scaled to unit length). */
+  rows: Array<{ x: Int32Array; v: Float64Array; labels: Uint8Array; weight: number }>;
 }
 
 function prepare(examples: readonly LabelledText[], classes: readonly string[], minCount: number): Prepared {
@@ -128,6 +153,7 @@ function prepare(examples: readonly LabelledText[], classes: readonly string[], 
   for (const { f } of featured) for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
   const features = [...counts.entries()].filter(([, n]) => n >= minCount).map(([f]) => f).sort();
   const index = new Map(features.map((f, i) => [f, i]));
+  const idf = Float64Array.from(features, (f) => Math.log(examples.length / counts.get(f)!));
   const rows = featured.map(({ f, e }) => {
     const labels = new Uint8Array(classes.length);
     for (const l of e.labels) {
@@ -135,9 +161,12 @@ function prepare(examples: readonly LabelledText[], classes: readonly string[], 
       if (c !== undefined) labels[c] = 1;
     }
     const x = Int32Array.from(f.flatMap((name) => (index.has(name) ? [index.get(name)!] : []))).sort();
-    return { x, labels, weight: e.weight ?? 1 };
+    const v = Float64Array.from(x, (i) => idf[i]!);
+    const norm = Math.sqrt(v.reduce((s, y) => s + y * y, 0)) || 1;
+    for (let k = 0; k < v.length; k++) v[k]! /= norm;
+    return { x, v, labels, weight: e.weight ?? 1 };
   });
-  return { features, index, rows };
+  return { features, index, idf, rows };
 }
 
 function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: (i: number) => boolean): TrainedWeights {
@@ -156,11 +185,11 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
     }
     const rate = o.rate / (1 + epoch / 4);
     for (const r of order) {
-      const { x, labels, weight } = p.rows[r]!;
-      const xv = o.normalise && x.length > 0 ? 1 / Math.sqrt(x.length) : 1;
+      const { x, v, labels, weight } = p.rows[r]!;
       z.set(b);
       for (let k = 0; k < x.length; k++) {
         const base = x[k]! * C;
+        const xv = v[k]!;
         for (let c = 0; c < C; c++) z[c]! += w[base + c]! * xv;
       }
       for (let c = 0; c < C; c++) {
@@ -172,6 +201,7 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
       }
       for (let k = 0; k < x.length; k++) {
         const base = x[k]! * C;
+        const xv = v[k]!;
         for (let c = 0; c < C; c++) {
           const i = base + c;
           w[i]! -= rate * (z[c]! * xv + o.l2 * w[i]!);
@@ -179,7 +209,7 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
       }
     }
   }
-  return { classes: [...classes], features: p.features, bias: b, weights: w, thresholds: new Float64Array(C).fill(o.threshold), normalise: o.normalise };
+  return { classes: [...classes], features: p.features, bias: b, weights: w, thresholds: new Float64Array(C).fill(o.threshold), idf: p.idf };
 }
 
 /**
@@ -194,6 +224,9 @@ export function trainModel(examples: readonly LabelledText[], classes: readonly 
   return trained;
 }
 
+/** The thresholds cross-validation chooses from. */
+const THRESHOLD_GRID = [0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
+
 function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): Float64Array {
   const C = classes.length;
   const held: Array<{ probs: Float64Array; labels: Uint8Array }> = [];
@@ -202,8 +235,7 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
     const model = modelOfWeights(trained);
     p.rows.forEach((r, i) => {
       if (i % o.folds !== fold || (examples[i]!.weight ?? 1) < 1) return;
-      const x = [...r.x].map((k) => p.features[k]!);
-      const z = scoreIndexed(model, x);
+      const z = scoreFeatures(model, [...r.x].map((k) => p.features[k]!));
       held.push({ probs: z.map((v) => 1 / (1 + Math.exp(-v))), labels: r.labels });
     });
   }
@@ -213,7 +245,7 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
     if (positives < 5) continue;
     let best = o.threshold;
     let bestF1 = -1;
-    for (let t = 0.2; t <= 0.9001; t += 0.05) {
+    for (const t of THRESHOLD_GRID) {
       let tp = 0;
       let fp = 0;
       for (const h of held) {
@@ -235,22 +267,30 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
   return out;
 }
 
-function scoreIndexed(model: ReaderModel, features: string[]): Float64Array {
-  const scores = Float64Array.from(model.bias);
-  const known = features.filter((f) => model.features.has(f));
-  const x = model.normalise && known.length > 0 ? 1 / Math.sqrt(known.length) : 1;
-  for (const f of known) {
-    const row = model.rows[model.features.get(f)!]!;
-    for (let k = 0; k < row.classes.length; k++) scores[row.classes[k]!]! += row.weights[k]! * x;
+/** What a model is trained from, and its fingerprint. */
+export function trainingInputs(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}) {
+  const classes = classesOf(reg);
+  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes)];
+  const o = { ...DEFAULT_TRAINING, ...options };
+  return { classes, examples, options: o, fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })) };
+}
+
+/** FNV-1a, 64 bits as two 32-bit halves in hex: a fingerprint, not a security hash. */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 7);
   }
-  return scores;
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 /** The reader's model of a registry (and a corpus, when given), as the snapshot carries it. */
 export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
-  const classes = classesOf(reg);
-  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes)];
-  return serialiseModel(trainModel(examples, classes, options));
+  const { classes, examples, options: o, fingerprint: trained_from } = trainingInputs(reg, corpus, options);
+  return { ...serialiseModel(trainModel(examples, classes, o), o.prune), trained_from };
 }
 
 /** Trains and loads in one step (for a registry that came without a model). */

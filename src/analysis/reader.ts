@@ -158,6 +158,13 @@ function score(model: ReaderModel, text: string): Scored {
   if (read.sentences.length > 1) {
     for (const s of read.sentences) add(s, read.clauses.filter((c) => c.from >= s.from && c.to <= s.to));
   }
+  // ...and each clause of a sentence that holds several ("they asked about my gap, then said I was overqualified").
+  if (CLAUSE_WINDOWS) {
+    for (const s of read.sentences) {
+      const inside = read.clauses.filter((c) => c.from >= s.from && c.to <= s.to);
+      if (inside.length > 1) for (const c of inside) add(c, [c]);
+    }
+  }
   const C = model.classes.length;
   const best = new Float64Array(C).fill(-Infinity);
   const from = new Int32Array(C).fill(-1);
@@ -170,6 +177,41 @@ function score(model: ReaderModel, text: string): Scored {
     }
   });
   return { read, windows, best, from };
+}
+
+/**
+ * How the observations are chosen from the scores (measured by npm run quality:reader; QUALITY.md). An
+ * account states one observation or a few, each in its own words:
+ *   - the whole account's best observation, when its probability reaches its threshold;
+ *   - each sentence's best observation, when it reaches SENTENCE there and SUPPORT in the whole account
+ *     (a story of several events tells each in its sentence);
+ *   - any other observation whose probability in the whole account reaches SECOND.
+ * An account is "not covered" when the out-of-scope class reaches OUT (and its threshold) and its best
+ * topic outweighs the best observation.
+ */
+let CLAUSE_WINDOWS = true;
+/** For measurement only: whether clauses are windows of their own. */
+export const setClauseWindows = (on: boolean) => (CLAUSE_WINDOWS = on);
+export const DECISION = { SENTENCE: 0.5, SUPPORT: 0.05, SECOND: 0.6, OUT: 0.2 };
+
+function choose(model: ReaderModel, s: Scored, observation: (c: number) => boolean): Set<number> {
+  const chosen = new Set<number>();
+  const whole = s.windows[0];
+  if (!whole) return chosen;
+  const C = model.classes.length;
+  const best = (logits: Float64Array) => {
+    let top = -1;
+    for (let c = 0; c < C; c++) if (observation(c) && (top < 0 || logits[c]! > logits[top]!)) top = c;
+    return top;
+  };
+  const top = best(whole.logits);
+  if (top >= 0 && sigmoid(whole.logits[top]!) >= model.thresholds[top]!) chosen.add(top);
+  for (const w of s.windows.slice(1)) {
+    const t = best(w.logits);
+    if (t >= 0 && sigmoid(w.logits[t]!) >= Math.max(DECISION.SENTENCE, model.thresholds[t]!) && sigmoid(whole.logits[t]!) >= DECISION.SUPPORT) chosen.add(t);
+  }
+  for (let c = 0; c < C; c++) if (observation(c) && sigmoid(whole.logits[c]!) >= Math.max(DECISION.SECOND, model.thresholds[c]!)) chosen.add(c);
+  return chosen;
 }
 
 // ── quoting the person's words ──────────────────────────────────────────────────────────────────────
@@ -296,13 +338,7 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   // The account.
   const scored = text !== '' ? score(model, text) : undefined;
   const probability = (c: number) => (scored ? sigmoid(scored.best[c]!) : 0);
-  const chosen = new Set<number>();
-  if (scored) {
-    model.classes.forEach((cls, c) => {
-      if (cls.startsWith('~') || !active(cls)) return;
-      if (probability(c) >= model.thresholds[c]!) chosen.add(c);
-    });
-  }
+  const chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined) : new Set<number>();
 
   // The message: its own observations, and its lines that match specimens' tells.
   const messageRead = message !== undefined && message !== '' ? readMessage(reg, model, message, (id) => active(id) !== undefined) : undefined;
@@ -310,9 +346,12 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   // Outside the atlas: "not covered" wins over observations it outweighs.
   const out = classIndex.get(OUT_OF_SCOPE);
   if (scored && out !== undefined) {
+    // "Out of scope" is one class for every topic, so it is weighed against the observations through its
+    // topics (each a class the size of an observation's): the best topic must outweigh the best observation.
     const pOut = probability(out);
     const bestArtifact = Math.max(0, ...[...chosen].map(probability));
-    if (pOut >= model.thresholds[out]! && pOut > bestArtifact && (messageRead?.observations.length ?? 0) === 0) {
+    const bestTopic = Math.max(0, ...model.classes.map((c, i) => (isTopicClass(c) ? probability(i) : 0)));
+    if (pOut >= Math.max(model.thresholds[out]!, DECISION.OUT) && bestTopic > bestArtifact && (messageRead?.observations.length ?? 0) === 0) {
       const topics = reg.manifest.not_covered ?? [];
       let top: (typeof topics)[number] | undefined;
       let topP = -1;

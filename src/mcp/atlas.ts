@@ -1,7 +1,7 @@
 // The atlas an MCP server reads: a checkout (the local variant, --dir) or the snapshot bundled with the
 // code (the hosted variant). Both come through the snapshot machinery, so YAML is parsed only when the
 // content changed since the last snapshot.
-import { BUNDLED_SNAPSHOT, openBundled, openCheckout } from '../registry/snapshot.ts';
+import { BUNDLED_SNAPSHOT, openBundled, openCheckout, readSnapshot } from '../registry/snapshot.ts';
 import { toolAtlas, type ToolAtlas } from './tools.ts';
 
 export { toolAtlas };
@@ -14,7 +14,7 @@ export async function openCheckoutAtlas(checkout: string): Promise<ToolAtlas> {
   const opened = await openCheckout(checkout, { bundled: BUNDLED_SNAPSHOT, builders: async () => {
       // Loaded only when a snapshot has to be built (the corpus reader brings the YAML parser).
       const [{ snapshotIndexes }, { trainingCorpus }] = await Promise.all([import('../analysis/indexes.ts'), import('../registry/reader-corpus.ts')]);
-      return snapshotIndexes(trainingCorpus(checkout));
+      return snapshotIndexes(trainingCorpus(checkout), [readSnapshot(BUNDLED_SNAPSHOT)?.index('reader')]);
     }, });
   if (opened.problems.length > 0) {
     process.stderr.write(

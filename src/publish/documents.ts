@@ -32,6 +32,8 @@ export interface BuildInfo {
   releases?: readonly RecordedRelease[];
   /** The checkout's labelled corpus the situation reader trains on (quality/reader/train.yaml); none when absent. */
   readerCorpus?: readonly CorpusItem[];
+  /** A trained reader model (JSON text) to reuse when it was trained from the same inputs (the bundled snapshot's). */
+  readerReuse?: string;
 }
 
 export function collectionBody(reg: Registry, kind: Kind): unknown {

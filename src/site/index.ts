@@ -17,8 +17,8 @@ export interface SitePage {
 }
 
 /** Every page and asset of the site, one at a time. */
-export function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus'> = {}): Generator<SitePage> {
-  yield* siteAssets(reg, info.readerCorpus ?? []);
+export function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' | 'readerReuse'> = {}): Generator<SitePage> {
+  yield* siteAssets(reg, info.readerCorpus ?? [], info.readerReuse);
   yield* w1Pages(reg);
   yield* entityPages(reg);
   yield* browsePages(reg);
