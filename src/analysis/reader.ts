@@ -420,6 +420,9 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
         if (q !== undefined && !quotes.some((x) => x.includes(q) || q.includes(x))) quotes.push(q);
       }
       const answer = answered.includes(id);
+      // Chosen only when some of the person's words weigh for it: a score made of what the words are not
+      // (the class's bias, words that weigh against the others) states nothing.
+      if (quotes.length === 0 && !answer) continue;
       observations.set(id, {
         id,
         title: titleOf(id),
