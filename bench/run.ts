@@ -5,8 +5,9 @@
 //   bench/mcp.ts          stdio MCP start-up against a bare SDK server; per-tool latency; the peer
 //   bench/http.ts         the HTTP doors (PERF-HTTP): hosted MCP against bare node:http, serve against nginx
 //   bench/scale.ts        synthetic atlases of 1k and 10k entities (--sizes: up to 100k): validate, build, search, explain
+//   bench/reader-quality.ts  the situation reader on labelled accounts it was not trained on (QUALITY.md)
 //
-//   npm run bench [-- --quick] [-- --only cli,mcp,http,scale] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]
+//   npm run bench [-- --quick] [-- --only cli,mcp,http,scale,reader] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]
 //
 // --quick runs each script in its quick mode (tiny sizes, a few runs): it proves they run, in about a
 // minute, and its figures mean nothing. A benchmark, not a test: it prints figures and asserts nothing.
@@ -18,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
-const PARTS = ['cli', 'mcp', 'http', 'scale'] as const;
+const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale,reader] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
+const PARTS = ['cli', 'mcp', 'http', 'scale', 'reader'] as const;
 type Part = (typeof PARTS)[number];
 
 function main(): number {
@@ -52,6 +53,7 @@ function main(): number {
     mcp: [...tsx, 'bench/mcp.ts', ...(quick ? ['--quick'] : [])],
     http: [...tsx, 'bench/http.ts', ...(quick ? ['--quick'] : [])],
     scale: [...tsx, 'bench/scale.ts', ...(quick ? ['--sizes', '150', '--samples', '5', '--seed', '7'] : ['--sizes', values.sizes])],
+    reader: [...tsx, 'bench/reader-quality.ts'],
   };
 
   const output: string[] = [];
@@ -82,10 +84,12 @@ function main(): number {
     const start = process.hrtime.bigint();
     const r = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    say(`## ${part === 'cli' ? 'CLI start-up' : part === 'mcp' ? 'MCP over stdio, in process, and the peer' : part === 'http' ? 'HTTP doors' : 'Scale'}\n`);
+    say(`## ${part === 'cli' ? 'CLI start-up' : part === 'mcp' ? 'MCP over stdio, in process, and the peer' : part === 'http' ? 'HTTP doors' : part === 'scale' ? 'Scale' : 'The situation reader'}\n`);
     say(`\`node ${argv.join(' ')}\` (${seconds.toFixed(0)} s, load average after: ${load()})\n`);
     // A script's own top-level heading is demoted under this one.
-    say((r.stdout ?? '').trim().replace(/^## /gm, '### '));
+    // The reader's report is plain text, kept as it prints.
+    if (part === 'reader') say(`\`\`\`text\n${(r.stdout ?? '').trim()}\n\`\`\``);
+    else say((r.stdout ?? '').trim().replace(/^## /gm, '### '));
     if (r.status !== 0) {
       failures++;
       say(`\n✖ exited with status ${r.status ?? r.signal}`);
