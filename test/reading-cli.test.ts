@@ -158,7 +158,10 @@ describe('hoba explain', () => {
     const cases: Array<[args: string[], status: number, message: RegExp]> = [
       [['explain', 'A-099'], 1, /There is no artifact \(observation\) A-099/],
       [['explain', 'M-001'], 2, /M-001 is a mechanism .*takes artifact \(observation\) IDs/],
-      [['explain'], 2, /Say what you observed: artifact IDs \(such as A-009\), --scenario S-001, or your own words/],
+      [['explain'], 2, /Say what you observed: artifact IDs \(such as A-009\), --scenario S-001, your own words in quotes, or --message <file>/],
+      [['explain', '--message', 'no-such-file.txt'], 2, /could not read the message file no-such-file\.txt: there is no such file/],
+      [['explain', 'A-009', '--pick', 'A-046'], 2, /--pick answers a question asked about your words/],
+      [['explain', 'words', '--pick', 'M-001'], 2, /Use an observation ID from the question, e\.g\. --pick A-046/],
       [['explain', 'A-009', '--probe', 'no-equals-sign'], 2, /Use <probe_id>=<outcome_id>/],
       [['explain', 'A-009', '--probe', 'ask-nicely=yes'], 2, /no probe "ask-nicely".*Its probes are: final-silence-ask-timeline-once, final-silence-contact-checks-status/],
       [['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=maybe'], 2, /no outcome "maybe"\. Its outcomes are: reply-offer-or-next-step/],
@@ -475,12 +478,13 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
     return seen;
   };
   // The reading commands' usual forms load one module, cli.cjs, CommonJS (scripts/build.mjs): it
-  // requires nothing of its own and imports only the program (any other command) and the content loader
-  // (no snapshot fits).
+  // requires nothing of its own and imports only the program (any other command), and the content loader
+  // and the snapshot's indexes (no snapshot fits).
   const own = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
   assert.ok(cli.startsWith('#!/usr/bin/env node'), 'cli.cjs runs as the hoba bin');
   const loaded = own('cli.cjs');
-  assert.deepEqual(loaded.filter((f) => !/^load-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli.cjs loads only the program, and the loader, of its own modules');
+  assert.deepEqual(loaded.filter((f) => !/^(?:load|indexes)-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli.cjs loads only the program, the loader and the indexes, of its own modules');
+  assert.match(cli, /import\("\.\/indexes-[A-Z0-9]+\.js"\)/, 'the indexes on demand');
   assert.match(cli, /import\("\.\/program\.js"\)/, 'the program on demand');
   assert.match(cli, /import\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
   const path = ['cli.cjs'];

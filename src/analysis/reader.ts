@@ -29,8 +29,8 @@ export const READER_INDEX = 'reader';
 export const MESSAGE_THRESHOLD = 0.9;
 /** Two observations of a distinction are asked about when their logits are this close. */
 export const ASK_MARGIN = 1.0;
-/** ...and the second is at least this probable. */
-export const ASK_FLOOR = 0.25;
+/** ...and the second is at least this probable (and reaches its own threshold). */
+export const ASK_FLOOR = 0.1;
 
 export interface ReadingInput {
   /** What happened, in the person's words. */
@@ -392,9 +392,15 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
       }
       const ranked = [...members].sort((a, b) => scored.best[b.c]! - scored.best[a.c]!);
       const [first, second] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
-      const close = scored.best[first.c]! - scored.best[second.c]! <= ASK_MARGIN;
+      // Close in the words that state the first (its strongest window), and the second in play too.
+      const where = scored.windows[scored.from[first.c]!];
+      if (!where) continue;
+      const close = where.logits[first.c]! - where.logits[second.c]! <= ASK_MARGIN;
       const either = chosen.has(first.c) || chosen.has(second.c);
-      if (either && close && probability(second.c) >= ASK_FLOOR) {
+      const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, ASK_FLOOR);
+      // Both stated, each in words of its own (a sentence or clause where it is the best of the pair): no question.
+      const apart = chosen.has(first.c) && chosen.has(second.c) && scored.from[first.c] !== scored.from[second.c] && scored.windows[scored.from[second.c]!]!.logits[second.c]! > scored.windows[scored.from[second.c]!]!.logits[first.c]! + ASK_MARGIN;
+      if (either && close && inPlay && !apart) {
         for (const m of members) chosen.delete(m.c);
         const window = scored.windows[scored.from[first.c]!];
         const quote = window ? quoteOf(model, scored, window, first.c) : undefined;

@@ -2,16 +2,12 @@
 // nearest checkout above the working directory (the local variant), else the snapshot bundled with
 // hoba (the hosted variant, e.g. after npm install -g).
 import { findCheckout, isCheckout } from '../registry/checkout.ts';
-import { BUNDLED_SNAPSHOT, openBundled, openCheckout, readSnapshot, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
+import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
 import { CliError, colour, givenDir } from './io.ts';
 
 /** The indexes a snapshot of `checkout` carries (with its training corpus); loaded only when a snapshot has to be built. */
 export function indexBuilders(checkout: string): () => Promise<IndexBuilders> {
-  return async () => {
-    const [{ snapshotIndexes }, { trainingCorpus }] = await Promise.all([import('../analysis/indexes.ts'), import('../registry/reader-corpus.ts')]);
-    // The bundled snapshot's reader model is reused when the checkout teaches the reader the same things.
-    return snapshotIndexes(trainingCorpus(checkout), [readSnapshot(BUNDLED_SNAPSHOT)?.index('reader')]);
-  };
+  return async () => (await import('./indexes.ts')).checkoutIndexes(checkout);
 }
 
 export interface Atlas extends OpenedAtlas {
