@@ -392,14 +392,14 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
       }
       const ranked = [...members].sort((a, b) => scored.best[b.c]! - scored.best[a.c]!);
       const [first, second] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
-      // Close in the words that state the first (its strongest window), and the second in play too.
-      const where = scored.windows[scored.from[first.c]!];
-      if (!where) continue;
-      const close = where.logits[first.c]! - where.logits[second.c]! <= ASK_MARGIN;
+      // Close in the account as a whole, and the second in play too.
+      const whole = scored.windows[0];
+      if (!whole) continue;
+      const close = Math.abs(whole.logits[first.c]! - whole.logits[second.c]!) <= ASK_MARGIN;
       const either = chosen.has(first.c) || chosen.has(second.c);
       const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, ASK_FLOOR);
-      // Both stated, each in words of its own (a sentence or clause where it is the best of the pair): no question.
-      const apart = chosen.has(first.c) && chosen.has(second.c) && scored.from[first.c] !== scored.from[second.c] && scored.windows[scored.from[second.c]!]!.logits[second.c]! > scored.windows[scored.from[second.c]!]!.logits[first.c]! + ASK_MARGIN;
+      // Both stated strongly, each in the account as a whole (the pair can be seen together): no question.
+      const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= DECISION.SECOND);
       if (either && close && inPlay && !apart) {
         for (const m of members) chosen.delete(m.c);
         const window = scored.windows[scored.from[first.c]!];
