@@ -102,6 +102,8 @@ const IDF_STEPS = 16;
 
 export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): SerialisedModel {
   const C = t.classes.length;
+  const spaced = t.features.find((f) => /\s/.test(f));
+  if (spaced !== undefined) throw new Error(`the reader's feature "${spaced}" holds a space: features are joined by spaces in the model`);
   const keep: number[] = [];
   const numbers: number[] = [];
   for (let f = 0; f < t.features.length; f++) {

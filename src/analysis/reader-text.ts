@@ -1,8 +1,9 @@
 // How the situation reader (reader.ts) splits a person's words: tokens with their place in the text (so a
 // quote is what they typed), sentences and clauses, the scope of a negation ("nobody asked about my age":
-// "asked about my age" is denied), questions and hypotheticals (a guess is not an observation), and the
-// features a clause gives the classifier (reader-model.ts): stems and adjacent pairs, marked "!" inside a
-// negation. Pure string work, deterministic, linear in the length of the text; no imports beyond the stemmer.
+// "asked about my age" is denied), questions and hypotheticals ("was it my age?": a guess or a request for
+// advice, not an observation), and the features a clause gives the classifier (reader-model.ts): stems and
+// adjacent pairs, marked "!" inside a negation and "?" inside a question or a hypothetical, so that the
+// classifier learns what each means apart. Pure string work, deterministic, linear in the length of the text; no imports beyond the stemmer.
 import { stem } from './stem.ts';
 
 export interface Token {
@@ -22,6 +23,8 @@ export interface Token {
   /** Index of the clause and the sentence it belongs to. */
   clause: number;
   sentence: number;
+  /** In a sentence that asks or wonders rather than reports ("should I follow up?", "if they ask…"). */
+  asked: boolean;
 }
 
 export interface Span {
@@ -33,9 +36,9 @@ export interface Span {
 export interface ReadText {
   text: string;
   tokens: Token[];
-  /** Sentences, in order; a question or a hypothetical ("should I…?", "if they ask…") is left out. */
+  /** Sentences, in order (a question's or a hypothetical's words are marked `asked`). */
   sentences: Span[];
-  /** Clauses (sentences cut at "but", "then", "after that"…), in order; questions and hypotheticals left out. */
+  /** Clauses (sentences cut at "but", "then", "after that"…), in order. */
   clauses: Span[];
   /** Clauses that hold a negation. */
   negatedClauses: Span[];
@@ -43,16 +46,16 @@ export interface ReadText {
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’‘][\p{L}]+)*/gu;
 
-/** Spelled-out forms of the short ways people type. */
+/** Spelled-out forms of the short ways people type (one word each: a feature never holds a space). */
 const SLANG = new Map<string, string>(
   Object.entries({
     u: 'you', ur: 'your', r: 'are', n: 'and', thru: 'through', tho: 'though', coz: 'because', cuz: 'because', bc: 'because', bcoz: 'because', cos: 'because',
     pls: 'please', plz: 'please', msg: 'message', msgs: 'messages', txt: 'text', txted: 'texted', ppl: 'people', wk: 'week', wks: 'weeks', yr: 'year', yrs: 'years',
     hrs: 'hours', hr: 'hr', mins: 'minutes', min: 'minutes', mo: 'month', mos: 'months', mths: 'months', info: 'information', abt: 'about', bout: 'about',
-    wanna: 'want', gonna: 'going', gotta: 'must', dunno: 'not know', idk: 'not know', nvr: 'never', nt: 'not', dint: 'didnt', didnt: 'didnt', havnt: 'havent',
+    wanna: 'want', gonna: 'going', gotta: 'must', dunno: 'unsure', idk: 'unsure', nvr: 'never', nt: 'not', dint: 'didnt', didnt: 'didnt', havnt: 'havent',
     cv: 'resume', cvs: 'resumes', resumé: 'resume', 'résumé': 'resume', recs: 'recruiters', convo: 'conversation', interveiw: 'interview', intrview: 'interview',
     appl: 'application', ghosted: 'ghosted', aint: 'aint', wasnt: 'wasnt', bcz: 'because', w8: 'wait', b4: 'before', '2day': 'today', smth: 'something', sth: 'something',
-    pic: 'picture', mgr: 'manager', mngr: 'manager', hm: 'hiring manager', asap: 'soon', sr: 'senior', jr: 'junior', dept: 'department', govt: 'government',
+    pic: 'picture', mgr: 'manager', mngr: 'manager', hm: 'manager', asap: 'soon', sr: 'senior', jr: 'junior', dept: 'department', govt: 'government',
   }),
 );
 
@@ -136,6 +139,7 @@ export function readText(text: string): ReadText {
       const asks = endsWithQuestion && INTERROGATIVE.test(first);
       const wonders = HYPOTHETICAL.test(first) || HYPOTHETICAL.test(firstTwo);
       sentenceSpans.push({ from: sentenceStart, to: tokens.length, skip: asks || wonders, n: sentence });
+      if (asks || wonders) for (let i = sentenceStart; i < tokens.length; i++) tokens[i]!.asked = true;
     }
     sentence++;
     sentenceStart = tokens.length;
@@ -164,7 +168,7 @@ export function readText(text: string): ReadText {
     }
     if (SCOPE_ENDS.has(word)) scope = 0;
     const cue = NEGATION_CUES.has(word);
-    const t: Token = { raw, start, end: start + raw.length, word, stem: /^[a-z0-9]+$/.test(word) ? stem(word) : word, negated: scope > 0 && !cue, cue, clause, sentence };
+    const t: Token = { raw, start, end: start + raw.length, word, stem: /^[a-z0-9]+$/.test(word) ? stem(word) : word, negated: scope > 0 && !cue, cue, clause, sentence, asked: false };
     tokens.push(t);
     if (cue) {
       scope = MAX_SCOPE;
@@ -172,29 +176,29 @@ export function readText(text: string): ReadText {
     } else if (scope > 0) scope--;
   }
   closeSentence(/\?\s*$/.test(text.slice(last)));
-  // Clauses of skipped sentences are skipped too.
-  const skipped = new Set(sentenceSpans.flatMap((s) => (s.skip ? [s.n] : [])));
-  const sentences = sentenceSpans.filter((s) => !s.skip).map(({ from, to }) => ({ from, to }));
+  const sentences = sentenceSpans.map(({ from, to }) => ({ from, to }));
   const clauses: Span[] = [];
   const negatedClauses: Span[] = [];
   clauseSpans.forEach((c, i) => {
-    if (skipped.has(tokens[c.from]!.sentence)) return;
     clauses.push({ from: c.from, to: c.to });
     if (negatedClauseIds.has(i)) negatedClauses.push({ from: c.from, to: c.to });
   });
   return { text, tokens, sentences, clauses, negatedClauses };
 }
 
+/** How a word's features are marked: "?" in a question or hypothetical, "!" inside a negation. */
+export const markOf = (t: Token, denegate = false) => (t.asked ? '?' : '') + (t.negated && !denegate ? '!' : '');
+
 /**
  * The features of tokens [from, to): each word's stem (not a stop word), and each adjacent pair within a
- * clause; "!" marks those inside a negation. `denegate` reads the negated words as if stated (to find
- * what the account denies). Repeats are kept once.
+ * clause, marked (markOf). `denegate` reads the negated words as if stated (to find what the account
+ * denies). Repeats are kept once.
  */
 export function featuresOf(tokens: readonly Token[], span: Span, denegate = false): string[] {
   const out = new Set<string>();
   for (let i = span.from; i < span.to; i++) {
     const t = tokens[i]!;
-    const neg = t.negated && !denegate ? '!' : '';
+    const neg = markOf(t, denegate);
     if (!STOP_WORDS.has(t.word) && t.word !== '0' && !(denegate && t.cue)) out.add(neg + t.stem);
     if (i > span.from) {
       const p = tokens[i - 1]!;

@@ -51,7 +51,7 @@ export const DEFAULT_TRAINING: TrainOptions = {
   seed: 20261127,
   folds: 3,
   threshold: 0.05,
-  prune: 0.25,
+  prune: 0.55,
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */

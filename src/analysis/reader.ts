@@ -14,7 +14,7 @@ import type { Registry } from '../registry/registry.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import { messageTells, type MessageTells } from './reader-message.ts';
 import { contributions, correctWord, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
-import { featuresOf, isContentWord, readText, type ReadText, type Span } from './reader-text.ts';
+import { featuresOf, isContentWord, markOf, readText, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
 
@@ -25,12 +25,6 @@ export const MAX_MESSAGE_LENGTH = 4000;
 /** The name of the reader's model among a snapshot's indexes. */
 export const READER_INDEX = 'reader';
 
-/** The least probability at which the classifier names an observation from a message alone (no tell matched). */
-export const MESSAGE_THRESHOLD = 0.9;
-/** Two observations of a distinction are asked about when their logits are this close. */
-export const ASK_MARGIN = 1.0;
-/** ...and the second is at least this probable (and reaches its own threshold). */
-export const ASK_FLOOR = 0.1;
 
 export interface ReadingInput {
   /** What happened, in the person's words. */
@@ -139,7 +133,7 @@ function unionOf(read: ReadText, spans: readonly Span[], denegate = false): stri
 /** Misspelt words the model does not know are read as the known word one edit away. */
 function correctTypos(model: ReaderModel, read: ReadText): void {
   for (const t of read.tokens) {
-    if (t.stem.length < 5 || model.features.has(t.stem) || model.features.has(`!${t.stem}`)) continue;
+    if (t.stem.length < 5 || model.features.has(t.stem) || model.features.has(`!${t.stem}`) || model.features.has(`?${t.stem}`)) continue;
     const known = correctWord(model, t.stem);
     if (known !== undefined) t.stem = known;
   }
@@ -159,11 +153,9 @@ function score(model: ReaderModel, text: string): Scored {
     for (const s of read.sentences) add(s, read.clauses.filter((c) => c.from >= s.from && c.to <= s.to));
   }
   // ...and each clause of a sentence that holds several ("they asked about my gap, then said I was overqualified").
-  if (CLAUSE_WINDOWS) {
-    for (const s of read.sentences) {
-      const inside = read.clauses.filter((c) => c.from >= s.from && c.to <= s.to);
-      if (inside.length > 1) for (const c of inside) add(c, [c]);
-    }
+  for (const s of read.sentences) {
+    const inside = read.clauses.filter((c) => c.from >= s.from && c.to <= s.to);
+    if (inside.length > 1) for (const c of inside) add(c, [c]);
   }
   const C = model.classes.length;
   const best = new Float64Array(C).fill(-Infinity);
@@ -180,21 +172,34 @@ function score(model: ReaderModel, text: string): Scored {
 }
 
 /**
- * How the observations are chosen from the scores (measured by npm run quality:reader; QUALITY.md). An
- * account states one observation or a few, each in its own words:
- *   - the whole account's best observation, when its probability reaches its threshold;
- *   - each sentence's best observation, when it reaches SENTENCE there and SUPPORT in the whole account
- *     (a story of several events tells each in its sentence);
+ * How the observations are chosen from the scores. The values are measured, not set by eye: bench/reader-tune.ts
+ * searches them by cross-validation on the training corpus (QUALITY.md). An account states one observation
+ * or a few, each in its own words:
+ *   - the whole account's best observation, when its probability reaches its threshold (cross-validated
+ *     per class when the model was trained) times PRIMARY;
+ *   - each sentence's or clause's best observation, when it reaches SENTENCE there and SUPPORT in the whole
+ *     account (a story of several events tells each in its sentence);
  *   - any other observation whose probability in the whole account reaches SECOND.
- * An account is "not covered" when the out-of-scope class reaches OUT (and its threshold) and its best
- * topic outweighs the best observation.
+ * It is "not covered" when the out-of-scope class reaches OUT and outweighs the best observation
+ * (OUT_VERSUS "topic": through its best topic; "class": itself). Two observations of a distinction are asked
+ * about when their logits in the whole account are within ASK_MARGIN and the second reaches ASK_FLOOR. A
+ * pasted message names an observation from the classifier alone (no tell matched) at MESSAGE.
  */
-let CLAUSE_WINDOWS = true;
-/** For measurement only: whether clauses are windows of their own. */
-export const setClauseWindows = (on: boolean) => (CLAUSE_WINDOWS = on);
-export const DECISION = { SENTENCE: 0.5, SUPPORT: 0.05, SECOND: 0.6, OUT: 0.2 };
+export interface Decision {
+  PRIMARY: number;
+  SENTENCE: number;
+  SUPPORT: number;
+  SECOND: number;
+  OUT: number;
+  OUT_VERSUS: 'topic' | 'class';
+  ASK_MARGIN: number;
+  ASK_FLOOR: number;
+  MESSAGE: number;
+}
 
-function choose(model: ReaderModel, s: Scored, observation: (c: number) => boolean): Set<number> {
+export const DECISION: Readonly<Decision> = Object.freeze({ PRIMARY: 0.5, SENTENCE: 0.4, SUPPORT: 0.1, SECOND: 0.3, OUT: 0.1, OUT_VERSUS: 'class', ASK_MARGIN: 0.5, ASK_FLOOR: 0.1, MESSAGE: 0.7 });
+
+function choose(model: ReaderModel, s: Scored, observation: (c: number) => boolean, d: Decision): Set<number> {
   const chosen = new Set<number>();
   const whole = s.windows[0];
   if (!whole) return chosen;
@@ -205,12 +210,12 @@ function choose(model: ReaderModel, s: Scored, observation: (c: number) => boole
     return top;
   };
   const top = best(whole.logits);
-  if (top >= 0 && sigmoid(whole.logits[top]!) >= model.thresholds[top]!) chosen.add(top);
+  if (top >= 0 && sigmoid(whole.logits[top]!) >= model.thresholds[top]! * d.PRIMARY) chosen.add(top);
   for (const w of s.windows.slice(1)) {
     const t = best(w.logits);
-    if (t >= 0 && sigmoid(w.logits[t]!) >= Math.max(DECISION.SENTENCE, model.thresholds[t]!) && sigmoid(whole.logits[t]!) >= DECISION.SUPPORT) chosen.add(t);
+    if (t >= 0 && sigmoid(w.logits[t]!) >= Math.max(d.SENTENCE, model.thresholds[t]!) && sigmoid(whole.logits[t]!) >= d.SUPPORT) chosen.add(t);
   }
-  for (let c = 0; c < C; c++) if (observation(c) && sigmoid(whole.logits[c]!) >= Math.max(DECISION.SECOND, model.thresholds[c]!)) chosen.add(c);
+  for (let c = 0; c < C; c++) if (observation(c) && sigmoid(whole.logits[c]!) >= Math.max(d.SECOND, model.thresholds[c]!)) chosen.add(c);
   return chosen;
 }
 
@@ -232,7 +237,7 @@ function quoteOf(model: ReaderModel, s: Scored, window: Window, cls: number): st
   const per = new Float64Array(window.span.to - window.span.from);
   for (let i = window.span.from; i < window.span.to; i++) {
     const t = tokens[i]!;
-    const neg = t.negated ? '!' : '';
+    const neg = markOf(t);
     per[i - window.span.from]! += Math.max(0, weight.get(neg + t.stem) ?? 0);
     if (i > window.span.from) {
       const p = tokens[i - 1]!;
@@ -315,7 +320,7 @@ function checkText(what: 'description' | 'message', text: string, max: number): 
  * an empty, too long or non-English input; an account that states nothing the atlas knows gives a
  * reading with no observation, no question and nothing "not covered" (the caller decides what to say).
  */
-export function readSituation(reg: Registry, input: ReadingInput, model: ReaderModel = readerModelFor(reg)): Reading {
+export function readSituation(reg: Registry, input: ReadingInput, model: ReaderModel = readerModelFor(reg), d: Decision = DECISION): Reading {
   const text = (input.text ?? '').replace(/[ \t]+/g, ' ').trim();
   const message = input.message?.replace(/\r\n?/g, '\n').trim();
   if (text === '' && (message === undefined || message === '')) {
@@ -338,10 +343,10 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   // The account.
   const scored = text !== '' ? score(model, text) : undefined;
   const probability = (c: number) => (scored ? sigmoid(scored.best[c]!) : 0);
-  const chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined) : new Set<number>();
+  const chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined, d) : new Set<number>();
 
   // The message: its own observations, and its lines that match specimens' tells.
-  const messageRead = message !== undefined && message !== '' ? readMessage(reg, model, message, (id) => active(id) !== undefined) : undefined;
+  const messageRead = message !== undefined && message !== '' ? readMessage(reg, model, message, (id) => active(id) !== undefined, d) : undefined;
 
   // Outside the atlas: "not covered" wins over observations it outweighs.
   const out = classIndex.get(OUT_OF_SCOPE);
@@ -351,7 +356,8 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const pOut = probability(out);
     const bestArtifact = Math.max(0, ...[...chosen].map(probability));
     const bestTopic = Math.max(0, ...model.classes.map((c, i) => (isTopicClass(c) ? probability(i) : 0)));
-    if (pOut >= Math.max(model.thresholds[out]!, DECISION.OUT) && bestTopic > bestArtifact && (messageRead?.observations.length ?? 0) === 0) {
+    const outweighs = d.OUT_VERSUS === 'topic' ? bestTopic > bestArtifact : pOut > bestArtifact;
+    if (pOut >= Math.max(model.thresholds[out]!, d.OUT) && outweighs && (messageRead?.observations.length ?? 0) === 0) {
       const topics = reg.manifest.not_covered ?? [];
       let top: (typeof topics)[number] | undefined;
       let topP = -1;
@@ -376,13 +382,13 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   const picks = new Set((input.picks ?? []).map((p) => p.trim().toUpperCase()));
   const answered: string[] = [];
   if (scored && !notCovered) {
-    for (const d of reg.manifest.distinctions ?? []) {
-      const members = d.answers.map((a) => ({ id: a.artifact, c: classIndex.get(a.artifact) })).filter((m) => m.c !== undefined && active(m.id)) as Array<{ id: string; c: number }>;
+    for (const dist of reg.manifest.distinctions ?? []) {
+      const members = dist.answers.map((a) => ({ id: a.artifact, c: classIndex.get(a.artifact) })).filter((m) => m.c !== undefined && active(m.id)) as Array<{ id: string; c: number }>;
       if (members.length < 2) continue;
       const pick = members.find((m) => picks.has(m.id));
       if (pick) {
         // Answered: the pick is the observation when any member was in play; the others are not.
-        const inPlay = members.some((m) => chosen.has(m.c) || probability(m.c) >= ASK_FLOOR);
+        const inPlay = members.some((m) => chosen.has(m.c) || probability(m.c) >= d.ASK_FLOOR);
         for (const m of members) chosen.delete(m.c);
         if (inPlay) {
           chosen.add(pick.c);
@@ -395,20 +401,20 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
       // Close in the account as a whole, and the second in play too.
       const whole = scored.windows[0];
       if (!whole) continue;
-      const close = Math.abs(whole.logits[first.c]! - whole.logits[second.c]!) <= ASK_MARGIN;
+      const close = Math.abs(whole.logits[first.c]! - whole.logits[second.c]!) <= d.ASK_MARGIN;
       const either = chosen.has(first.c) || chosen.has(second.c);
-      const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, ASK_FLOOR);
+      const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, d.ASK_FLOOR);
       // Both stated strongly, each in the account as a whole (the pair can be seen together): no question.
-      const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= DECISION.SECOND);
+      const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= d.SECOND);
       if (either && close && inPlay && !apart) {
         for (const m of members) chosen.delete(m.c);
         const window = scored.windows[scored.from[first.c]!];
         const quote = window ? quoteOf(model, scored, window, first.c) : undefined;
         questions.push({
-          id: d.id,
-          ask: d.ask,
+          id: dist.id,
+          ask: dist.ask,
           ...(quote !== undefined ? { quote } : {}),
-          options: d.answers.filter((a) => active(a.artifact)).map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
+          options: dist.answers.filter((a) => active(a.artifact)).map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
         });
       }
     }
@@ -491,14 +497,14 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
  * The observations a pasted message states: those the classifier reads in it, and those with a line that
  * matches one of their specimens' tells. Each with the message's lines that state it.
  */
-function readMessage(reg: Registry, model: ReaderModel, message: string, active: (id: string) => boolean): { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } {
+function readMessage(reg: Registry, model: ReaderModel, message: string, active: (id: string) => boolean, d: Decision): { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } {
   const tells = messageTells(reg, message).filter((t) => active(t.artifact.id));
   const s = score(model, message);
   const found = new Map<string, string[]>();
   model.classes.forEach((cls, c) => {
     // A message is in the employer's words, not the person's: the classifier names an observation from it
     // alone only when it reads it clearly; its tells (below) name the rest.
-    if (!isObservationClass(cls) || !active(cls) || sigmoid(s.best[c]!) < Math.max(model.thresholds[c]!, MESSAGE_THRESHOLD)) return;
+    if (!isObservationClass(cls) || !active(cls) || sigmoid(s.best[c]!) < Math.max(model.thresholds[c]!, d.MESSAGE)) return;
     const w = s.windows[s.from[c]!];
     const q = w ? quoteOf(model, s, w, c) : undefined;
     found.set(cls, q !== undefined ? [q] : []);
