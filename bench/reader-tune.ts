@@ -37,6 +37,7 @@ const GRID: { [K in keyof Decision]: ReadonlyArray<Decision[K]> } = {
   OUT_VERSUS: ['topic', 'class'],
   ASK_MARGIN: [0, 0.5, 1, 1.5, 2],
   ASK_FLOOR: [0.05, 0.1, 0.2, 0.3],
+  APART: [0.4, 0.5, 0.6, 0.7, 0.8],
   MESSAGE: [0.7, 0.8, 0.9, 0.95, 1.01],
 };
 

@@ -240,6 +240,12 @@ describe('the reader, on a constructed atlas', () => {
     assert.deepEqual(ids(asKnown), ids(readSituation(reg, { text: 'they rescinded it' })));
   });
 
+  test('slang is spelled out as one word: a feature never holds a space', () => {
+    for (const text of ['idk why they ghosted me', 'dunno what the hm wants', 'u said ur offer got pulled']) {
+      for (const f of featuresOf(readText(text).tokens, { from: 0, to: readText(text).tokens.length })) assert.doesNotMatch(f, /\s/, f);
+    }
+  });
+
   test('training is deterministic, and a model survives its serialised form', () => {
     const a = JSON.stringify(buildReaderModel(reg));
     const b = JSON.stringify(buildReaderModel(constructedAtlas()));
@@ -273,7 +279,9 @@ describe('reading text: clauses, negation scope, questions', () => {
 
   test('a question or a hypothetical is not read as an observation', () => {
     const r = readText('Should I follow up? If they ask about my age I will say so. They withdrew my offer.');
-    assert.equal(r.sentences.length, 1);
+    // Their words are marked as asked ("?"), so the classifier learns them apart from what is reported.
+    assert.deepEqual(r.tokens.filter((t) => t.asked).map((t) => t.word), ['should', 'i', 'follow', 'up', 'if', 'they', 'ask', 'about', 'my', 'age', 'i', 'will', 'say', 'so']);
+    assert.ok(featuresOf(r.tokens, r.clauses[0]!).includes('?follow'));
     assert.deepEqual(readSituation(reg, { text: 'Should I follow up? If they ask about my age I will say so. They withdrew my offer.' }).observations.map((o) => o.id), ['A-002']);
   });
 });

@@ -194,10 +194,12 @@ export interface Decision {
   OUT_VERSUS: 'topic' | 'class';
   ASK_MARGIN: number;
   ASK_FLOOR: number;
+  /** Both of a pair are taken, without a question, when each reaches this in the whole account. */
+  APART: number;
   MESSAGE: number;
 }
 
-export const DECISION: Readonly<Decision> = Object.freeze({ PRIMARY: 0.5, SENTENCE: 0.4, SUPPORT: 0.1, SECOND: 0.3, OUT: 0.1, OUT_VERSUS: 'class', ASK_MARGIN: 0.5, ASK_FLOOR: 0.1, MESSAGE: 0.7 });
+export const DECISION: Readonly<Decision> = Object.freeze({ PRIMARY: 0.5, SENTENCE: 0.4, SUPPORT: 0.1, SECOND: 0.3, OUT: 0.1, OUT_VERSUS: 'class', ASK_MARGIN: 0.5, ASK_FLOOR: 0.1, APART: 0.6, MESSAGE: 0.7 });
 
 function choose(model: ReaderModel, s: Scored, observation: (c: number) => boolean, d: Decision): Set<number> {
   const chosen = new Set<number>();
@@ -357,7 +359,13 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const bestArtifact = Math.max(0, ...[...chosen].map(probability));
     const bestTopic = Math.max(0, ...model.classes.map((c, i) => (isTopicClass(c) ? probability(i) : 0)));
     const outweighs = d.OUT_VERSUS === 'topic' ? bestTopic > bestArtifact : pOut > bestArtifact;
-    if (pOut >= Math.max(model.thresholds[out]!, d.OUT) && outweighs && (messageRead?.observations.length ?? 0) === 0) {
+    // Words that deny an observation of the atlas ("nobody asked about my age") speak of hiring: such an
+    // account is not called "not covered" unless the out-of-scope class is more probable than not.
+    const deniesObservation = scored.read.negatedClauses.some((span) => {
+      const logits = scoreFeatures(model, featuresOf(scored.read.tokens, span, true));
+      return model.classes.some((cls, c) => isObservationClass(cls) && sigmoid(logits[c]!) >= model.thresholds[c]! && sigmoid(logits[c]!) > sigmoid(logits[out]!));
+    });
+    if (pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation ? 0.5 : 0) && outweighs && (messageRead?.observations.length ?? 0) === 0) {
       const topics = reg.manifest.not_covered ?? [];
       let top: (typeof topics)[number] | undefined;
       let topP = -1;
@@ -405,7 +413,7 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
       const either = chosen.has(first.c) || chosen.has(second.c);
       const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, d.ASK_FLOOR);
       // Both stated strongly, each in the account as a whole (the pair can be seen together): no question.
-      const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= d.SECOND);
+      const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= d.APART);
       if (either && close && inPlay && !apart) {
         for (const m of members) chosen.delete(m.c);
         const window = scored.windows[scored.from[first.c]!];
