@@ -228,6 +228,8 @@ It is built for candidates trying to read their situation without fooling themse
 - **act-on-candidate-removable** — no probe can, but a first-tier mechanism is within the candidate's reach. Act on it only where other evidence points there.
 - **low-signal** — "${LOW_SIGNAL_TEXT}" No probe the candidate can run narrows the set, and no first-tier mechanism is theirs to remove; a mechanism that only acts at the same stage is not by itself a reason to act on this observation. When the observations carry next steps, the verdict says instead: "${LOW_SIGNAL_WITH_STEPS_TEXT}" Low signal never hides an indicated action.
 - **nothing-left** — the reported outcomes exclude every compatible mechanism; the input or the atlas needs checking.
+- **answer-first** — the words could be one observation or another: nothing is analysed until the person answers the reader's question.
+- **not-covered** — the words are about something the atlas does not cover: nothing is analysed; the reader says where to turn.
 
 Report a probe outcome (\`--probe <probe>=<outcome>\`, or \`probes\` in the tool) and run the protocol again: the mechanisms that outcome excludes leave the whole case, and are listed with the outcome that excluded them.`,
     },

@@ -377,51 +377,50 @@ export const FromText = z
           id: Id,
           title: z.string(),
           why: z.string().describe('Why it was chosen, in plain words'),
-          quotes: z.array(z.string()).describe('The person’s words (or the message’s lines) that state it, exactly as typed'),
-          from: z.enum(['words', 'message', 'answer']).describe('Read from the words, from the pasted message, or from an answer to a question'),
+          quotes: z.array(z.string()).describe('The words (or message lines) that state it, as typed'),
+          from: z.enum(['words', 'message', 'answer']),
         }),
       )
-      .describe('The observations the words state, strongest first: these are analysed'),
+      .describe('What the words state, strongest first: analysed'),
     denied: z
-      .array(z.strictObject({ id: Id, title: z.string(), quote: z.string().describe('The words that deny it, as typed') }))
-      .describe('Observations the words explicitly deny ("nobody asked about my age"): never analysed'),
+      .array(z.strictObject({ id: Id, title: z.string(), quote: z.string() }))
+      .describe('What the words deny: never analysed'),
     questions: z
       .array(
         z.strictObject({
-          id: z.string().describe('The distinction asked (the atlas manifest’s distinctions)'),
-          ask: z.string().describe('The one question whose answer tells the observations apart: put it to the person'),
-          quote: z.string().optional().describe('The words that raised it, as typed'),
+          id: z.string(),
+          ask: z.string().describe('Put it to the person'),
+          quote: z.string().optional(),
           options: z
-            .array(z.strictObject({ artifact: Id, title: z.string(), answer: z.string().describe('The answer that means this observation') }))
-            .describe('One answer per observation; give the chosen one back as picks'),
+            .array(z.strictObject({ artifact: Id, title: z.string(), answer: z.string() }))
+            .describe('Give the chosen artifact back in picks'),
         }),
       )
-      .describe('Readings too close to choose between: neither is analysed until the person answers (picks)'),
+      .describe('Readings too close to choose: not analysed until answered'),
     not_covered: z
       .strictObject({
         topics: z
-          .array(z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), instead: z.string().describe('Where the person can turn instead') }))
-          .describe('The topics of the atlas’s not-covered list the words are about'),
-        quote: z.string().optional().describe('The words that read as outside the atlas, as typed'),
-        covers: z.string().describe('What the atlas does cover'),
+          .array(z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), instead: z.string().describe('Where to turn') })),
+        quote: z.string().optional(),
+        covers: z.string(),
       })
       .optional()
-      .describe('Present when the words are about something the atlas does not cover: nothing is analysed'),
+      .describe('Outside the atlas: nothing analysed'),
     message_tells: z
       .array(
         z.strictObject({
           artifact: z.strictObject({ id: Id, title: z.string() }),
           tells: z.array(
             z.strictObject({
-              line: z.string().describe('The line of the pasted message, as pasted'),
-              tell: z.string().describe('The tell-tale line of the atlas’s specimen it matches'),
-              reading: z.string().describe('What that line does and does not establish'),
+              line: z.string(),
+              tell: z.string().describe('The specimen’s tell it matches'),
+              reading: z.string().describe('What it does and does not establish'),
             }),
           ),
         }),
       )
-      .describe('Lines of the pasted message that match the tell-tale lines of an observation’s specimens'),
-    answered: z.array(Id).describe('The picks given that answered a question'),
+      .describe('The message’s tell-tale lines'),
+    answered: z.array(Id),
   })
   .describe('How the situation reader read a description in plain words (and a pasted message)');
 

@@ -349,9 +349,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); or the person’s own words in `text` and/or a `message` they received (a rejection email, a portal status history, a recruiter’s text, a letter), pasted as it is. ' +
-      'Words are read by the situation reader: input.from_text.matched lists the observations the words state, each with the person’s words quoted as typed (check them with the person); denied lists what the words rule out ("nobody asked about my age"), never analysed; message_tells quotes the message’s lines that match the tell-tale lines of the atlas’s specimens, with what each does and does not establish. ' +
-      'When two observations read alike, from_text.questions holds the one question that tells them apart, with an answer per observation: put it to the person and call again with their choice in `picks` (verdict answer-first until then). When the words are about something the atlas does not cover (after starting a job, probation, dismissal, a dispute with a current employer, CV writing…), from_text.not_covered says so and where to turn, and nothing is analysed (verdict not-covered). ' +
+      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs); `scenario` (a preset S-…, see resources hoba://scenario/…); or the person’s words: `text` and/or a `message` they received, pasted as it is. ' +
+      'input.from_text: matched (each observation with the words quoted; check them with the person), denied, message_tells (tell-tale lines and what each establishes), questions (two readings alike: ask the person, call again with `picks`; verdict answer-first), not_covered (outside the atlas, where to turn; verdict not-covered). ' +
       'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
       'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
       UNCALIBRATED +
@@ -367,12 +366,12 @@ export const TOOLS: readonly ToolDefinition[] = [
           .min(1)
           .max(MAX_MESSAGE_LENGTH)
           .optional()
-          .describe(`A message the person received (rejection email, portal status history, recruiter’s text, letter), pasted as it is (at most ${MAX_MESSAGE_LENGTH} characters); with or without text`),
+          .describe(`A message the person received (email, portal history, text, letter), as pasted (at most ${MAX_MESSAGE_LENGTH} characters)`),
         picks: z
           .array(id('A-046'))
           .max(10)
           .optional()
-          .describe('Answers to the questions of an earlier call (input.from_text.questions): the observation of the answer the person chose, one per question'),
+          .describe('Answers to input.from_text.questions of an earlier call: the artifact of each answer chosen'),
         stage: stage().optional(),
         probes: z
           .array(
