@@ -5,8 +5,13 @@
 // reads a pasted message against the specimens' tells; it is deterministic; explain() turns each reading
 // into a result (or an honest error). The real atlas's figures are measured by npm run quality:reader.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { explain } from '../src/analysis/explain.ts';
+import { renderExplanation } from '../src/cli/explain.ts';
 import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../src/analysis/reader.ts';
 import { correctWord, loadModel } from '../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../src/analysis/reader-text.ts';
@@ -15,6 +20,8 @@ import { AnalysisError } from '../src/analysis/resolve.ts';
 import { ExplainResult } from '../src/analysis/schemas.ts';
 import { Manifest, RECORDS, type Entity } from '../src/model/schemas.ts';
 import { Registry } from '../src/registry/registry.ts';
+import { CLI } from './helpers.ts';
+import { TOOLS, toolAtlas } from '../src/mcp/tools.ts';
 
 const probe = (id: string) => ({
   id,
@@ -287,6 +294,14 @@ describe('reading text: clauses, negation scope, questions', () => {
 });
 
 describe('explain() on words', () => {
+  test('the text report prints a question with the --pick of each answer', () => {
+    const text = renderExplanation(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }), { full: false, width: 100 });
+    assert.match(text, /Question: Did a recruiter promise you a next step\?/);
+    assert.match(text, /1\. No, I applied and heard nothing: --pick A-001/);
+    assert.match(text, /2\. Yes, a recruiter promised a next step: --pick A-004/);
+    assert.match(text, /Verdict: answer a question first/);
+  });
+
   test('a question first: nothing analysed, verdict answer-first, the question in the result', () => {
     const r = ExplainResult.parse(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }));
     assert.equal(r.agency.verdict.code, 'answer-first');
@@ -319,5 +334,77 @@ describe('a registry without a model trains its own, once', () => {
     assert.equal(readerModelFor(fresh), readerModelFor(fresh));
     assert.deepEqual(loadModel(buildReaderModel(fresh)).classes, trainedReaderModel(fresh).classes);
     assert.deepEqual(readerModelFor(fresh).classes, ['A-001', 'A-002', 'A-003', 'A-004', '~out', '~nc:dismissal']);
+  });
+});
+
+describe('explain_observation (MCP) on words', () => {
+  const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
+  const atlas = toolAtlas({ registry: reg, index: () => undefined, from: 'content', problems: [], content_hash: '0'.repeat(64) });
+  const run = (args: Record<string, unknown>) => tool.run(atlas, tool.arguments().parse(args)) as ExplainResult;
+
+  test('questions come back structured, and picks answer them', () => {
+    const text = 'applied for the job, the recruiter promised times, and I never heard back';
+    const asked = run({ text });
+    assert.equal(asked.agency.verdict.code, 'answer-first');
+    assert.deepEqual(asked.input.from_text!.questions[0]!.options.map((o) => o.artifact), ['A-001', 'A-004']);
+    const answered = run({ text, picks: ['A-001'] });
+    assert.deepEqual(answered.input.artifacts, ['A-001']);
+    assert.deepEqual(answered.input.from_text!.answered, ['A-001']);
+  });
+
+  test('a message alone is read, with its tell-tale lines', () => {
+    const r = run({ message: 'Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.' });
+    assert.deepEqual(r.input.artifacts, ['A-002']);
+    assert.equal(r.input.from_text!.message_tells[0]!.artifact.id, 'A-002');
+  });
+
+  test('picks without words are refused, and so are words with IDs', () => {
+    assert.throws(() => run({ artifacts: ['A-001'], picks: ['A-001'] }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+    assert.throws(() => run({ artifacts: ['A-001'], message: 'hello there' }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+  });
+});
+
+describe('hoba explain on words (the built CLI, the real atlas)', () => {
+  const json = (args: string[], input?: string) => {
+    const r = spawnSync(process.execPath, [CLI, 'explain', ...args, '--json'], { encoding: 'utf8', ...(input !== undefined ? { input } : {}) });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout) as ExplainResult;
+  };
+  const email = 'Dear candidate,\nThank you for your interest. After careful consideration, we have decided to move forward with candidates whose experience more closely aligns with our needs.\nKind regards';
+
+  test('--message reads a file, or standard input with -, and quotes its tell-tale lines', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoba-message-'));
+    try {
+      const file = join(dir, 'email.txt');
+      writeFileSync(file, email);
+      const fromFile = json(['--message', file]);
+      const fromStdin = json(['--message', '-'], email);
+      assert.deepEqual(fromStdin, fromFile);
+      const tells = fromFile.input.from_text!.message_tells.find((t) => t.artifact.id === 'A-003');
+      assert.ok(tells, JSON.stringify(fromFile.input.from_text));
+      assert.match(tells.tells[0]!.line, /more closely aligns/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('--pick answers a distinction: the observation chosen replaces the others of its pair', () => {
+    const words = 'the offer was withdrawn after I asked a question';
+    const read = json([words]).input.artifacts;
+    assert.ok(read.includes('A-061') || read.includes('A-024'), `read as ${read.join(', ')}`);
+    for (const pick of ['A-024', 'A-061']) {
+      const r = json([words, '--pick', pick]);
+      assert.ok(r.input.artifacts.includes(pick), pick);
+      assert.ok(!r.input.artifacts.includes(pick === 'A-024' ? 'A-061' : 'A-024'), pick);
+      assert.deepEqual(r.input.from_text!.answered, [pick]);
+    }
+  });
+
+  test('not covered: says so, where to turn and what the atlas covers, with exit status 0', () => {
+    const r = spawnSync(process.execPath, [CLI, 'explain', 'I got fired yesterday after four years, no warning, can they do that?'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Not covered by the atlas/);
+    assert.match(r.stdout, /Where to turn:/);
+    assert.match(r.stdout, /What the atlas covers:/);
   });
 });
