@@ -190,7 +190,8 @@ describe('analyze page', () => {
 
   test('a question with buttons: the answer is kept in the address and gives what --pick gives', async () => {
     const { page, check } = await openPage();
-    const words = 'the background check came back with a problem and now I dont know what is happening';
+    // An account the training corpus labels "ask" (internal applicant or not).
+    const words = 'I applied for the team lead job and they gave it to someone already on the team.';
     const asked = cliExplain([words]);
     const question = asked.input.from_text!.questions[0];
     assert.ok(question, 'the words raise a question (hoba explain asks it too)');
