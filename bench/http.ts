@@ -6,12 +6,13 @@
 // server is a child process. A benchmark, not a test: it prints tables, never asserts a timing.
 //
 //   node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16]
-//                                   [--only mcp|serve] [--memo-off] [--profile <dir>]
+//                                   [--only mcp|serve] [--memo-off] [--profile <dir>] [--site <dir>]
 //
 // --memo-off adds hoba-mcp --http without its answer memo (HOBA_MCP_CACHE_MB=0) to the MCP rows.
 // --quick runs every row for a fraction of a second (the smoke test's mode: it proves the script runs,
 // not how fast anything is). --smoke sends each row a request per connection, not a load (the test
-// suite's mode: test/e2e/bench-smoke.test.ts checks that it runs and exits 0). --profile <dir> re-runs the MCP loads (hoba-mcp --http, with and without its
+// suite's mode: test/e2e/bench-smoke.test.ts checks that it runs and exits 0). --site <dir> serves a site
+// `hoba build` wrote for this checkout instead of building one. --profile <dir> re-runs the MCP loads (hoba-mcp --http, with and without its
 // memo, and /mcp of hoba serve) and the static routes under `node --cpu-prof` and prints the functions
 // that take the time (bench/synth/profile.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -63,7 +64,7 @@ const autocannon = require('autocannon') as (options: CannonOptions) => Promise<
 
 // ── options ─────────────────────────────────────────────────────────────────────────────────────────
 
-const USAGE = 'usage: node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>]';
+const USAGE = 'usage: node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>] [--site <dir>]';
 const OPTIONS = {
   quick: { type: 'boolean', default: false },
   smoke: { type: 'boolean', default: false },
@@ -73,6 +74,7 @@ const OPTIONS = {
   connections: { type: 'string', default: '16' },
   only: { type: 'string' },
   profile: { type: 'string' },
+  site: { type: 'string' },
   'memo-off': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -640,8 +642,8 @@ async function main(): Promise<void> {
   console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${load.map((x) => x.toFixed(2)).join(' ')} at the start, ${new Date().toISOString()}.`);
   console.log(`autocannon in this process, every server in its own; ${ROUNDS} alternated run(s) of ${DURATION} s per row after a ${WARMUP} s warm-up.`);
 
-  const site = join(work, 'site');
-  writeSite(buildInMemory(ROOT).site, site);
+  const site = values.site ?? join(work, 'site');
+  if (!values.site) writeSite(buildInMemory(ROOT).site, site);
   // Each part has a hoba serve of its own: the static site is measured in a fresh process, not one that
   // has just carried the MCP load (its heap and collector are in another state after that).
   for (const part of ['mcp', 'serve'] as const) {

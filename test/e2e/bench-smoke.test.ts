@@ -1,13 +1,14 @@
 // Smoke tests of the benchmarks, so that they cannot rot: each runs to the end with tiny settings and
 // exits 0 (a benchmark exits non-zero when something it measures fails). Nothing is asserted about
 // timings or about the tables they print; bench/http.ts runs with --smoke (a request per connection, no
-// load). The synthetic-atlas generator is tested in test/unit/synth-atlas.test.ts.
+// load) on the shared built site. The synthetic-atlas generator is tested in test/unit/synth-atlas.test.ts.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../helpers.ts';
 import '../dist.ts';
+import { sharedSite } from '../site-fixture.ts';
 
 /** Runs a bench script to completion and returns what it printed; it must exit 0. */
 function bench(args: string[]): { stdout: string; stderr: string } {
@@ -30,7 +31,7 @@ test('the CLI start-up benchmark runs in quick mode, the installed package inclu
 });
 
 test('the HTTP doors benchmark runs in smoke mode (a request per connection on every row, no load)', () => {
-  bench(tsx('http.ts', '--smoke', '--memo-off'));
+  bench(tsx('http.ts', '--smoke', '--memo-off', '--site', sharedSite().root));
 });
 
 test('npm run bench (the orchestrator) runs a part in quick mode', () => {
