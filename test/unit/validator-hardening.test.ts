@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { shortestPath } from '../../src/registry/graph.ts';
-import { namedOrganisations } from '../../src/registry/named-entities.ts';
+import { authorSurnames, namedOrganisations } from '../../src/registry/named-entities.ts';
 import type { Problem } from '../../src/registry/rules.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
@@ -276,6 +276,10 @@ describe('named entities (item 9)', () => {
   for (const text of ordinary) {
     test(`"${text}" names nobody`, () => assert.deepEqual(namedOrganisations(text), []));
   }
+
+  test('an issuing body among a source\'s authors is no person: "Employment Appeal Tribunal" gives no surname', () => {
+    assert.deepEqual(authorSurnames(['Employment Appeal Tribunal', 'Court of Appeal', 'Jane Q. Doe']), ['Doe']);
+  });
 
   test('through the validator: a lower-case platform and a domain in prose are named-entity problems', () => {
     const c = copy();
