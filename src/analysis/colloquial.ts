@@ -131,7 +131,7 @@ export const PHRASES: readonly Phrase[] = [
   {
     // A live agent that talks back is the AI interviewer, not the one-way recording.
     re: /\b(?:(?:an? |the )?(?:ai|a\.i\.|chat ?bot|bot|robot|virtual) (?:interview|interviewer|recruiter|agent)s?|(?:chat ?bot|bot|robot|ai|a\.i\.) interview(?:ed|ing|s)? (?:me|us)|interview(?:ed)? by (?:an? |the )?(?:ai|a\.i\.|chat ?bot|bot|robot|computer voice))\b/,
-    means: 'ai interviewer', needs: ['ai', 'a.i.', 'bot', 'virtual'],
+    means: 'ai interviewer', needs: ['ai', 'a.i.', 'bot', 'virtual', 'computer'],
   },
   {
     re: /\b(?:(?:i|we) (?:withdrew|pulled out|dropped out|backed out|bowed out|declined)|withdrew (?:my )?(?:application|candidacy)|(?:accepted|took|signed|got) (?:another|a different|a competing|the other|a better) (?:offer|job|role|position)|exploding offer|offer deadline|deadline (?:on|for) (?:another|the other) offer)\b/,
