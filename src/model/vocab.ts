@@ -112,6 +112,11 @@ export const MECHANISM_FAMILIES = [
   'public-sector-rules',
   'academic-prestige',
   'licensing-and-recognition',
+  // Added with the 0.4.0 coverage work (issue 25): what happens around the offer, retaliation, and unpaid
+  // work used as selection.
+  'offer-terms-and-tactics',
+  'retaliation-and-blacklisting',
+  'unpaid-work-as-selection',
 ] as const;
 
 /**
@@ -224,9 +229,11 @@ export const HEDGE_WORDS = {
  * Frequency words that paraphrase a rate without a figure ("interviewers ask about gaps routinely", "the
  * usual wording", "a loosely structured process tends to produce"). They read as a fact about the world, so
  * each must sit in a sentence that cites the source for the rate (E-…); a source elsewhere in the entity is
- * not enough. "Routine" (a routine check) and "as usual" (in the ordinary way) are kinds, not rates.
+ * not enough. "Routine" (a routine check) and "as usual" (in the ordinary way) are kinds, not rates; "normally"
+ * and "generally" are left out because law states its rules with them ("a claim must normally be presented
+ * within three months"), which is the rule's own wording, not a rate.
  */
-export const RATE_PARAPHRASES = ['routinely', 'usually', 'usual', 'typically', 'commonly', 'tends to', 'tend to', 'tended to', 'in most cases', 'normally', 'more often than not', 'as a rule', 'almost always', 'nearly always', 'invariably', 'most of the time'] as const;
+export const RATE_PARAPHRASES = ['routinely', 'usually', 'usual', 'typically', 'commonly', 'tends to', 'tend to', 'tended to', 'in most cases', 'more often than not', 'almost always', 'nearly always', 'invariably', 'most of the time'] as const;
 
 /**
  * The grounds of discrimination the atlas's mechanisms and law notes share: for each, the mechanism families

@@ -494,9 +494,9 @@ function* sentencesOf(text: string): Generator<string> {
 
 /** "usual" that is someone's own habit or the ordinary way ("your usual pace", "as usual"), not a rate. */
 const OWN_HABIT = /\b(?:as|your|their|its|his|her|our|my)\s+$/i;
-/** Other people's words, quoted or paraphrased: hedges there are not the atlas's claims. */
+/** Other people's words, quoted or paraphrased (voices are accounts as people typed them): hedges there are not the atlas's claims. */
 const quotedWords = (path: readonly PathSegment[]) =>
-  path[0] === 'aliases' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
+  path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
 
 function checkHedges(c: Checker): void {
   for (const e of c.reg.entities) {
