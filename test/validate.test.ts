@@ -37,6 +37,12 @@ function cloneAs(copy: AtlasCopy, from: string, to: string, dir: string): void {
   copy.write(`content/${dir}/${to}-clone.yaml`, text);
 }
 
+/** Replaces the manifest's "not cited, and why" list (content/atlas.yaml) with the given body. */
+function withUncited(copy: AtlasCopy, body: string): void {
+  const manifest = readFileSync(join(copy.dir, 'content', 'atlas.yaml'), 'utf8').replace(/^uncited:\n(?: {2}[^\n]*\n)*/m, '');
+  copy.write('content/atlas.yaml', `${manifest}uncited:\n${body}`);
+}
+
 /** Clones A-001 as A-950 and makes exactly these mechanisms emit it. */
 function emitFrom(copy: AtlasCopy, mechanisms: string[]): void {
   cloneAs(copy, 'A-001', 'A-950', 'artifacts');
@@ -175,14 +181,14 @@ const cases: Case[] = [
     what: 'the "not cited, and why" list naming a source the atlas cites',
     file: 'content/atlas.yaml',
     says: /uncited lists E-169 as not cited, but the atlas cites it/,
-    plant: (c) => c.write('content/atlas.yaml', `${readFileSync(join(c.dir, 'content', 'atlas.yaml'), 'utf8')}uncited:\n  from: E-169\n  to: E-207\n  sources:\n    - id: E-169\n      reason: Planted.\n`),
+    plant: (c) => withUncited(c, '  from: E-169\n  to: E-207\n  sources:\n    - id: E-169\n      reason: Planted.\n'),
   },
   {
     rule: 'uncited-source',
     what: 'the "not cited, and why" list naming an entry outside its revision',
     file: 'content/atlas.yaml',
     says: /uncited lists E-150, which is outside the revision it accounts for \(E-169 to E-207\)/,
-    plant: (c) => c.write('content/atlas.yaml', `${readFileSync(join(c.dir, 'content', 'atlas.yaml'), 'utf8')}uncited:\n  from: E-169\n  to: E-207\n  sources:\n    - id: E-150\n      reason: Planted.\n`),
+    plant: (c) => withUncited(c, '  from: E-169\n  to: E-207\n  sources:\n    - id: E-150\n      reason: Planted.\n'),
   },
   { rule: 'scenario-reference', what: 'a scenario reporting a probe of another artifact', entity: 'S-001', says: /is a probe of A-001; add A-001/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-001', ['probes', 0, 'id']), outcome: c.get('A-001', ['probes', 0, 'outcomes', 0, 'id']) }]) },
   { rule: 'scenario-reference', what: 'a scenario reporting an outcome its probe does not have', entity: 'S-001', says: /has no outcome "won-the-lottery"/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-009', ['probes', 0, 'id']), outcome: 'won-the-lottery' }]) },
