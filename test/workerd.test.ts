@@ -53,10 +53,14 @@ async function findWorkerd(): Promise<{ binary: string; version: string } | { sk
 
 const workerd = await findWorkerd();
 const skip = 'skip' in workerd ? workerd.skip : undefined;
-// The emulation of Workers Static Assets (the `assets` field of a worker's config) arrived in workerd
-// 2026-11-17; the pinned version is older, because the registry has its binaries for every platform
-// (npm ci needs them in the lock file). The ASSETS binding is still tested through the disk service.
-const assetsSkip = skip ?? ('version' in workerd && (workerd.version.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '') < '2026-11-17' ? `${workerd.version} has no Workers Static Assets emulation (it arrived in workerd 2026-11-17)` : undefined);
+// The emulation of Workers Static Assets (workerd's `assets` service, what wrangler's `assets` config
+// becomes) arrived in workerd 2026-11-17, the version pinned (1.20261117.1, the newest whose binaries the
+// registry has for every platform the lock file names). An older workerd is a failure here, not a skip.
+if ('version' in workerd) {
+  const date = workerd.version.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '';
+  if (date < '2026-11-17') throw new Error(`${workerd.version} has no Workers Static Assets service (it arrived in workerd 2026-11-17): run npm ci to install the pinned workerd.`);
+}
+const assetsSkip = skip;
 
 
 async function stopChild(child: ChildProcess): Promise<void> {
