@@ -279,8 +279,17 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
         more: `${cutNonInferences} more (the first ${cut.perArtifact} of each observation; pass them on): ${fullDetail}.`,
       });
     }
-    const barriers = capList(result.obstacle.barriers, cut.others, 'obstacle.barriers', truncated, fullDetail);
-    const patterns = capList(result.behind.patterns, cut.others, 'behind.patterns', truncated, 'use find_patterns, or detail "full"');
+    // A list the analysis cut already keeps its whole length in the one entry that says the cut.
+    const capWhole = <T>(list: readonly T[], max: number, path: string, how: string): T[] => {
+      if (list.length <= max) return [...list];
+      const total = listTotal({ truncated_lists: result.truncated_lists }, path, list.length);
+      const earlier = truncated.findIndex((t) => t.list === path);
+      if (earlier >= 0) truncated.splice(earlier, 1);
+      truncated.push({ list: path, shown: max, total, more: `${total - max} more: ${how}.` });
+      return list.slice(0, max);
+    };
+    const barriers = capWhole(result.obstacle.barriers, cut.others, 'obstacle.barriers', fullDetail);
+    const patterns = capWhole(result.behind.patterns, cut.others, 'behind.patterns', 'use find_patterns, or detail "full"');
     // Only the outcomes that would rule something out here: the others leave the analysis as it is.
     const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
     const jurisdictions = [...new Set(result.agency.law.map((n) => n.jurisdiction))];
