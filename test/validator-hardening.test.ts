@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { shortestPath } from '../src/registry/graph.ts';
-import { namedOrganisations } from '../src/registry/named-entities.ts';
+import { authorSurnames, namedOrganisations } from '../src/registry/named-entities.ts';
 import type { Problem } from '../src/registry/rules.ts';
 import { AtlasCopy, BIBLIOGRAPHY, hoba, ofRule, ROOT } from './helpers.ts';
 
@@ -306,6 +306,10 @@ describe('named entities (item 9)', () => {
   for (const text of ordinary) {
     test(`"${text}" names nobody`, () => assert.deepEqual(namedOrganisations(text), []));
   }
+
+  test('an issuing body among a source\'s authors is no person: "Employment Appeal Tribunal" gives no surname', () => {
+    assert.deepEqual(authorSurnames(['Employment Appeal Tribunal', 'Court of Appeal', 'Jane Q. Doe']), ['Doe']);
+  });
 
   test('through the validator: a lower-case platform and a domain in prose are named-entity problems', () => {
     const c = copy();

@@ -151,6 +151,10 @@ export const Artifact = z
       .default([])
       .describe('Mechanisms that act at the same stage but cannot have produced this observation, each with the reason'),
     specimens: z.array(Specimen).default([]).describe('Illustrative, anonymised examples of what the candidate sees, with the tell-tale lines marked'),
+    voices: z
+      .array(z.string().trim().min(1, 'must not be empty'))
+      .default([])
+      .describe('First-person accounts of this observation in the words people use (varied registers, sectors and Englishes; typos kept): what the situation reader learns from; never an ID, an employer or a person'),
     law,
   })
   .describe('An artifact: what a candidate directly sees or receives');

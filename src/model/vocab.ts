@@ -112,6 +112,11 @@ export const MECHANISM_FAMILIES = [
   'public-sector-rules',
   'academic-prestige',
   'licensing-and-recognition',
+  // Added with the 0.4.0 coverage work (issue 25): what happens around the offer, retaliation, and unpaid
+  // work used as selection.
+  'offer-terms-and-tactics',
+  'retaliation-and-blacklisting',
+  'unpaid-work-as-selection',
 ] as const;
 
 /**

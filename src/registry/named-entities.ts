@@ -73,7 +73,7 @@ const DOMAIN_ENDINGS = ['com', 'org', 'net', 'io', 'ai', 'co', 'app', 'dev', 'jo
 const ORDINARY_WORDS = new Set(['Brown', 'Burn', 'Button', 'Hunter', 'List', 'Rose', 'Moore', 'Smith', 'Martin', 'Lee', 'Li', 'Jun', 'Qu', 'Cai', 'Kay', 'May', 'Judge', 'Justice', 'Flower', 'Cable', 'Bloom', 'Heath', 'Coats', 'Sterling', 'Levy', 'Ones', 'Fuller']);
 
 /** Author strings that name an organisation rather than a person. */
-const ORGANISATION_WORDS = /\b(Inc|Ltd|Council|Commission|Department|Society|Academy|Parliament|Union|Court|Assembly|Legislature|Congress|Office|Board|Bureau|Agency|Authority|Ministry|Government|Senate|Chamber|Center|Centre|Service|Technologies|Capital|Greenhouse|EEOC|Ladders|ResumeBuilder|Journal|US|NYC)\b|\(|\./;
+const ORGANISATION_WORDS = /\b(Inc|Ltd|Council|Commission|Department|Society|Academy|Parliament|Union|Court|Tribunal|Assembly|Legislature|Congress|Office|Board|Bureau|Agency|Authority|Ministry|Government|Senate|Chamber|Center|Centre|Service|Technologies|Capital|Greenhouse|EEOC|Ladders|ResumeBuilder|Journal|US|NYC)\b|\(|\./;
 
 /** Surnames of the people among sources' authors. */
 export function authorSurnames(authors: Iterable<string>): string[] {
