@@ -235,7 +235,7 @@ interface SummaryCut {
   floor: number;
   /** Non-inferences kept per observation. */
   perArtifact: number;
-  /** Barriers and patterns kept (the last rung, for many unrelated observations at once). */
+  /** Barriers, patterns and ruled-out mechanisms kept (the last rungs, for many unrelated observations at once). */
   others: number;
 }
 
@@ -245,7 +245,8 @@ interface SummaryCut {
  * fits: the second tier from its end, the probes after the first, the next steps after the first two,
  * the last probe, the next steps after the first, the last next step; then (many observations at once,
  * or a long account naming several) the first tier from its end down to one, the non-inferences,
- * evenly, down to one per observation, and last the barriers and patterns to three, then one, each. Each time it
+ * evenly, down to one per observation, and last the barriers, patterns and ruled-out mechanisms to three,
+ * then one, each. Each time it
  * first tries the most of the mechanisms that fits. The verdict is never cut. Every cut is said in truncated_lists, with detail
  * "full" as the way to the rest.
  */
@@ -290,12 +291,13 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     };
     const barriers = capWhole(result.obstacle.barriers, cut.others, 'obstacle.barriers', fullDetail);
     const patterns = capWhole(result.behind.patterns, cut.others, 'behind.patterns', 'use find_patterns, or detail "full"');
+    const ruledOut = capWhole(result.behind.ruled_out, cut.others, 'behind.ruled_out', fullDetail);
     // Only the outcomes that would rule something out here: the others leave the analysis as it is.
     const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
     const jurisdictions = [...new Set(result.agency.law.map((n) => n.jurisdiction))];
     const agency = { ...result.agency, probes: narrowing, next_steps: nextSteps, ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}) };
     const obstacle = { ...result.obstacle, barriers };
-    const behind = { ...result.behind, mechanisms, patterns, non_inferences: nonInferences };
+    const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
     const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
     if (truncated.length) out.truncated_lists = truncated;
