@@ -42,7 +42,9 @@ const COMMANDS = [
   { args: ['search', 'ghosted after final interview'], target: 1.5 },
 ];
 
-const env = { ...process.env, NO_COLOR: '1' };
+// The installed bin starts with `#!/usr/bin/env node`: the runtime measured comes first on PATH, so that
+// it, and not the machine's default node, runs the installed package too.
+const env = { ...process.env, NO_COLOR: '1', PATH: `${dirname(process.execPath)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}` };
 delete env.HOBA_DIR;
 const work = mkdtempSync(join(tmpdir(), 'hoba-bench-start-'));
 // A cache of its own, so that a snapshot cached by an earlier run or another checkout plays no part.
