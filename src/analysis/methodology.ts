@@ -368,6 +368,9 @@ Every answer carries the registry_version of the content it was computed from (s
   ];
 }
 
+/** The IDs of the methodology's sections, in order (the same whatever the atlas holds). */
+export const METHODOLOGY_SECTIONS: readonly string[] = sections([]).map((s) => s.id);
+
 /** get_methodology: the method, the rules of inference and every vocabulary with its meaning. */
 export function methodology(reg: Registry): Methodology {
   return {
