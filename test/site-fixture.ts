@@ -1,7 +1,7 @@
 // The built site of the checkout, built once and shared by every test that only reads a built site (the
 // contract suites, the servers, the browser, the pages, the downloads). It is kept under
 // node_modules/.cache/hoba-test/, keyed by a hash of what a site is built from (src/, content/, releases/,
-// package.json): the first test file that asks for it builds it (about five seconds), every later one in
+// package.json) and by the Node version: the first test file that asks for it builds it (about five seconds), every later one in
 // this run or the next reads it, and any change to the code or the content gives a new key. Building it
 // needs a current dist/ (the site's browser scripts are dist/site/).
 //
@@ -93,8 +93,9 @@ let shared: BuiltSite | undefined;
 /** The checkout's built site, shared: read it, never change it (see writableSite). */
 export function sharedSite(): BuiltSite {
   if (shared) return shared;
+  // The runtime is part of the key: another Node's zlib may compress the .gz and .br variants otherwise.
   const key = treeHash(ROOT, SITE_INPUTS).slice(0, 24);
-  const dir = join(CACHE, `site-${key}`);
+  const dir = join(CACHE, `site-${key}-node${process.versions.node}`);
   if (!existsSync(join(dir, 'manifest.json'))) {
     // The site carries the browser scripts that npm run build bundles into dist/site/.
     const problem = distProblem(ROOT);

@@ -1,11 +1,13 @@
 // Atlas depth (issue 12) through the built CLI: the depth targets read through `hoba stats`, and the law
 // layer on the surfaces (hoba show, explain, methodology). The rules themselves: test/unit/depth.test.ts.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { atlasStats } from '../../src/analysis/stats.ts';
 import { itemBody } from '../../src/publish/documents.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
-import { AtlasCopy, ROOT } from '../helpers.ts';
+import { AtlasCopy, ofRule, ROOT } from '../helpers.ts';
 import { hoba } from '../dist.ts';
 
 const atlas = loadAtlas(ROOT).registry;
@@ -24,7 +26,7 @@ describe('hoba stats: the depth targets', () => {
 
   test('the targets are the ones the issue sets', () => {
     const ids = atlasStats(atlas).targets.map((t) => t.id);
-    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing']) {
+    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision']) {
       assert.ok(ids.includes(id), `target ${id}`);
     }
   });
@@ -96,5 +98,34 @@ describe('the law layer on the surfaces', () => {
     const rules = m.sections.find((s) => s.id === 'rules-of-inference')!.body;
     assert.match(rules, /source records are the exception/);
     assert.match(rules, /Calibrated words/);
+  });
+});
+
+describe('the rules added by the content audit of 2026-11, through hoba stats', () => {
+  const copy = new AtlasCopy();
+  after(() => copy.dispose());
+  const mechanisms = atlas.all('mechanism');
+  const interventions = atlas.all('intervention');
+
+  test('bibliography-revision: with an uncited list, every entry of its range is cited or listed with a reason', () => {
+    const manifest = readFileSync(join(copy.dir, 'content', 'atlas.yaml'), 'utf8');
+    // The manifest without its own list, so that the test controls it.
+    const original = manifest.replace(/^(?:#[^\n]*\n)*uncited:\n(?: {2}[^\n]*\n)*/m, '');
+    assert.ok(!/^uncited:/m.test(original));
+    copy.write('content/atlas.yaml', original);
+    const cited = new Set([...artifacts, ...mechanisms, ...interventions, ...atlas.all('barrier'), ...atlas.all('pattern'), ...atlas.all('scenario'), ...atlas.all('loop')].flatMap((e) => e.sources));
+    const range = Array.from({ length: 39 }, (_, i) => `E-${169 + i}`);
+    const uncited = range.filter((id) => !cited.has(id));
+    const target = () => (JSON.parse(hoba(['stats', '--json', '--dir', copy.dir]).stdout) as ReturnType<typeof atlasStats>).targets.find((t) => t.id === 'bibliography-revision');
+    assert.equal(target(), undefined, 'no list, no target');
+    copy.write('content/atlas.yaml', `${original}uncited:\n  from: E-169\n  to: E-207\n  sources: []\n`);
+    const open = target();
+    assert.equal(open?.met, uncited.length === 0);
+    assert.deepEqual(open?.failing ?? [], uncited);
+    const listed = uncited.map((id) => `    - id: ${id}\n      reason: Listed by the test.\n`).join('');
+    copy.write('content/atlas.yaml', `${original}uncited:\n  from: E-169\n  to: E-207\n  sources:${listed ? `\n${listed}` : ' []\n'}`);
+    assert.equal(target()?.met, true);
+    assert.deepEqual(ofRule(copy.problems(), 'uncited-source'), [], 'the listed entries are uncited and in range');
+    copy.write('content/atlas.yaml', manifest);
   });
 });

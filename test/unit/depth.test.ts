@@ -20,7 +20,7 @@ describe('the rules of the new layers', () => {
   const base = copy.problems();
 
   test('the real atlas breaks none of them', () => {
-    for (const rule of ['specimen-tells', 'law-note', 'nested-source-unlisted', 'effect-unsourced', 'mechanism-perspectives', 'uncalibrated-likelihood', 'unsourced-frequency']) {
+    for (const rule of ['specimen-tells', 'law-note', 'nested-source-unlisted', 'effect-unsourced', 'mechanism-perspectives', 'uncalibrated-likelihood', 'unsourced-frequency', 'causal-overclaim', 'source-finding-missing', 'exclusion-on-say-so', 'discrimination-law-unreached', 'alias-title-clash', 'perspective-citation', 'uncited-source']) {
       assert.deepEqual(ofRule(base, rule), [], rule);
     }
   });
@@ -107,3 +107,42 @@ describe('the rules of the new layers', () => {
     copy.set(sourced.id, ['summary'], sourced.summary);
   });
 });
+
+describe('the rules added by the content audit of 2026-11', () => {
+  const copy = new AtlasCopy();
+  after(() => copy.dispose());
+
+  test('unsourced-frequency: a rate paraphrase needs its source in the same sentence, not elsewhere in the entity', () => {
+    const a = artifacts.find((x) => x.id === 'A-019')!;
+    assert.ok(a.sources.length > 0, 'A-019 cites sources elsewhere');
+    copy.set(a.id, ['summary'], `${a.summary} Panels tend to disagree.`);
+    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity), [a.id], 'a source elsewhere in the entity is not enough');
+    copy.set(a.id, ['summary'], `${a.summary} In laboratory studies, interviewers tend to feel equally confident (E-048).`);
+    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency'), [], 'a citation in the sentence is');
+    copy.set(a.id, ['summary'], `${a.summary} Keep applying at your usual pace; a routine check is a kind, not a rate.`);
+    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency'), [], 'your usual pace and a routine check state no rate');
+    copy.set(a.id, ['summary'], a.summary);
+  });
+
+  test('causal-overclaim: a denial or a possibility is not a claim', () => {
+    const m = mechanisms.find((x) => x.id === 'M-004')!;
+    copy.set(m.id, ['emits', 0, 'note'], 'It does not show that a rule made the decision, and a skim can show that nobody read it closely.');
+    assert.deepEqual(ofRule(copy.problems(), 'causal-overclaim'), []);
+    copy.set(m.id, ['emits', 0, 'note'], 'The speed directly shows that a rule decided.');
+    assert.deepEqual(ofRule(copy.problems(), 'causal-overclaim').map((p) => p.message.slice(0, 40)), ['emits[0].note says "directly shows": an ']);
+    copy.set(m.id, ['emits', 0, 'note'], m.emits[0]!.note);
+  });
+
+  test("exclusion-on-say-so: a document may exclude what the employer's word may not", () => {
+    const a = artifacts.find((x) => x.id === 'A-047')!;
+    const p = a.probes.findIndex((x) => x.id === 'rtwdocs-ask-if-everyone');
+    const o = a.probes[p]!.outcomes.findIndex((x) => x.id === 'same-for-everyone');
+    assert.deepEqual(a.probes[p]!.outcomes[o]!.excludes, [], 'the audit case (item 35) excludes nothing now');
+    copy.set(a.id, ['probes', p, 'outcomes', o, 'excludes'], ['M-022']);
+    assert.deepEqual(ofRule(copy.problems(), 'exclusion-on-say-so').map((x) => x.entity), [a.id]);
+    copy.set(a.id, ['probes', p, 'outcomes', o, 'observation'], 'They send the written procedure, which asks every candidate for the same documents.');
+    assert.deepEqual(ofRule(copy.problems(), 'exclusion-on-say-so'), [], 'a written procedure is a document');
+    copy.set(a.id, ['probes', p, 'outcomes', o], a.probes[p]!.outcomes[o]);
+  });
+});
+
