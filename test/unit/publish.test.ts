@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, mock, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildInfo, buildInMemory, type Built } from '../../src/cli/build.ts';
-import type { Site } from '../../src/publish/build.ts';
+import { readSiteDir, siteDigest, streamSite, type WrittenSite } from '../../src/publish/build.ts';
 import { openApiDocument } from '../../src/publish/openapi.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { KINDS, KIND_INFO } from '../../src/model/index.ts';
@@ -26,8 +26,14 @@ describe('the static build', () => {
   let built: Built;
   let files: Map<string, Buffer>;
   let openapi: OpenApi & Record<string, unknown>;
-  /** A second build, in this process, on another date: compared with the shared one (another process, another time). */
-  let again: Site;
+  /**
+   * A second build, in this process, written file by file as `hoba build` writes it (streamSite), on
+   * another date: compared with the shared one, built in memory (buildSite + writeSite) by another process
+   * at another time. One build checks the determinism, the clock and the streaming writer.
+   */
+  let again: { written: WrittenSite; files: Map<string, Buffer> };
+  const work = mkdtempSync(join(tmpdir(), 'hoba-publish-'));
+  after(() => rmSync(work, { recursive: true, force: true }));
   // A date no content or manifest holds, so finding it in a file can only mean the build wrote the clock.
   const elsewhen = Date.UTC(2003, 6, 9, 23, 59, 58);
   before(() => {
@@ -36,26 +42,32 @@ describe('the static build', () => {
     openapi = parse(files.get('openapi.json')!) as OpenApi & Record<string, unknown>;
     mock.timers.enable({ apis: ['Date'], now: elsewhen });
     try {
-      again = buildInMemory(ROOT).site;
+      const written = streamSite(built.registry, buildInfo(ROOT), join(work, 'stream'));
+      again = { written, files: readSiteDir(join(work, 'stream')) };
     } finally {
       mock.timers.reset();
     }
   });
 
   test('two builds of the same content are byte-identical', () => {
-    assert.equal(again.digest, built.site.digest);
-    assert.deepEqual(
-      again.files.map((f) => f.path),
-      built.site.files.map((f) => f.path),
-    );
-    again.files.forEach((f, i) => assert.ok(f.bytes.equals(built.site.files[i]!.bytes), f.path));
+    assert.deepEqual([...again.files.keys()].sort(), built.site.files.map((f) => f.path));
+    for (const f of built.site.files) assert.ok(again.files.get(f.path)!.equals(f.bytes), f.path);
+  });
+
+  test('streamSite (what hoba build runs) writes the files, bytes and digest of buildSite + writeSite', () => {
+    assert.equal(again.written.digest, built.site.digest);
+    assert.equal(again.written.bytes, built.site.bytes);
+    assert.deepEqual(again.written.files.map((f) => [f.path, f.url, f.size]), built.site.files.map((f) => [f.path, f.url, f.bytes.length]));
+    // The digest is a digest of the bytes: one byte changed changes it.
+    const changed = built.site.files.map((f, i) => (i === 0 ? { ...f, bytes: Buffer.concat([f.bytes, Buffer.from(' ')]) } : f));
+    assert.notEqual(siteDigest(changed), built.site.digest);
   });
 
   test('output is deterministic text: sorted files, LF, a trailing newline', () => {
     const paths = built.site.files.map((f) => f.path);
     assert.deepEqual(paths, [...paths].sort());
     for (const f of built.site.files) {
-      // The one binary file, and the precompressed variants (test/bench-http-smoke.test.ts checks them).
+      // The one binary file, and the precompressed variants (test/e2e/precompressed-and-memo.test.ts checks them).
       if (f.path === 'favicon.ico' || /\.(gz|br)$/.test(f.path)) continue;
       const text = f.bytes.toString('utf8');
       assert.ok(text.endsWith('\n'), `${f.path} ends with a newline`);
@@ -67,10 +79,10 @@ describe('the static build', () => {
 
   test('the build reads no clock: a build on another date is byte-identical and never names that date', () => {
     assert.equal(new Date(elsewhen).toISOString().slice(0, 10), '2003-07-09');
-    assert.equal(again.digest, built.site.digest);
-    for (const f of again.files) {
-      const text = f.bytes.toString('utf8');
-      assert.ok(!text.includes('2003-07-09') && !text.includes('2003-07-10'), `${f.path} holds no build date`);
+    assert.equal(again.written.digest, built.site.digest);
+    for (const [path, bytes] of again.files) {
+      const text = bytes.toString('utf8');
+      assert.ok(!text.includes('2003-07-09') && !text.includes('2003-07-10'), `${path} holds no build date`);
     }
   });
 
