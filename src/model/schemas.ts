@@ -390,6 +390,22 @@ export const Manifest = z
     covers: text('What the atlas covers, in one paragraph: what the situation reader points to when an account lies outside it').optional(),
     not_covered: z.array(NotCoveredTopic).default([]).describe('What the atlas does not cover, topic by topic'),
     distinctions: z.array(Distinction).default([]).describe('Questions the situation reader asks when an account could be one observation or another'),
+    uncited: z
+      .strictObject({
+        from: ref('source').describe('First bibliography entry of the revision this list accounts for'),
+        to: ref('source').describe('Last bibliography entry of that revision'),
+        sources: z
+          .array(
+            z.strictObject({
+              id: ref('source').describe('A bibliography entry of the revision that the atlas does not cite'),
+              reason: text('Why the atlas does not cite it (for example: what it measures fits no observation or mechanism, or a better source states the same fact)'),
+            }),
+          )
+          .default([])
+          .describe('The entries of the revision the atlas does not cite, each with the reason'),
+      })
+      .optional()
+      .describe('"Not cited, and why": every bibliography entry from `from` to `to` is cited by the atlas or listed here with a reason (rule uncited-source and the stats target bibliography-revision)'),
   })
   .describe('The atlas manifest (content/atlas.yaml)');
 

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { z } from 'zod';
+import { Barrier, KINDS, Mechanism, SCHEMAS, STAGES, kindOfId } from '../../src/model/index.ts';
+
+const barrier = { id: 'B-001', title: 'Gate', summary: 'A gate.', stage: 'screening', order: 1, pass_condition: 'Pass.' };
+
+test('schemas reject unknown keys and closed-enum violations', () => {
+  assert.equal(Barrier.safeParse(barrier).success, true);
+  assert.equal(Barrier.safeParse({ ...barrier, colour: 'red' }).success, false);
+  assert.equal(Barrier.safeParse({ ...barrier, stage: 'lunch' }).success, false);
+  assert.equal(Barrier.safeParse({ ...barrier, id: 'B-01' }).success, false);
+  assert.equal(Barrier.safeParse({ ...barrier, precedes: ['M-001'] }).success, false);
+});
+
+test('defaults are applied: status active, empty relation lists', () => {
+  const parsed = Barrier.parse(barrier);
+  assert.equal(parsed.status, 'active');
+  assert.deepEqual(parsed.precedes, []);
+  assert.deepEqual(parsed.sources, []);
+});
+
+test('IDs name their kind', () => {
+  assert.equal(kindOfId('M-001'), 'mechanism');
+  assert.equal(kindOfId('E-0100'), 'source');
+  assert.equal(kindOfId('M-01'), undefined);
+  assert.equal(kindOfId('X-001'), undefined);
+});
+
+test('every kind derives a 2020-12 JSON Schema from its zod definition', () => {
+  for (const kind of KINDS) {
+    const schema = z.toJSONSchema(SCHEMAS[kind], { io: 'output' }) as { $schema: string; additionalProperties: boolean };
+    assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema', kind);
+    assert.equal(schema.additionalProperties, false, `${kind} forbids unknown keys`);
+  }
+  const mechanism = z.toJSONSchema(Mechanism, { io: 'output' }) as { properties: Record<string, { pattern?: string }> };
+  assert.equal(mechanism.properties['id']!.pattern, '^M-[0-9]{3,}$');
+  assert.equal(STAGES.length, 13);
+});
