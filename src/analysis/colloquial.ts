@@ -180,6 +180,11 @@ export const PHRASES: readonly Phrase[] = [
     means: 'knockout questions', needs: ['question', 'box', 'dropdown'],
   },
   { re: /\b(?:new|extra|additional|changed|different) (?:requirements?|criteria|criterion|qualifications?|skills? required)\b|\bnow (?:they )?(?:want|wanted|need|needed|require)\b/, means: 'new requirement criterion', needs: ['requirement', 'criteri', 'qualification', 'required', 'now'] },
+  // "They need someone with X now": a requirement that came late, whoever the role is for.
+  {
+    re: /\b(?:need|needs|needed|want|wants|wanted|require|requires|required) (?:someone|somebody|a candidate|candidates) (?:with|who has|who have)\b.{0,50}\bnow\b/,
+    means: 'new requirement criterion', needs: ['someone', 'somebody', 'candidate'],
+  },
 ];
 
 /** Words a negation sets aside, with what was kept. */

@@ -152,8 +152,10 @@ const ProbeBrief = once(() =>
 const ExplainShape = once(() =>
   withTruncation(
     ExplainResult.extend({
-      // The words given are the caller's own: a summary says which observations they chose and why, without echoing them.
-      input: ExplainResult.shape.input.extend({ from_text: FromText.pick({ matched: true }).optional() }),
+      // The words given are the caller's own: a summary says what the reader made of them (the observations
+      // with the words quoted, what was denied, the questions to put to the person, not covered, the
+      // message's tell-tale lines), without echoing the words or the message.
+      input: ExplainResult.shape.input.extend({ from_text: FromText.omit({ text: true, message: true }).optional() }),
       // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
       hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
       obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief()) }),
