@@ -376,7 +376,7 @@ export const FromText = z
         z.strictObject({
           id: Id,
           title: z.string(),
-          why: z.string().describe('Why it was chosen, in plain words'),
+          why: z.string(),
           quotes: z.array(z.string()).describe('The words (or message lines) that state it, as typed'),
           from: z.enum(['words', 'message', 'answer']),
         }),

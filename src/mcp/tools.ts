@@ -155,7 +155,7 @@ const ExplainShape = once(() =>
       // The words given are the caller's own: a summary says what the reader made of them (the observations
       // with the words quoted, what was denied, the questions to put to the person, not covered, the
       // message's tell-tale lines), without echoing the words or the message.
-      input: ExplainResult.shape.input.extend({ from_text: FromText.omit({ text: true, message: true }).optional() }),
+      input: ExplainResult.shape.input.extend({ from_text: FromText.omit({ text: true, message: true, answered: true }).optional() }),
       // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
       hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
       obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief()) }),
@@ -441,29 +441,29 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs); `scenario` (a preset S-…, see resources hoba://scenario/…); or the person’s words: `text` and/or a `message` they received, pasted as it is. ' +
-      'input.from_text: matched (each observation with the words quoted; check them with the person), denied, message_tells (tell-tale lines and what each establishes), questions (two readings alike: ask the person, call again with `picks`; verdict answer-first), not_covered (outside the atlas, where to turn; verdict not-covered). ' +
-      'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
-      'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
+      'Runs the HOBA protocol on what a candidate observed: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
+      'input.from_text: what the words state (quoted), deny, ask (answer with `picks`), or find not_covered. ' +
+      'Returns the barriers; mechanisms in two tiers, "produces" (ranked by directness, not likelihood; each says why) then "same-stage"; ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
+      'A summary keeps to about 8 KB (cuts are said in truncated_lists); detail "full" returns everything. ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
     input: () =>
       z.strictObject({
         artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
         scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
-        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in the person’s own English words (at most ${MAX_TEXT_LENGTH} characters)`),
+        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe('What happened, in their words'),
         message: z
           .string()
           .trim()
           .min(1)
           .max(MAX_MESSAGE_LENGTH)
           .optional()
-          .describe(`A message the person received (email, portal history, text, letter), as pasted (at most ${MAX_MESSAGE_LENGTH} characters)`),
+          .describe('A message, as pasted'),
         picks: z
-          .array(id('A-046'))
+          .array(z.string().trim().min(1).max(20))
           .max(10)
           .optional()
-          .describe('Answers to input.from_text.questions of an earlier call: the artifact of each answer chosen'),
+          .describe('Answers to questions'),
         stage: stage().optional(),
         probes: z
           .array(
