@@ -187,6 +187,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   const counts = kindCounts(options.entities);
   const random = new Random(options.seed);
   const prose = new Prose(random);
+  // Voices draw from a stream of their own, so that adding them left every other draw (and so the atlas
+  // a seed gives) as it was.
+  const voiceRandom = new Random(options.seed + 0x5f3759df);
+  const voiceProse = new Prose(voiceRandom);
   const ids = (kind: Kind) => Array.from({ length: counts[kind] }, (_, i) => idOf(kind, i + 1));
   // A few entities of the larger kinds are deprecated, with an active successor, and nothing points at them.
   const deprecatedCount = (kind: Kind) => Math.floor(counts[kind] / 100);
@@ -477,7 +481,7 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         // A few first-person accounts (the real atlas has 25 or more per artifact; a few keep the reader's
         // training and the voice rules exercised without multiplying the atlas's size). Numbered, so that
         // no two artifacts share one (rule voice-shared).
-        voices: Array.from({ length: random.between(2, 4) }, (_, k) => prose.voice(Number(id.slice(2)) * 10 + k)),
+        voices: Array.from({ length: voiceRandom.between(2, 4) }, (_, k) => voiceProse.voice(Number(id.slice(2)) * 10 + k)),
         law: lawOf(id),
       },
     });
