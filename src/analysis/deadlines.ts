@@ -9,6 +9,9 @@ import { appliesAt, placeOf, PLACES, type Place } from '../model/places.ts';
 import type { LimitEvent } from '../model/vocab.ts';
 import { isIsoDate, longDate, periodEnd, stopTheClock, type PeriodSpec } from './dates.ts';
 import { AnalysisError } from './resolve.ts';
+import type { DateLine, DeadlineView } from './schemas.ts';
+
+export type { DateLine, DeadlineView } from './schemas.ts';
 
 /** What the person says about their case: all optional, all kept on their device. */
 export interface CaseFacts {
@@ -21,43 +24,6 @@ export interface CaseFacts {
 }
 
 export const CHECK_WITH_ADVISER = 'Check these dates with an adviser: the atlas works them out from its sources, and it cannot see the details of your case.';
-
-export interface DateLine {
-  /** YYYY-MM-DD. */
-  date: string;
-  /** "14 September 2027". */
-  long: string;
-  /** What the date is: "180 days", "300 days", "with two more months for a complex request". */
-  label: string;
-  /** limit: the plain limit; replaces, adds, stop-the-clock: an extension. */
-  kind: 'limit' | 'replaces' | 'adds' | 'stop-the-clock';
-  /** The condition under which this date applies, when it is not the plain limit. */
-  condition?: string;
-  /** Whether the condition is known to hold where the person is (from the atlas's sources). */
-  holds?: boolean;
-}
-
-export interface DeadlineView {
-  artifact: { id: string; title: string };
-  jurisdiction: LawNote['jurisdiction'];
-  where?: string;
-  instrument: string;
-  /** yes: the note applies where the person is; maybe: it may (no place given, or the note is for a part of it). */
-  applies: 'yes' | 'maybe';
-  /** The limit in the note's own words. */
-  time_limit: string;
-  stated: boolean;
-  /** What to do, as an instruction (or, for the employer's deadline, what they must do). */
-  action: string;
-  who: 'you' | 'employer';
-  from?: LimitEvent;
-  /** The date the limit runs from, when known. */
-  start?: string;
-  /** The dates, earliest (the plain limit) first; empty without the date of the event or for an unstated limit. */
-  dates: DateLine[];
-  /** The whole answer for this note in one or two plain sentences. */
-  line: string;
-}
 
 const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const count = (n: number) => (n < NUMBERS.length ? NUMBERS[n]! : String(n));
@@ -149,7 +115,7 @@ export function deadlinesOf(notes: ReadonlyArray<LawNote & { artifact: { id: str
         dates.push({ date, long: longDate(date), label: ext.label, kind: ext.kind, condition: ext.when, ...(place !== undefined ? { holds } : {}) });
       }
     }
-    out.push({ ...base, stated: true, action: limit.action, who: limit.who, from: limit.from, ...(start !== undefined ? { start } : {}), dates, line: lineOf(limit, words, start, dates) });
+    out.push({ ...base, stated: true, action: limit.action, who: limit.who, from: limit.from, period: { length: limit.length, unit: limit.unit, days: limit.days, words }, ...(start !== undefined ? { start } : {}), dates, line: lineOf(limit, words, start, dates) });
   }
   return out;
 }

@@ -7,7 +7,7 @@
 // `hoba explain A-009` does not load the search index at start-up.
 import type { Registry } from '../registry/registry.ts';
 import { matchObservations } from './observe.ts';
-import { explainArtifacts, type InputOrigin, type ProbeOutcomeInput } from './protocol.ts';
+import { explainArtifacts, type ArtifactsInput, type InputOrigin, type ProbeOutcomeInput } from './protocol.ts';
 import { AnalysisError, resolveEntity } from './resolve.ts';
 import { scenarioInput } from './scenarios.ts';
 import type { ExplainResult } from './schemas.ts';
@@ -26,6 +26,11 @@ export interface ExplainInput {
   stage?: string;
   /** Outcomes of probes already run (added to a scenario's own). */
   probes?: readonly ProbeOutcomeInput[];
+  /** The date of what happened (YYYY-MM-DD) and where the person is (uk, us-ca, eu-de…): deadlines become dates. */
+  on?: string;
+  where?: string;
+  /** Dates of other events (a request sent, Acas early conciliation), when known. */
+  dates?: ArtifactsInput['dates'];
 }
 
 /**
@@ -41,17 +46,18 @@ export function explain(reg: Registry, input: ExplainInput, max = LISTED_MAX): E
     );
   }
   const extra = input.probes ?? [];
+  const when = { ...(input.on !== undefined ? { on: input.on } : {}), ...(input.where !== undefined ? { where: input.where } : {}), ...(input.dates ? { dates: input.dates } : {}) };
   if (input.scenario !== undefined) {
     const scenario = resolveEntity(reg, input.scenario, ['scenario'], 'a scenario preset');
     const preset = scenarioInput(reg, scenario.id);
     const stage = input.stage ?? preset.stage;
     const origin: InputOrigin = { scenario: { id: scenario.id, title: scenario.kind === 'source' ? scenario.cite : scenario.title } };
-    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra] }, origin, max);
+    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra], ...when }, origin, max);
   }
   if (input.text !== undefined) {
     const found = matchObservations(reg, input.text);
     const from_text = { text: found.text, matched: found.matched.map((m) => ({ id: m.id, title: m.title, why: m.why })) };
-    return explainArtifacts(reg, { artifacts: from_text.matched.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, { from_text }, max);
+    return explainArtifacts(reg, { artifacts: from_text.matched.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when }, { from_text }, max);
   }
-  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, {}, max);
+  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when }, {}, max);
 }

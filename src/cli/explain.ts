@@ -11,6 +11,7 @@ import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
+import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
 import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 import { writeOut } from './out.ts';
@@ -20,8 +21,11 @@ export interface ExplainOptions {
   probe?: ProbeOutcomeInput[];
   scenario?: string;
   full?: boolean;
+  brief?: boolean;
   json?: boolean;
   dir?: string;
+  on?: string;
+  where?: string;
 }
 
 function collectProbe(value: string, previous: ProbeOutcomeInput[] = []): ProbeOutcomeInput[] {
@@ -38,12 +42,22 @@ export function registerExplain(program: Command): void {
     .addOption(choiceOption(command, '--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
+    .option('--on <date>', 'the day it happened (YYYY-MM-DD): the law’s time limits become dates')
+    .option('--where <place>', 'where you are: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)')
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
+    .option('--brief', 'the short technical report (IDs, tiers, probes) instead of the plain answer')
     .option('--json', 'print the full structure as JSON (always complete, with or without --full)')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
     .addHelpText(
       'after',
       `
+By default the answer is in plain words: what it can and cannot mean, the one
+thing worth checking, what to do now and by when, and the possible explanations
+grouped, one line each. --full shows everything (with IDs), --brief a short
+technical report, --json the whole structure. With --on and --where, the law's
+time limits are shown as dates (not legal advice: check them with an adviser).
+Nothing you give leaves your computer.
+
 What you observed can be given three ways:
   artifact IDs     hoba explain A-009 A-027
   a scenario       hoba explain --scenario S-003   (a worked situation, preset)
@@ -80,6 +94,7 @@ Examples:
   $ hoba explain A-009 --probe final-silence-ask-timeline-once=no-reply
   $ hoba explain --scenario S-001        a worked scenario
   $ hoba explain "they said I was overqualified"
+  $ hoba explain A-024 --on 2026-11-20 --where uk   your deadlines as dates
   $ hoba explain A-009 --full            everything, both tiers
   $ hoba explain A-004 --json | jq .agency.verdict`,
     )
@@ -90,7 +105,7 @@ Examples:
 export async function runExplain(words: string[], opts: ExplainOptions): Promise<void> {
   const atlas = await openAtlas(opts.dir);
   const { registry } = atlas;
-  const stage = opts.stage ? { stage: opts.stage } : {};
+  const stage = { ...(opts.stage ? { stage: opts.stage } : {}), ...(opts.on !== undefined ? { on: opts.on } : {}), ...(opts.where !== undefined ? { where: opts.where } : {}) };
   const probes = opts.probe ?? [];
   let result: ExplainResult;
   // A lone scenario ID reads as --scenario.
@@ -112,7 +127,8 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
   }
   if (opts.json) writeJson(result);
-  else writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else if (opts.full || opts.brief) writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else writeOut(renderCandidate(result, { width: terminalWidth() }));
 }
 
 // ── text ────────────────────────────────────────────────────────────────────────────────────────────

@@ -77,7 +77,7 @@ const WHO: Record<Removability, Record<Actor, string>> = {
     policy: 'You can work around this.',
     recruiter: 'You can work around this.',
     'hiring-manager': 'You can work around this.',
-    external: 'A third party (an agency, a screening company): you can act on it.',
+    external: 'You can work around this.',
   },
   intermediary: {
     system: 'The employer’s own systems: someone inside can change them, not you.',
@@ -101,17 +101,17 @@ const WHO: Record<Removability, Record<Actor, string>> = {
 export const PLAIN_GROUPS = ['process', 'role', 'others', 'you', 'judgement', 'offer', 'third-party', 'scam', 'checks', 'unlawful'] as const;
 export type PlainGroup = (typeof PLAIN_GROUPS)[number];
 
-export const PLAIN_GROUP_LABELS: Record<PlainGroup, string> = {
-  process: 'Something about the employer’s process',
-  role: 'Something about the role, the pay or the budget',
-  others: 'Another candidate, or someone’s choice',
-  you: 'Something about you that you can change',
-  judgement: 'How people judged you',
-  offer: 'Tactics or terms around the offer',
-  'third-party': 'An agency or a recruiter’s own interests',
-  scam: 'A scam, not a real job',
-  checks: 'A check on your background, record or references',
-  unlawful: 'Unlawful treatment',
+export const PLAIN_GROUP_LABELS: Record<PlainGroup, { label: string; short: string }> = {
+  process: { label: 'Something about the employer’s process', short: 'the employer’s process' },
+  role: { label: 'Something about the job itself: its budget, pay or timing', short: 'the job itself' },
+  others: { label: 'Another candidate, or their choice', short: 'another candidate' },
+  you: { label: 'Something about you that you can change', short: 'something you can change' },
+  judgement: { label: 'How people judged you', short: 'how people judged you' },
+  offer: { label: 'Tactics or terms in the offer', short: 'the terms of the offer' },
+  'third-party': { label: 'An agency’s or a recruiter’s own interests', short: 'an agency’s interests' },
+  scam: { label: 'A scam, not a real job', short: 'a scam' },
+  checks: { label: 'A check on your background, record or references', short: 'a background check' },
+  unlawful: { label: 'Unlawful treatment', short: 'unlawful treatment' },
 };
 
 /**
@@ -169,7 +169,7 @@ export const FAMILY_PLAIN: Record<Family, { group: PlainGroup; concern?: Concern
   'academic-prestige': { group: 'judgement' },
   'licensing-and-recognition': { group: 'you' },
   'offer-terms-and-tactics': { group: 'offer' },
-  'retaliation-and-blacklisting': { group: 'unlawful', concern: 'record' },
+  'retaliation-and-blacklisting': { group: 'unlawful', concern: 'record', who: 'Another employer or a former one: nothing you do changes it, but the law may help.' },
   'unpaid-work-as-selection': { group: 'process' },
 };
 
@@ -204,3 +204,6 @@ export const FACET_WORDS = [
   'uncalibrated',
   'emits',
 ] as const;
+
+/** The notice under every candidate view: the plain form of the uncalibrated notice. */
+export const PLAIN_NOTICE = 'This lists what can explain what you saw. It cannot say how likely each one is, and none of them is proven.';
