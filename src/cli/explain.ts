@@ -9,6 +9,7 @@ import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
+import { PLAIN_VERDICT, plainWho } from '../model/plain.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { renderCandidate } from './candidate-text.ts';
@@ -188,11 +189,6 @@ const FIDELITY_SHORT: Record<Fidelity, string> = {
   void: 'as silence',
 };
 
-const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only an insider can change it',
-  none: 'no one in the process can change it',
-};
 
 /** "M-016 Decision latency": a name beside every ID, never a bare ID. */
 const named = (x: { id: string; title: string }) => `${x.id} ${x.title}`;
@@ -245,7 +241,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 
   // The verdict first.
   const v = r.agency.verdict;
-  section(`Verdict: ${VERDICT_HEADINGS[v.code]}`);
+  section(`Verdict: ${PLAIN_VERDICT[v.code]}`);
   para(v.text);
   const steps = r.agency.next_steps;
   for (const d of v.details) {
@@ -269,7 +265,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   limit(first, caps?.first).forEach((m, i) => {
     para(`${i + 1}. ${named(m)}`, '     ', '  ');
     const how = full ? m.why.replace(/\.$/, '') : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
-    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]}`, '     ');
+    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${plainWho(m)}`, '     ');
     if (full) dim(m.summary, '     ');
   });
   // The whole first tier is always named (at most eight): only the detail lines are cut to fit.
@@ -280,7 +276,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
       section(`${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
       for (const m of second) {
         para(`- ${named(m)}`, '    ', '  ');
-        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]})`, '    ');
+        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${plainWho(m)})`, '    ');
       }
       if (secondTotal > second.length) dim(`+ ${secondTotal - second.length} more, after ${second.at(-1)!.id} by ID: ${CUT_HINT}`, '  ');
     } else {
@@ -369,12 +365,6 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 /** Marks an honest baseline whose title does not already say so. */
 const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest baseline/i.test(m.title) ? ' · honest baseline' : '');
 
-const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
-  'run-probe': 'run a probe first',
-  'act-on-candidate-removable': 'something is within your reach',
-  'low-signal': 'low signal',
-  'nothing-left': 'nothing left',
-};
 
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
 function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } }>): string {

@@ -13,6 +13,10 @@ import {
   DiagnosticProbes,
   EntityRef,
   ExplainedArtifact,
+  CandidateItem,
+  CandidateView,
+  DateLine,
+  DeadlineView,
   ExplainResult,
   Interventions,
   MAX_QUERY_LENGTH,
@@ -150,6 +154,12 @@ const ExplainShape = once(() =>
       // The split of the second tier (same_stage), the probes that cannot narrow (other_probes) and the law
       // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
       agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
+        // The law notes' time limits as dates (from `on`, for `where`): what a person acts on, in brief.
+        deadlines: z.array(
+          DeadlineView.pick({ jurisdiction: true, where: true, applies: true, stated: true, who: true, line: true }).extend({
+            dates: z.array(DateLine.pick({ date: true, kind: true })),
+          }),
+        ),
         law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
         probes: z.array(ProbeBrief()),
         // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
@@ -161,6 +171,10 @@ const ExplainShape = once(() =>
             citations: z.array(Citation.pick({ id: true, caveat: true }).partial({ caveat: true })),
           }),
         ),
+      }),
+      // The plain answer: its lead and each explanation's line; the details are in detail "full".
+      candidate: CandidateView.pick({ heading: true, lead: true }).extend({
+        groups: z.array(z.object({ label: z.string(), items: z.array(CandidateItem.pick({ id: true, title: true, relevant_if: true, brought_in: true })) })),
       }),
     }),
   ),
@@ -211,7 +225,7 @@ function briefMechanism<T extends { tier: string }>(m: T): T {
  * What a summary of an explanation may weigh, in bytes of JSON: it is sent twice (as text and as
  * structured content), and one observation's summary should leave room in an assistant's context.
  */
-export const SUMMARY_BUDGET = 8 * 1024;
+export const SUMMARY_BUDGET = 9 * 1024;
 const MAX_SUMMARY_PROBES = 2;
 const byteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
@@ -252,6 +266,15 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
       out = build(shown, probeCount);
       if (byteLength(out) <= SUMMARY_BUDGET) break;
     }
+  }
+  // Last, the plain answer's groups (behind.mechanisms names the same explanations): its lead always stays.
+  if (byteLength(out) > SUMMARY_BUDGET && out.candidate.groups.length > 0) {
+    const items = out.candidate.groups.reduce((n, g) => n + g.items.length, 0);
+    out.candidate.groups = [];
+    out.truncated_lists = [
+      ...(out.truncated_lists ?? []),
+      { list: 'candidate.groups', shown: 0, total: items, more: `The plain answer's ${items} explanations, grouped: use detail "full" (behind.mechanisms names them)` },
+    ];
   }
   return out;
 }
@@ -346,7 +369,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); `text` (what happened, in the person’s words, when you have no IDs: input.from_text says which observations were chosen and why; check them with the person). ' +
       'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
-      'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
+      'For a person, `candidate` holds the same answer in plain words (no IDs): show it first. With `on` (the date it happened) and `where` (uk, us-ca, eu-de…), agency.deadlines gives the law’s time limits as dates; say they are not legal advice and should be checked with an adviser. ' +
+      'A summary keeps to about 9 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
     input: () =>
@@ -355,6 +379,14 @@ export const TOOLS: readonly ToolDefinition[] = [
         scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
         text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
         stage: stage().optional(),
+        on: z.iso.date().optional().describe('The date it happened (YYYY-MM-DD): the law notes’ time limits come back as dates in agency.deadlines. Nothing is stored'),
+        where: z
+          .string()
+          .trim()
+          .min(2)
+          .max(8)
+          .optional()
+          .describe('Where the person is: uk (or uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…); law notes for elsewhere are left out of the deadlines'),
         probes: z
           .array(
             z.strictObject({
@@ -390,6 +422,8 @@ export const TOOLS: readonly ToolDefinition[] = [
         ...(args.text !== undefined ? { text: args.text } : {}),
         ...(args.stage ? { stage: args.stage } : {}),
         ...(args.probes ? { probes: args.probes } : {}),
+        ...(args.on !== undefined ? { on: args.on } : {}),
+        ...(args.where !== undefined ? { where: args.where } : {}),
       });
       return args.detail === 'full' ? result : explainSummary(result, args.limit);
     },

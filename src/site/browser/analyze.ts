@@ -12,7 +12,9 @@ import { entityPath } from '../paths.ts';
 import { explainInputOf, fragmentOf, stateOfFragment, type AnalyzeState } from './lib/analyze-state.ts';
 import { loadRegistry, loadSearch, LOAD_FAILED } from './lib/atlas.ts';
 import { byId, setHtml } from './lib/dom.ts';
-import { explanationHtml, probeDomId, VERDICT_HEADINGS } from './lib/explain-view.ts';
+import { PLAIN_VERDICT } from '../../model/plain.ts';
+import { candidateHtml } from './lib/candidate-view.ts';
+import { explanationHtml, probeDomId } from './lib/explain-view.ts';
 
 const app = byId('analyze-app');
 const textForm = byId<HTMLFormElement>('form-text');
@@ -43,14 +45,14 @@ const checkboxes = () => [...picks.querySelectorAll<HTMLInputElement>('input[typ
 let current: { state: AnalyzeState; result?: ExplainResult } | undefined;
 let ticket = 0;
 
-type Focus = { to: 'heading' } | { to: 'found'; probe: string } | { to: 'none' };
+type Focus = { to: 'heading' } | { to: 'found'; probe: string } | { to: 'dates' } | { to: 'none' };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What a screen reader hears when a result arrives. */
 function summary(r: ExplainResult): string {
-  const first = r.behind.mechanisms.filter((m) => m.tier === 'produces').length;
-  return `Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}. ${count(first, 'mechanism')} could have produced what you saw; ${count(r.agency.probes.length, 'probe')} would tell them apart.`;
+  const first = r.candidate.groups.reduce((n, g) => n + g.items.length, 0);
+  return `${PLAIN_VERDICT[r.agency.verdict.code]}. ${count(first, 'possible explanation')}.`;
 }
 
 async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> {
@@ -86,7 +88,14 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
     return;
   }
   current = { state, result };
-  setHtml(resultBody, explanationHtml(reg, result, { recorded: state.probes }));
+  setHtml(
+    resultBody,
+    html`${candidateHtml(result, { interactive: true, datesForm: true })}
+<details class="cv-full" id="full">
+<summary>Everything the atlas holds on this: every explanation, each check and what it tells, the law, the sources</summary>
+${explanationHtml(reg, result, { recorded: state.probes })}
+</details>`,
+  );
   resultSection.hidden = false;
   syncForms(state, result);
   status.textContent = `${lead}${summary(result)}`;
@@ -102,7 +111,13 @@ function showError(content: ReturnType<typeof html>, focus: Focus = { to: 'headi
 
 function moveFocus(focus: Focus): void {
   if (focus.to === 'none') return;
-  const target = focus.to === 'found' ? (document.getElementById(`found-${probeDomId(focus.probe)}`) ?? resultHeading) : resultHeading;
+  const target =
+    focus.to === 'found'
+      ? (document.getElementById(`found-${probeDomId(focus.probe)}`) ?? resultHeading)
+      : focus.to === 'dates'
+        ? (document.getElementById('cv-dates-h') ?? resultHeading)
+        : resultHeading;
+  if (target !== resultHeading && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus();
 }
 
@@ -173,6 +188,18 @@ function filterPicks(): void {
 }
 filter.addEventListener('input', filterPicks);
 
+// ── the person's date and place: kept in the fragment, never sent ──────────────────────────────────────
+
+resultBody.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.id !== 'case-form' || !current) return;
+  event.preventDefault();
+  const on = (form.elements.namedItem('on') as HTMLInputElement | null)?.value ?? '';
+  const where = (form.elements.namedItem('where') as HTMLSelectElement | null)?.value ?? '';
+  const { on: _on, where: _where, ...rest } = current.state;
+  void run({ ...rest, ...(on ? { on } : {}), ...(where ? { where } : {}) }, { to: 'dates' }, on || where ? 'Your dates are shown. ' : 'Dates cleared. ');
+});
+
 // ── recording probe outcomes ─────────────────────────────────────────────────────────────────────────
 
 resultBody.addEventListener('click', (event) => {
@@ -185,7 +212,7 @@ resultBody.addEventListener('click', (event) => {
     const before = new Set(result?.behind.mechanisms.map((m) => m.id));
     const view = result?.agency.probes.find((p) => p.id === probe)?.outcomes.find((o) => o.id === outcome);
     const ruledOut = view ? view.narrows.filter((id) => before.has(id)).length : 0;
-    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, { to: 'found', probe }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
+    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, { to: 'heading' }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
     return;
   }
   if (target.dataset['dropOutcomes']) {

@@ -6,22 +6,11 @@
 import { listTotal, ruleOutWords } from '../../../analysis/protocol.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../../../analysis/schemas.ts';
 import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
+import { PLAIN_EVIDENCE, PLAIN_VERDICT, plainWho } from '../../../model/plain.ts';
 import type { Registry } from '../../../registry/registry.ts';
 import { html, type Raw } from '../../html.ts';
 import { entityPath } from '../../paths.ts';
 
-const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only someone inside the process can change it',
-  none: 'no one in the process can change it',
-};
-
-export const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
-  'run-probe': 'run a probe first',
-  'act-on-candidate-removable': 'something is within your reach',
-  'low-signal': 'low signal',
-  'nothing-left': 'nothing left',
-};
 
 /** How many of the things the facts do not establish are shown before "more". */
 const NON_INFERENCES_SHOWN = 5;
@@ -50,7 +39,7 @@ function mechanismItem(m: CompatibleMechanism): Raw {
   return html`<li data-id="${m.id}">
 <p><strong>${link(m)}</strong></p>
 <p>${m.why}</p>
-<p class="w3-meta"><span class="badge ev-${m.evidence_level}">evidence: ${m.evidence_level}</span>${m.honest_baseline ? html` <span class="badge">ordinary cause (honest baseline)</span>` : ''} ${WHO[m.facets.removability]}</p>
+<p class="w3-meta"><span class="badge ev-${m.evidence_level}" title="evidence level: ${m.evidence_level}">${PLAIN_EVIDENCE[m.evidence_level]}</span>${m.honest_baseline ? html` <span class="badge">an ordinary cause</span>` : ''} ${plainWho(m)}</p>
 </li>
 `;
 }
@@ -129,7 +118,7 @@ ${mine ? html` <button type="button" data-undo="${o.probe}">Undo<span class="vis
   // The verdict first, as the CLI has it; its "what you can still do" detail is the section below.
   const details = v.details.filter((d) => !d.startsWith('What you can still do'));
   const verdict = html`<div class="w3-verdict" data-verdict="${v.code}">
-<h3>Verdict: ${VERDICT_HEADINGS[v.code]}</h3>
+<h3>Verdict: ${PLAIN_VERDICT[v.code]}</h3>
 <p><strong>${v.text}</strong></p>
 ${details.length > 0 ? html`<ul>${details.map((d) => html`<li>${d}</li>\n`)}</ul>` : ''}
 ${r.agency.next_steps.length > 0 && v.code !== 'nothing-left' ? html`<p class="w3-meta">What you can still do, whatever the cause, is <a href="#steps-h">below</a>.</p>` : ''}
