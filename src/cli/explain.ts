@@ -9,7 +9,7 @@ import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
-import { PLAIN_VERDICT, plainWho } from '../model/plain.ts';
+import { PLAIN_VERDICT, PLAIN_WHO_SHORT } from '../model/plain.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { renderCandidate } from './candidate-text.ts';
@@ -265,7 +265,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   limit(first, caps?.first).forEach((m, i) => {
     para(`${i + 1}. ${named(m)}`, '     ', '  ');
     const how = full ? m.why.replace(/\.$/, '') : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
-    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${plainWho(m)}`, '     ');
+    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]}`, '     ');
     if (full) dim(m.summary, '     ');
   });
   // The whole first tier is always named (at most eight): only the detail lines are cut to fit.
@@ -276,7 +276,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
       section(`${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
       for (const m of second) {
         para(`- ${named(m)}`, '    ', '  ');
-        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${plainWho(m)})`, '    ');
+        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]})`, '    ');
       }
       if (secondTotal > second.length) dim(`+ ${secondTotal - second.length} more, after ${second.at(-1)!.id} by ID: ${CUT_HINT}`, '  ');
     } else {

@@ -173,6 +173,13 @@ export const FAMILY_PLAIN: Record<Family, { group: PlainGroup; concern?: Concern
   'unpaid-work-as-selection': { group: 'process' },
 };
 
+/** Who can change it, in a few words, for the technical reports (--brief, --full, the full view): the candidate view says it for the case (plainWho). */
+export const PLAIN_WHO_SHORT: Record<Removability, string> = {
+  candidate: 'you can act on it',
+  intermediary: 'someone inside the process can change it',
+  none: 'nothing you do changes it',
+};
+
 /** Who can change a mechanism, in plain words for its case. */
 export function plainWho(m: { family: Family; facets: { actor: Actor; removability: Removability } }): string {
   return FAMILY_PLAIN[m.family].who ?? WHO[m.facets.removability][m.facets.actor];
