@@ -160,12 +160,14 @@ input[type="date"] { background: var(--bg); border: 1px solid var(--strong-line)
 .record-add select, .record-add input { width: 100%; }
 sup.ref { font-size: 0.7em; line-height: 0; }
 sup.ref a { text-decoration: none; }
-.print-only { display: none; }
+.print-only, .record-print { display: none; }
 @media print {
   @page { margin: 15mm; }
   body { font-size: 11pt; line-height: 1.4; color: #000; background: #fff; }
   header.site, footer.site, nav, .skip, .no-print, button, form, .cv-full { display: none !important; }
   .print-only { display: block; }
+  body.print-record main > * { display: none !important; }
+  body.print-record main > .record-print { display: block !important; }
   main { max-width: none; padding: 0; }
   a { color: #000; text-decoration: none; }
   details > summary { list-style: none; }

@@ -14,6 +14,8 @@ import { loadRegistry, loadSearch, LOAD_FAILED } from './lib/atlas.ts';
 import { byId, setHtml } from './lib/dom.ts';
 import { PLAIN_VERDICT } from '../../model/plain.ts';
 import { candidateHtml } from './lib/candidate-view.ts';
+import { datesOfEvents } from './lib/record.ts';
+import { initRecord, recordEvents } from './record-ui.ts';
 import { explanationHtml, probeDomId } from './lib/explain-view.ts';
 
 const app = byId('analyze-app');
@@ -75,7 +77,9 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
   copyStatus.textContent = '';
   let result: ExplainResult;
   try {
-    result = explain(reg, explainInputOf(state));
+    // The record's dates (a request sent, Acas early conciliation) count, as they are the person's own.
+    const dates = datesOfEvents(recordEvents());
+    result = explain(reg, { ...explainInputOf(state), ...(Object.keys(dates).length > 0 ? { dates } : {}) });
   } catch (err) {
     if (!(err instanceof AnalysisError)) throw err;
     current = { state };
@@ -88,6 +92,7 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
     return;
   }
   current = { state, result };
+  record.refresh();
   setHtml(
     resultBody,
     html`${candidateHtml(result, { interactive: true, datesForm: true })}
@@ -238,6 +243,8 @@ copyButton.addEventListener('click', () => {
 });
 
 // ── start: from the address, and whenever the fragment changes ─────────────────────────────────────────
+
+const record = initRecord({ current: () => current, open: (state) => void run(state, { to: 'heading' }) });
 
 function fromAddress(): void {
   const state = stateOfFragment(location.hash);
