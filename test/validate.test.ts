@@ -138,6 +138,38 @@ const cases: Case[] = [
     says: /which state/,
     plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'us-state', instrument: 'A state statute', says: 'What it provides.', sources: [c.get('A-024', ['sources', 0])] }]),
   },
+  {
+    rule: 'law-limit',
+    what: 'a law note with a remedy whose time limit is only words',
+    entity: 'A-024',
+    says: /gives a remedy but its time limit is not data/,
+    plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'uk', instrument: 'An Act', says: 'What it provides.', remedy: 'Claim.', time_limit: 'Three months.', sources: [c.get('A-024', ['sources', 0])] }]),
+  },
+  {
+    rule: 'law-limit',
+    what: 'a limit stated where the words say the sources give none',
+    entity: 'A-024',
+    says: /words say the sources give no time limit, but limit states one/,
+    plant: (c) =>
+      c.set('A-024', ['law'], [
+        {
+          jurisdiction: 'uk',
+          instrument: 'An Act',
+          says: 'What it provides.',
+          remedy: 'Claim.',
+          time_limit: "The atlas's source gives no time limit.",
+          limit: { stated: true, action: 'Claim', from: 'act', length: 3, unit: 'months' },
+          sources: [c.get('A-024', ['sources', 0])],
+        },
+      ]),
+  },
+  {
+    rule: 'law-limit',
+    what: 'a law note for a place the atlas does not know',
+    entity: 'A-024',
+    says: /names "Atlantis", which is not a place the atlas knows/,
+    plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'us-state', where: 'Atlantis', instrument: 'A statute', says: 'What it provides.', sources: [c.get('A-024', ['sources', 0])] }]),
+  },
   { rule: 'effect-unsourced', what: 'a mixed effect with no evidence cited', entity: 'I-001', says: /effect\.level is "mixed" but effect\.sources is empty/, plant: (c) => c.set('I-001', ['effect'], { level: 'mixed', summary: 'Results differ.', sources: [] }) },
   { rule: 'specimen-tells', what: 'a tell that the specimen does not contain', entity: 'A-001', says: /not in the specimen's text/, plant: (c) => c.set('A-001', ['specimens', 0, 'tells', 0, 'quote'], 'a line nobody wrote') },
   { rule: 'mechanism-perspectives', what: 'a mechanism without perspectives', entity: 'M-001', says: /gives perspectives for none/, plant: (c) => c.set('M-001', ['perspectives'], []) },

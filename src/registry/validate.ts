@@ -1,5 +1,6 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
+import { placeOf, placesNamed } from '../model/places.ts';
 import { HEDGE_WORDS, MECHANISM_FAMILIES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
@@ -8,6 +9,9 @@ import { authorSurnames, nameMatcher, namedOrganisations } from './named-entitie
 import { nestedSources, referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
+
+/** Words that say a law note's sources give no time limit. */
+const UNSTATED_LIMIT = /gives? no time limit|no time limit is (stated|given)|does not state (a|the|any) (time )?limit/i;
 
 export interface ValidateOptions {
   /** The shared bibliography; when absent, the source-bibliography rule cannot run. */
@@ -417,6 +421,23 @@ function checkLayers(c: Checker): void {
         }
         if (note.remedy !== undefined && note.time_limit === undefined) {
           c.report('law-note', `law[${i}] gives a remedy but no time limit. Legal time limits are short (months, not years): state the limit and where it runs from, or say that it must be checked and why.`, e.id, ['law', i, 'remedy']);
+        }
+        if (note.remedy !== undefined && note.limit === undefined) {
+          c.report('law-limit', `law[${i}] gives a remedy but its time limit is not data: add limit (stated: true with length, unit, from and any extensions; or stated: false with what to do when the sources give no limit), so that the person's dates can be computed.`, e.id, ['law', i, 'remedy']);
+        }
+        if (note.limit?.stated === true && note.time_limit !== undefined && UNSTATED_LIMIT.test(note.time_limit)) {
+          c.report('law-limit', `law[${i}]'s words say the sources give no time limit, but limit states one. Mark it stated: false, or correct the words.`, e.id, ['law', i, 'limit', 'stated']);
+        }
+        const unknownPlaces = note.where !== undefined ? placesNamed(note.where).unknown : [];
+        if (unknownPlaces.length > 0) {
+          c.report('law-limit', `law[${i}].where names ${unknownPlaces.map((x) => `"${x}"`).join(', ')}, which is not a place the atlas knows (a US state, a UK nation, an EU member state, "New York City", "Great Britain"…). Name the place as the table in src/model/places.ts does.`, e.id, ['law', i, 'where']);
+        }
+        if (note.limit?.stated === true) {
+          note.limit.extensions.forEach((x, k) => {
+            for (const code of x.applies_in) {
+              if (!placeOf(code)) c.report('law-limit', `law[${i}].limit.extensions[${k}].applies_in names ${code}, which is not a place code (uk-eng, us-ca, eu-de…).`, e.id, ['law', i, 'limit', 'extensions', k, 'applies_in']);
+            }
+          });
         }
         const gone = note.sources.map(noLongerCurrent).find((s) => s !== undefined);
         if (gone && note.status_note === undefined) {
