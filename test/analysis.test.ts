@@ -534,7 +534,7 @@ describe('entity view, mechanisms, probes, patterns, interventions', () => {
     assert.deepEqual(narrow.mechanisms, ['M-008', 'M-031']);
     const contact = narrow.probes.find((p) => p.id === 'final-silence-contact-checks-status')!;
     assert.equal(contact.distinguishes, true);
-    assert.deepEqual(contact.outcomes.find((o) => o.id === 'offer-out-to-other')!.narrows, ['M-008']);
+    assert.deepEqual(contact.outcomes.find((o) => o.id === 'decision-date-set')!.narrows, ['M-008']);
   });
 
   test('find_patterns by artifacts and by mechanisms', () => {

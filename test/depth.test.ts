@@ -3,6 +3,8 @@
 // interventions rate their effect apart from their target, every mechanism has perspectives, and the
 // atlas never says how likely a cause is.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { atlasStats } from '../src/analysis/stats.ts';
 import { HEDGE_WORDS } from '../src/model/index.ts';
@@ -28,7 +30,7 @@ describe('hoba stats: the depth targets', () => {
 
   test('the targets are the ones the issue sets', () => {
     const ids = atlasStats(atlas).targets.map((t) => t.id);
-    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing']) {
+    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision']) {
       assert.ok(ids.includes(id), `target ${id}`);
     }
   });
@@ -61,7 +63,7 @@ describe('the rules of the new layers', () => {
   const base = copy.problems();
 
   test('the real atlas breaks none of them', () => {
-    for (const rule of ['specimen-tells', 'law-note', 'nested-source-unlisted', 'effect-unsourced', 'mechanism-perspectives', 'uncalibrated-likelihood', 'unsourced-frequency']) {
+    for (const rule of ['specimen-tells', 'law-note', 'nested-source-unlisted', 'effect-unsourced', 'mechanism-perspectives', 'uncalibrated-likelihood', 'unsourced-frequency', 'causal-overclaim', 'source-finding-missing', 'exclusion-on-say-so', 'discrimination-law-unreached', 'alias-title-clash', 'perspective-citation', 'uncited-source']) {
       assert.deepEqual(ofRule(base, rule), [], rule);
     }
   });
@@ -146,6 +148,66 @@ describe('the rules of the new layers', () => {
     assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity), [unsourced.id]);
     copy.set(unsourced.id, ['summary'], unsourced.summary);
     copy.set(sourced.id, ['summary'], sourced.summary);
+  });
+});
+
+describe('the rules added by the content audit of 2026-11', () => {
+  const copy = new AtlasCopy();
+  after(() => copy.dispose());
+
+  test('unsourced-frequency: a rate paraphrase needs its source in the same sentence, not elsewhere in the entity', () => {
+    const a = artifacts.find((x) => x.id === 'A-019')!;
+    assert.ok(a.sources.length > 0, 'A-019 cites sources elsewhere');
+    copy.set(a.id, ['summary'], `${a.summary} Panels tend to disagree.`);
+    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity), [a.id], 'a source elsewhere in the entity is not enough');
+    copy.set(a.id, ['summary'], `${a.summary} In laboratory studies, interviewers tend to feel equally confident (E-048).`);
+    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency'), [], 'a citation in the sentence is');
+    copy.set(a.id, ['summary'], `${a.summary} Keep applying at your usual pace; a routine check is a kind, not a rate.`);
+    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency'), [], 'your usual pace and a routine check state no rate');
+    copy.set(a.id, ['summary'], a.summary);
+  });
+
+  test('causal-overclaim: a denial or a possibility is not a claim', () => {
+    const m = mechanisms.find((x) => x.id === 'M-004')!;
+    copy.set(m.id, ['emits', 0, 'note'], 'It does not show that a rule made the decision, and a skim can show that nobody read it closely.');
+    assert.deepEqual(ofRule(copy.problems(), 'causal-overclaim'), []);
+    copy.set(m.id, ['emits', 0, 'note'], 'The speed directly shows that a rule decided.');
+    assert.deepEqual(ofRule(copy.problems(), 'causal-overclaim').map((p) => p.message.slice(0, 40)), ['emits[0].note says "directly shows": an ']);
+    copy.set(m.id, ['emits', 0, 'note'], m.emits[0]!.note);
+  });
+
+  test("exclusion-on-say-so: a document may exclude what the employer's word may not", () => {
+    const a = artifacts.find((x) => x.id === 'A-047')!;
+    const p = a.probes.findIndex((x) => x.id === 'rtwdocs-ask-if-everyone');
+    const o = a.probes[p]!.outcomes.findIndex((x) => x.id === 'same-for-everyone');
+    assert.deepEqual(a.probes[p]!.outcomes[o]!.excludes, [], 'the audit case (item 35) excludes nothing now');
+    copy.set(a.id, ['probes', p, 'outcomes', o, 'excludes'], ['M-022']);
+    assert.deepEqual(ofRule(copy.problems(), 'exclusion-on-say-so').map((x) => x.entity), [a.id]);
+    copy.set(a.id, ['probes', p, 'outcomes', o, 'observation'], 'They send the written procedure, which asks every candidate for the same documents.');
+    assert.deepEqual(ofRule(copy.problems(), 'exclusion-on-say-so'), [], 'a written procedure is a document');
+    copy.set(a.id, ['probes', p, 'outcomes', o], a.probes[p]!.outcomes[o]);
+  });
+
+  test('bibliography-revision: with an uncited list, every entry of its range is cited or listed with a reason', () => {
+    const manifest = readFileSync(join(copy.dir, 'content', 'atlas.yaml'), 'utf8');
+    // The manifest without its own list, so that the test controls it.
+    const original = manifest.replace(/^(?:#[^\n]*\n)*uncited:\n(?: {2}[^\n]*\n)*/m, '');
+    assert.ok(!/^uncited:/m.test(original));
+    copy.write('content/atlas.yaml', original);
+    const cited = new Set([...artifacts, ...mechanisms, ...interventions, ...atlas.all('barrier'), ...atlas.all('pattern'), ...atlas.all('scenario'), ...atlas.all('loop')].flatMap((e) => e.sources));
+    const range = Array.from({ length: 39 }, (_, i) => `E-${169 + i}`);
+    const uncited = range.filter((id) => !cited.has(id));
+    const target = () => (JSON.parse(hoba(['stats', '--json', '--dir', copy.dir]).stdout) as ReturnType<typeof atlasStats>).targets.find((t) => t.id === 'bibliography-revision');
+    assert.equal(target(), undefined, 'no list, no target');
+    copy.write('content/atlas.yaml', `${original}uncited:\n  from: E-169\n  to: E-207\n  sources: []\n`);
+    const open = target();
+    assert.equal(open?.met, uncited.length === 0);
+    assert.deepEqual(open?.failing ?? [], uncited);
+    const listed = uncited.map((id) => `    - id: ${id}\n      reason: Listed by the test.\n`).join('');
+    copy.write('content/atlas.yaml', `${original}uncited:\n  from: E-169\n  to: E-207\n  sources:${listed ? `\n${listed}` : ' []\n'}`);
+    assert.equal(target()?.met, true);
+    assert.deepEqual(ofRule(copy.problems(), 'uncited-source'), [], 'the listed entries are uncited and in range');
+    copy.write('content/atlas.yaml', manifest);
   });
 });
 

@@ -107,7 +107,9 @@ before(() => {
   // The downloads depend on the registry alone; the build facts only fill the API's index document.
   site = buildSite(registry, { contentHash: '0'.repeat(64), generator: 'hoba test' });
   writeSite(site, join(work, 'site'));
+  // The directory's index page (src/site/pages/downloads.ts) is a page of the site, not a download.
   downloads = readSiteDir(latestDir);
+  for (const f of [...downloads.keys()]) if (/^index\.html(\.(gz|br))?$/.test(f)) downloads.delete(f);
 });
 
 const text = (file: string) => downloads.get(file)!.toString('utf8');

@@ -12,6 +12,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildInMemory, type Built } from '../src/cli/build.ts';
 import { KINDS, KIND_INFO } from '../src/model/index.ts';
 import { readSiteDir } from '../src/publish/build.ts';
+import { openApiDocument } from '../src/publish/openapi.ts';
 import { API_ROUTES, headersForFile, NOT_FOUND_FILE, METHOD_NOT_ALLOWED_FILE } from '../src/publish/routes.ts';
 import { openApiValidator, responseSchemaName, type OpenApi } from './contract.ts';
 import { AtlasCopy, CLI, hoba, ROOT } from './helpers.ts';
@@ -168,6 +169,9 @@ describe('the static build', () => {
     assert.equal(info['version'], '0.4.1');
     assert.match(info['license'].name, /MIT for software/);
     assert.match(info['license'].name, /CC BY-SA 4\.0 for content/);
+    assert.equal(info['contact'].name, 'Hiring Obstacles & Barriers Atlas contributors', 'info.contact names who answers for the API');
+    const withOrigin = openApiDocument(built.registry, 'https://atlas.example.org')['info'] as Record<string, any>;
+    assert.deepEqual(withOrigin['contact'], { name: 'Hiring Obstacles & Barriers Atlas contributors', url: 'https://atlas.example.org/developers/' }, 'with the site’s origin, its developer page');
     assert.deepEqual((openapi['servers'] as Array<{ url: string }>).map((s) => s.url), ['/api/v1']);
     const operationIds = new Set<string>();
     for (const route of API_ROUTES) {

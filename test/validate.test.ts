@@ -2,6 +2,7 @@
 // rule and the entity, with file:line where there is one.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { stringify } from 'yaml';
 import { toSourceRecord } from '../src/registry/bibliography.ts';
@@ -34,6 +35,12 @@ function cloneAs(copy: AtlasCopy, from: string, to: string, dir: string): void {
     .replace(new RegExp(`^id: "?${from}"?$`, 'm'), `id: ${to}`)
     .replace(/^(\s+- id: )([a-z0-9-]+)$/gm, (_, lead: string, probe: string) => `${lead}${probe}-clone`);
   copy.write(`content/${dir}/${to}-clone.yaml`, text);
+}
+
+/** Replaces the manifest's "not cited, and why" list (content/atlas.yaml) with the given body. */
+function withUncited(copy: AtlasCopy, body: string): void {
+  const manifest = readFileSync(join(copy.dir, 'content', 'atlas.yaml'), 'utf8').replace(/^uncited:\n(?: {2}[^\n]*\n)*/m, '');
+  copy.write('content/atlas.yaml', `${manifest}uncited:\n${body}`);
 }
 
 /** Clones A-001 as A-950 and makes exactly these mechanisms emit it. */
@@ -175,6 +182,46 @@ const cases: Case[] = [
   { rule: 'mechanism-perspectives', what: 'a mechanism without perspectives', entity: 'M-001', says: /gives perspectives for none/, plant: (c) => c.set('M-001', ['perspectives'], []) },
   { rule: 'uncalibrated-likelihood', what: 'a likelihood word in a summary', entity: 'A-001', says: /summary says "probably"/, plant: (c) => c.set('A-001', ['summary'], 'The role was probably filled.') },
   { rule: 'unsourced-frequency', what: 'a frequency word in an entity citing nothing', entity: 'M-031', says: /summary says "often".*cites no source/, plant: (c) => c.set('M-031', ['summary'], 'Employers often keep a runner-up waiting.') },
+  // Added with the content audit of 2026-11 (atlas 0.4.0): a planted example of each kind the audit found.
+  { rule: 'source-finding-missing', what: 'a citation of a source whose entry has no finding', entity: 'A-001', says: /sources\[0\] cites E-001\. E-001's bibliography entry has no finding/, plant: (c) => c.set('E-001', ['finding'], null) },
+  { rule: 'source-finding-missing', what: 'an inline citation of a source whose entry has no finding', entity: 'A-001', says: /summary cites E-001 in its text/, plant: (c) => c.set('E-001', ['finding'], null) },
+  { rule: 'uncalibrated-likelihood', what: 'a superlative of likelihood', entity: 'A-001', says: /summary says "likeliest"/, plant: (c) => c.set('A-001', ['summary'], 'The likeliest reading is a filled role.') },
+  { rule: 'uncalibrated-likelihood', what: 'a "most likely" in a probe note', entity: 'A-001', says: /note says "most likely"/, plant: (c) => c.set('A-001', ['probes', 1, 'outcomes', 0, 'note'], 'The role is most likely filled.') },
+  { rule: 'unsourced-frequency', what: 'a rate paraphrase in a sentence citing nothing, in a sourced entity', entity: 'A-016', says: /non_inferences\[0\] says "routinely".*sentence cites no source/, plant: (c) => c.set('A-016', ['non_inferences', 0], 'It does not establish that the gap counts against you; interviewers ask about gaps routinely.') },
+  { rule: 'unsourced-frequency', what: '"the usual" wording and "tends to" without a sourced rate', entity: 'A-019', says: /description says "tends to"/, plant: (c) => c.set('A-019', ['description'], 'Contradictory signals are what a loosely structured process tends to produce.') },
+  { rule: 'causal-overclaim', what: 'an emission note claiming the observation shows the cause', entity: 'M-004', says: /emits\[0\]\.note says "shows that"/, plant: (c) => c.set('M-004', ['emits', 0, 'note'], 'It shows that a rule made the decision.') },
+  { rule: 'causal-overclaim', what: 'a probe outcome note calling an observation the plainest sign', entity: 'A-001', says: /note says "the plainest sign"/, plant: (c) => c.set('A-001', ['probes', 0, 'outcomes', 0, 'note'], 'An unchanged posting is the plainest sign of a stale listing.') },
+  { rule: 'named-entity', what: 'a product name in an alias', entity: 'M-047', says: /aliases\[0\] names ChatGPT/, plant: (c) => c.set('M-047', ['aliases', 0], 'ChatGPT applications') },
+  {
+    rule: 'exclusion-on-say-so',
+    what: "an exclusion of a discrimination mechanism on the employer's own word",
+    entity: 'A-001',
+    says: /outcome reply-application-not-found: the observation is the employer's own word.*excludes M-022/,
+    plant: (c) => c.set('A-001', ['probes', 1, 'outcomes', 3, 'excludes'], ['M-001', 'M-022']),
+  },
+  {
+    rule: 'discrimination-law-unreached',
+    what: 'a discrimination law note on an artifact no mechanism of that ground reaches',
+    entity: 'A-024',
+    says: /is about religion discrimination, but no mechanism of religion discrimination emits A-024/,
+    plant: (c) => c.set('A-024', ['law'], [...(c.get('A-024', ['law']) as unknown[]), { jurisdiction: 'us-federal', instrument: 'Title VII of the Civil Rights Act of 1964', says: 'An offer withdrawn because of your religion can be challenged.', sources: ['E-113'] }]),
+  },
+  { rule: 'alias-title-clash', what: "an alias that is another artifact's title", entity: 'A-003', says: /is the title of A-033/, plant: (c) => c.set('A-003', ['aliases', 0], String(c.get('A-033', ['title'])).toUpperCase()) },
+  { rule: 'perspective-citation', what: "a research finding with its citation in a recruiter's perspective", entity: 'M-006', says: /perspectives\[1\]\.reads \(recruiter\) cites E-069/, plant: (c) => c.set('M-006', ['perspectives', 1, 'reads'], 'A first screen lasted 7.4 seconds on average (E-069).') },
+  {
+    rule: 'uncited-source',
+    what: 'the "not cited, and why" list naming a source the atlas cites',
+    file: 'content/atlas.yaml',
+    says: /uncited lists E-169 as not cited, but the atlas cites it/,
+    plant: (c) => withUncited(c, '  from: E-169\n  to: E-207\n  sources:\n    - id: E-169\n      reason: Planted.\n'),
+  },
+  {
+    rule: 'uncited-source',
+    what: 'the "not cited, and why" list naming an entry outside its revision',
+    file: 'content/atlas.yaml',
+    says: /uncited lists E-150, which is outside the revision it accounts for \(E-169 to E-207\)/,
+    plant: (c) => withUncited(c, '  from: E-169\n  to: E-207\n  sources:\n    - id: E-150\n      reason: Planted.\n'),
+  },
   { rule: 'scenario-reference', what: 'a scenario reporting a probe of another artifact', entity: 'S-001', says: /is a probe of A-001; add A-001/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-001', ['probes', 0, 'id']), outcome: c.get('A-001', ['probes', 0, 'outcomes', 0, 'id']) }]) },
   { rule: 'scenario-reference', what: 'a scenario reporting an outcome its probe does not have', entity: 'S-001', says: /has no outcome "won-the-lottery"/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-009', ['probes', 0, 'id']), outcome: 'won-the-lottery' }]) },
   { rule: 'scenario-reference', what: 'a mechanism expected both in the first tier and absent', entity: 'S-001', says: /both in the first tier and absent/, plant: (c) => c.set('S-001', ['expect', 'absent'], [c.get('S-001', ['expect', 'first_tier', 0])]) },

@@ -135,6 +135,16 @@ export function atlasStats(reg: Registry): Stats {
   add('mechanisms-in-motifs', 'share of mechanisms in a pattern or a loop', share(mechanisms.filter((m) => inMotif.has(m.id)).length, mechanisms.length), 'at-least', 0.5, 'share', mechanisms.filter((m) => !inMotif.has(m.id)).map((m) => m.id));
   const notNarrowing = artifacts.filter((a) => !narrows(a));
   add('candidate-narrowing', 'share of artifacts with a probe the candidate can run that excludes a mechanism', share(artifacts.length - notNarrowing.length, artifacts.length), 'at-least', 1, 'share', notNarrowing.map((a) => a.id));
+  // "Not cited, and why": every bibliography entry of the revision the manifest names is cited or listed with a reason.
+  const revision = reg.manifest.uncited;
+  if (revision) {
+    const first = Number(revision.from.slice(2));
+    const last = Number(revision.to.slice(2));
+    const ids = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => `E-${String(first + i).padStart(3, '0')}`);
+    const listed = new Set(revision.sources.map((s) => s.id));
+    const unexplained = ids.filter((id) => !cited.has(id) && !listed.has(id));
+    add('bibliography-revision', `bibliography entries ${revision.from}..${revision.to} cited, or listed as not cited with the reason`, ids.length - unexplained.length, 'at-least', ids.length, 'count', unexplained);
+  }
 
   return {
     registry_version: reg.version,

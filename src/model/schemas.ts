@@ -422,6 +422,22 @@ export const Manifest = z
     }),
     released: z.iso.date().describe('Authored release date of this content version'),
     description: text('What the atlas is'),
+    uncited: z
+      .strictObject({
+        from: ref('source').describe('First bibliography entry of the revision this list accounts for'),
+        to: ref('source').describe('Last bibliography entry of that revision'),
+        sources: z
+          .array(
+            z.strictObject({
+              id: ref('source').describe('A bibliography entry of the revision that the atlas does not cite'),
+              reason: text('Why the atlas does not cite it (for example: what it measures fits no observation or mechanism, or a better source states the same fact)'),
+            }),
+          )
+          .default([])
+          .describe('The entries of the revision the atlas does not cite, each with the reason'),
+      })
+      .optional()
+      .describe('"Not cited, and why": every bibliography entry from `from` to `to` is cited by the atlas or listed here with a reason (rule uncited-source and the stats target bibliography-revision)'),
   })
   .describe('The atlas manifest (content/atlas.yaml)');
 

@@ -26,6 +26,10 @@ export const DISTINCT_NAMES = [
   'Shopify', 'Spotify', 'Coinbase', 'Palantir', 'Walmart', 'Costco', 'Starbucks', 'McDonald', 'FedEx', 'Home Depot',
   'Accenture', 'Deloitte', 'PwC', 'PricewaterhouseCoopers', 'KPMG', 'Ernst & Young', 'McKinsey', 'Boston Consulting Group',
   'Goldman Sachs', 'JPMorgan', 'JP Morgan', 'Morgan Stanley', 'Wells Fargo', 'Bank of America', 'Citigroup', 'iTutorGroup',
+  // Generative-AI products, AI-text detectors and proctoring products (candidates name them: "ChatGPT
+  // applications", "flagged by the proctoring software"; the atlas says "a chatbot", "proctoring software").
+  'ChatGPT', 'GPT', 'Midjourney', 'DeepSeek', 'Grammarly', 'QuillBot', 'Turnitin', 'GPTZero', 'Proctorio',
+  'ProctorU', 'Honorlock', 'Respondus', 'Examity',
   // Publishers that hiring stories are attributed to.
   'Reuters', 'Wall Street Journal', 'Bloomberg', 'Forbes',
   // Famous CEOs, founders and writers (surnames alone only where they are no ordinary word: "Cook",
@@ -51,6 +55,8 @@ export const NAMES_WHEN_CAPITALISED = [
   // Large employers.
   'Amazon', 'Apple', 'Meta', 'Oracle', 'SAP', 'Uber', 'Alphabet', 'Adobe', 'Intel', 'Stripe', 'Zoom', 'Slack', 'Cognizant',
   'Anthropic',
+  // Chatbots and assistants whose names are also words or first names ("Claude", "Gemini", "Copilot").
+  'Claude', 'Gemini', 'Copilot', 'Bard', 'Llama', 'Perplexity', 'Mistral',
   // People.
   'Musk',
 ] as const;
