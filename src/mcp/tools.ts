@@ -168,9 +168,7 @@ const ExplainShape = once(() =>
       agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
         // The law notes' time limits as dates (from `on`, for `where`): what a person acts on, in brief.
         deadlines: z.array(
-          DeadlineView.pick({ jurisdiction: true, where: true, applies: true, stated: true, who: true, line: true }).extend({
-            dates: z.array(DateLine.pick({ date: true, kind: true })),
-          }),
+          DeadlineView.pick({ where: true, line: true }).extend({ dates: z.array(DateLine.pick({ date: true })) }),
         ),
         law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
         probes: z.array(ProbeBrief()),
@@ -186,7 +184,7 @@ const ExplainShape = once(() =>
       }),
       // The plain answer: its lead and each explanation's line; the details are in detail "full".
       candidate: CandidateView.pick({ heading: true, lead: true }).extend({
-        groups: z.array(z.object({ label: z.string(), items: z.array(CandidateItem.pick({ id: true, title: true, relevant_if: true, brought_in: true })) })),
+        groups: z.array(z.object({ label: z.string(), items: z.array(CandidateItem.pick({ id: true, title: true, relevant_if: true })) })),
       }),
     }),
   ),
@@ -458,7 +456,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); `text` (what happened, in the person’s words, when you have no IDs: input.from_text says which observations were chosen and why; check them with the person). ' +
       'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
-      'For a person, `candidate` holds the same answer in plain words (no IDs): show it first. With `on` (the date it happened) and `where` (uk, us-ca, eu-de…), agency.deadlines gives the law’s time limits as dates; say they are not legal advice and should be checked with an adviser. ' +
+      '`candidate`: the plain answer for a person (show it first); `on` and `where` give agency.deadlines dates (not legal advice). ' +
       'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
@@ -468,14 +466,14 @@ export const TOOLS: readonly ToolDefinition[] = [
         scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
         text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
         stage: stage().optional(),
-        on: z.iso.date().optional().describe('The date it happened (YYYY-MM-DD): the law notes’ time limits come back as dates in agency.deadlines. Nothing is stored'),
+        on: z.iso.date().optional().describe('The date it happened'),
         where: z
           .string()
           .trim()
           .min(2)
           .max(8)
           .optional()
-          .describe('Where the person is: uk (or uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…); law notes for elsewhere are left out of the deadlines'),
+          .describe('Where: uk, us-ca, eu-de…'),
         probes: z
           .array(
             z.strictObject({
