@@ -11,7 +11,7 @@ import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
 
 /** Words that say a law note's sources give no time limit. */
-const UNSTATED_LIMIT = /gives? no time limit|no time limit is (stated|given)|does not state (a|the|any) (time )?limit/i;
+const UNSTATED_LIMIT = /gives? no time limit|no time limit is (stated|given)|do(es)? not state (a|the|any) (time )?limit|do(es)? not state its length/i;
 
 export interface ValidateOptions {
   /** The shared bibliography; when absent, the source-bibliography rule cannot run. */
