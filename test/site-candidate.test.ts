@@ -101,7 +101,7 @@ test('the candidate view and the record in a browser', { timeout: 900_000 }, asy
       const marker = 'ZEBRA-7731-phone-call-from-the-recruiter';
       const requests: string[] = [];
       page.on('request', (r) => requests.push(`${r.method()} ${r.url().split('#')[0]} ${JSON.stringify(r.headers())} ${r.postData() ?? ''}`));
-      await page.goto(`${origin}${SITE.analyze}#scenario=S-024&on=2026-11-20&where=uk`);
+      await page.goto(`${origin}${SITE.analyze}#a=A-024&on=2026-11-20&where=uk-eng`);
       await page.waitForSelector('.cv');
       await page.click('#record-save');
       await page.selectOption('#event-type', 'offer-withdrawn');

@@ -16,7 +16,6 @@ import { FIDELITIES } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
 import { CHECK_WITH_ADVISER, type DeadlineView } from './deadlines.ts';
 import type { CandidateView, CompatibleMechanism, ExplainResult } from './schemas.ts';
-import { LEGAL_NOTICE } from './terms.ts';
 
 /** The lead's word budget ("about 120 words"). */
 export const LEAD_WORDS = 120;
@@ -30,6 +29,7 @@ const BARE_ID = /\b[ABMPLISE]-\d{3,}\b/g;
  */
 export function withoutIds(text: string, titleOf: (id: string) => string | undefined): string {
   return text
+    .replace(/\b[ABMPLISE]-\d{3,} \(([^()]*)\)/g, '“$1”')
     .replace(ID_GROUP, '')
     .replace(BARE_ID, (id) => {
       const t = titleOf(id);
@@ -143,7 +143,11 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
     const group = FAMILY_PLAIN[m.family].group;
     groups.set(group, [...(groups.get(group) ?? []), item]);
   }
-  const groupList = [...groups.entries()].map(([id, items]) => ({ id, label: PLAIN_GROUP_LABELS[id].label, items }));
+  const groupList = [...groups.entries()].map(([id, items]) => {
+    // What would make the group's sensitive explanations relevant, said once for the group.
+    const ifs = [...new Set(items.flatMap((i) => (i.brought_in === false && i.relevant_if ? [i.relevant_if] : [])))];
+    return { id, label: PLAIN_GROUP_LABELS[id].label, ...(ifs.length > 0 ? { relevant_if: ifs } : {}), items };
+  });
 
   // ── the lead ────────────────────────────────────────────────────────────────────────────────────
   const v = r.agency.verdict;
@@ -212,8 +216,9 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
     ...(secondCount > 0
       ? { also: `The atlas also lists ${secondCount === 1 ? 'one other thing that happens' : `${secondCount} other things that happen`} at this step but would not cause this by ${secondCount === 1 ? 'itself' : 'themselves'}.` }
       : {}),
+    ...(r.obstacle.stage_note ? { note: stageNote(r) } : {}),
     notice: PLAIN_NOTICE,
-    ...(law ? { legal: `${CHECK_WITH_ADVISER} ${LEGAL_NOTICE}` } : {}),
+    ...(law ? { legal: CHECK_WITH_ADVISER } : {}),
   };
 }
 
@@ -227,4 +232,11 @@ function shortestWords(ds: readonly DeadlineView[]): string | undefined {
     if (best === undefined || n < best.n) best = { n, words: d.period.words };
   }
   return best?.words;
+}
+
+/** The stage note in plain words: the stage given, and the observations not recorded there. */
+function stageNote(r: Omit<ExplainResult, 'candidate'>): string {
+  const stage = r.obstacle.stages[0] ?? '';
+  const away = r.hard_facts.artifacts.filter((a) => !a.stages.includes(stage as never)).map((a) => `“${a.title}”`);
+  return `You said this happened at the ${stage.replace(/-/g, ' ')} stage, but the atlas does not record ${orList(away).replace(/ or ([^,]*)$/, ' and $1')} there. The answer looks at that stage, as you asked: check it, or leave it out.`;
 }

@@ -23,7 +23,7 @@ export interface CaseFacts {
   dates?: Partial<Record<LimitEvent, string>> & { conciliation_start?: string; conciliation_certificate?: string };
 }
 
-export const CHECK_WITH_ADVISER = 'Check these dates with an adviser: the atlas works them out from its sources, and it cannot see the details of your case.';
+export const CHECK_WITH_ADVISER = 'Not legal advice. Check these dates with an adviser: the atlas works them out from its sources, and it cannot see the details of your case.';
 
 const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const count = (n: number) => (n < NUMBERS.length ? NUMBERS[n]! : String(n));

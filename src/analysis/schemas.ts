@@ -452,11 +452,19 @@ export const CandidateView = z
       .optional()
       .describe('What to do now: the first next step'),
     groups: z
-      .array(z.strictObject({ id: z.enum(PLAIN_GROUPS), label: z.string(), items: z.array(CandidateItem) }))
+      .array(
+        z.strictObject({
+          id: z.enum(PLAIN_GROUPS),
+          label: z.string(),
+          relevant_if: z.array(z.string()).optional().describe('What would make the group’s explanations that the account did not bring in relevant, said once'),
+          items: z.array(CandidateItem),
+        }),
+      )
       .describe('The explanations that can cause what was seen, grouped the way a person grasps them; a check, a record or a protected trait comes last unless the account brings it in'),
     also: z.string().optional().describe('How many more things happen at the same step without causing this by themselves'),
+    note: z.string().optional().describe('When the stage given is not one where an observation is recorded: said plainly'),
     notice: z.string().describe('That nothing here is a likelihood, in plain words'),
-    legal: z.string().optional().describe('Present when the observations carry law notes: check the dates with an adviser; not legal advice'),
+    legal: z.string().optional().describe('Present when the observations carry law notes: not legal advice; check the dates with an adviser (the full legal notice is agency.legal_notice)'),
   })
   .describe('The answer a worried person reads first: plain words, no IDs; the rest of the result keeps everything');
 

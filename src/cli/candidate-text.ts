@@ -28,6 +28,8 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
   }
   for (const o of r.hard_facts.observed) para(`You found: ${o.observation.trim()}`, '  ', '');
 
+  if (c.note) out.push(colour.yellow(wrap(`Note: ${c.note}`, '  ', '', width)));
+
   heading(c.heading);
   for (const p of c.lead) para(p);
 
@@ -35,9 +37,8 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
     heading('What could explain it');
     for (const g of c.groups) {
       out.push(colour.bold(wrap(g.label, '  ', '  ', width)));
-      for (const i of g.items) {
-        para(`${i.title}. ${i.who}${i.brought_in === false && i.relevant_if ? ` ${i.relevant_if}` : ''}`, '      ', '    - ');
-      }
+      for (const i of g.items) para(`${i.title}. ${i.who}`, '      ', '    - ');
+      for (const x of g.relevant_if ?? []) dim(x, '    ');
     }
     if (c.also) dim(c.also);
   }

@@ -147,7 +147,7 @@ input[type="date"] { background: var(--bg); border: 1px solid var(--strong-line)
 .cv-items details { margin: 0; }
 .cv-items summary { font-weight: 400; padding: 0.4rem 0; }
 .cv-title { font-weight: 600; }
-.cv-if { display: block; font-size: 0.9em; color: var(--muted); margin-left: 1rem; }
+.cv-if { font-size: 0.9em; color: var(--muted); margin: 0 0 0.25rem; }
 .cv-more { padding: 0 0 0.5rem 1rem; }
 .cv-more p { margin: 0.3rem 0; }
 .cv-found summary, .cv-full > summary { font-weight: 600; }

@@ -5,6 +5,7 @@
 // No ID in the default text: IDs sit inside the opened details, beside the links.
 import { PLACES } from '../../../model/places.ts';
 import type { ExplainResult } from '../../../analysis/schemas.ts';
+import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
 import { html, type Raw } from '../../html.ts';
 import { entityPath } from '../../paths.ts';
 
@@ -59,7 +60,7 @@ ${heading(level, 'cv-dates-h', given ? 'Your deadlines' : 'Deadlines')}
 ${
   o.datesForm
     ? html`<form id="case-form" class="cv-case">
-<p class="w3-hint">The law’s time limits are short. Say when it happened and where you are, and the page works out the dates. It does this in your browser: nothing is sent anywhere.</p>
+<p class="w3-hint">Say when it happened and where you are: the page works out the dates in your browser and sends nothing anywhere.</p>
 <div class="cv-case-fields">
 <div class="w3-field"><label for="case-on">When did it happen?</label><input type="date" id="case-on" name="on" value="${r.input.on ?? ''}"></div>
 <div class="w3-field"><label for="case-where">Where are you?</label><select id="case-where" name="where">${placeOptions(r.input.where)}</select></div>
@@ -71,15 +72,15 @@ ${
       : ''
 }
 ${given ? html`<ul class="cv-deadlines">${dateLines}</ul>` : html`<details><summary>The time limits, in words</summary><ul class="cv-deadlines">${dateLines}</ul></details>`}
-${c.legal ? html`<p class="notice">${c.legal}</p>` : ''}
+${c.legal ? html`<div class="notice"><p>${c.legal}</p><details><summary>About this notice</summary><p>${LEGAL_NOTICE}</p></details></div>` : ''}
 </section>`
       : '';
 
   const item = (i: ExplainResult['candidate']['groups'][number]['items'][number]) => html`<li data-id="${i.id}"><details>
-<summary><span class="cv-title">${i.title}</span>${i.brought_in === false && i.relevant_if ? html` <span class="cv-if">${i.relevant_if}</span>` : ''}</summary>
+<summary><span class="cv-title">${i.title}</span></summary>
 <div class="cv-more">
 <p><strong>${i.who}</strong></p>
-${i.relevant_if && i.brought_in !== false ? html`<p>${i.relevant_if}</p>` : ''}
+${i.relevant_if ? html`<p>${i.relevant_if}</p>` : ''}
 <p>${i.how}${i.note ? ` ${i.note}` : ''}</p>
 <p>${i.summary}</p>
 <p class="w3-meta">How well studied: ${i.evidence}.${i.ordinary ? ' An ordinary cause: it happens in fair processes too.' : ''} <a href="${entityPath(i.id)}">Read more about it <span class="id">${i.id}</span></a></p>
@@ -90,12 +91,12 @@ ${i.relevant_if && i.brought_in !== false ? html`<p>${i.relevant_if}</p>` : ''}
     c.groups.length > 0
       ? html`${heading(level, 'cv-why-h', 'What could explain it')}
 <p class="w3-hint">Open one to see who can change it and how it shows.</p>
-${c.groups.map((g) => html`<div class="cv-group" data-group="${g.id}">${subheading(level, g.label)}<ul class="cv-items">${g.items.map(item)}</ul></div>\n`)}
+${c.groups.map((g) => html`<div class="cv-group" data-group="${g.id}">${subheading(level, g.label)}${(g.relevant_if ?? []).map((x) => html`<p class="cv-if">${x}</p>`)}<ul class="cv-items">${g.items.map(item)}</ul></div>\n`)}
 ${c.also ? html`<p class="w3-meta">${c.also}</p>` : ''}`
       : '';
 
   return html`<div class="cv" data-registry="${r.registry_version}">
-<div class="cv-what">${what}${found}</div>
+<div class="cv-what">${what}${found}${c.note ? html`<p class="note">${c.note}</p>` : ''}</div>
 <section class="cv-lead" aria-labelledby="cv-lead-h" data-verdict="${r.agency.verdict.code}">
 ${heading(level, 'cv-lead-h', c.heading)}
 ${c.lead.map((p) => html`<p>${p}</p>\n`)}${record}
