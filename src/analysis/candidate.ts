@@ -80,6 +80,9 @@ export function shortSentences(text: string): string {
   return out;
 }
 
+/** A sentence without its asides in parentheses (examples, glosses): the lead keeps to the point; the details keep them. */
+const withoutAsides = (text: string) => text.replace(/\s*\([^()]*\)/g, '').replace(/\s+([,.;:])/g, '$1');
+
 const words = (text: string) => text.split(/\s+/).filter((w) => w !== '').length;
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 const period = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
@@ -153,7 +156,7 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const v = r.agency.verdict;
   const labels = groupList.filter((g) => g.items.some((i) => i.brought_in !== false)).map((g) => PLAIN_GROUP_LABELS[g.id].short);
   const laterLabels = groupList.filter((g) => g.items.every((i) => i.brought_in === false)).map((g) => PLAIN_GROUP_LABELS[g.id].short);
-  const cannot = r.behind.non_inferences[0] ? shortSentences(period(clean(firstSentence(r.behind.non_inferences[0].text)))) : undefined;
+  const cannot = r.behind.non_inferences[0] ? shortSentences(period(withoutAsides(clean(firstSentence(r.behind.non_inferences[0].text))))) : undefined;
   const meaning =
     v.code === 'nothing-left'
       ? 'The answers you gave rule out every explanation the atlas has for this. Check them; the atlas may be missing something.'
@@ -170,8 +173,8 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
     check = {
       probe: topProbe.id,
       artifact: topProbe.artifact.id,
-      action: shortSentences(period(clean(firstSentence(topProbe.action)))),
-      ...(outcome && ruled.length > 0 ? { outcome: outcome.id, tells: `If ${lowerFirst(noPeriod(clean(firstSentence(outcome.observation))))}, that rules out ${orList(ruled).replace(/ or ([^,]*)$/, ' and $1')}.` } : {}),
+      action: shortSentences(period(withoutAsides(clean(firstSentence(topProbe.action))))),
+      ...(outcome && ruled.length > 0 ? { outcome: outcome.id, tells: `If ${lowerFirst(noPeriod(withoutAsides(clean(firstSentence(outcome.observation)))))}, that rules out ${orList(ruled).replace(/ or ([^,]*)$/, ' and $1')}.` } : {}),
     };
   }
   const reachable = first.filter((m) => m.facets.removability === 'candidate' && !later(m));
@@ -186,7 +189,7 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
 
   const step = r.agency.next_steps[0];
   const now: CandidateView['now'] = step
-    ? { step: step.id, artifact: step.artifact.id, action: shortSentences(period(clean(firstSentence(step.action)))), ...(step.by_when !== undefined ? { by_when: period(clean(firstSentence(step.by_when))) } : {}) }
+    ? { step: step.id, artifact: step.artifact.id, action: shortSentences(period(withoutAsides(clean(firstSentence(step.action))))), ...(step.by_when !== undefined ? { by_when: period(withoutAsides(clean(firstSentence(step.by_when)))) } : {}) }
     : undefined;
   const mine = deadlines.filter((d) => d.who === 'you' && d.stated);
   const dated = mine.filter((d) => d.dates.length > 0).sort((a, b) => a.dates[0]!.date.localeCompare(b.dates[0]!.date));

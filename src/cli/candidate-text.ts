@@ -47,7 +47,7 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
   if (deadlines.length > 0) {
     if (r.input.where !== undefined || r.input.on !== undefined) {
       heading('Your deadlines (not legal advice)');
-      for (const d of deadlines) para(`${d.applies === 'maybe' && d.where ? `If you are in ${d.where}: ` : ''}${d.line}`, '      ', '    - ');
+      for (const d of deadlines) para(`${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`, '      ', '    - ');
       if (c.legal) dim(c.legal);
     } else {
       heading('Deadlines');

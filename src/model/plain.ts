@@ -119,9 +119,9 @@ export const PLAIN_GROUP_LABELS: Record<PlainGroup, { label: string; short: stri
  * listed: the person's account has not brought it in unless an observation is itself about it.
  */
 export const PLAIN_RELEVANT_IF: Record<Concern, string> = {
-  check: 'This matters only if a background, reference, drug or identity check was part of your process.',
-  record: 'This matters only if a criminal record, a past complaint or another record of yours came up or could be found.',
-  trait: 'This matters only if something the law protects (such as your age, sex, race, religion, a disability or a pregnancy) was known or could be guessed.',
+  check: 'Only if a background, reference, drug or identity check was part of your process.',
+  record: 'Only if a record of yours (a conviction, a past complaint) came up or could be found.',
+  trait: 'Only if something the law protects (your age, sex, race, religion, a disability, a pregnancy) was known or could be guessed.',
 };
 
 /** Each mechanism family's group, what it concerns when it is sensitive, and a phrasing of who can change it when the facets alone mislead. */

@@ -136,16 +136,18 @@ input[type="date"] { background: var(--bg); border: 1px solid var(--strong-line)
 .cv-lead { border-left: 4px solid var(--accent); padding: 0.1rem 0.75rem; margin: 1rem 0; }
 .cv-lead h2, .cv-lead h3 { margin-top: 0.4rem; }
 .cv-lead p { margin: 0.4rem 0; }
-.cv-case-fields { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; }
-.cv-case-fields .w3-field { flex: 1 1 12rem; min-width: 0; }
+.cv-case-fields { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
+.cv-case-fields .w3-field { flex: 1 1 9rem; min-width: 0; margin: 0; }
+.cv-case-fields button { flex: 0 0 auto; }
+.cv-case .w3-hint { margin: 0.25rem 0 0.5rem; }
 .cv-case label { display: block; }
 .cv-case select, .cv-case input { width: 100%; }
 .cv-deadlines li { margin: 0.4rem 0; }
-.cv-group h3, .cv-group h4 { margin: 1rem 0 0.25rem; }
+.cv-group h3, .cv-group h4 { margin: 0.8rem 0 0.2rem; }
 .cv-items { list-style: none; padding: 0; margin: 0 0 0.5rem; }
 .cv-items > li { border-top: 1px solid var(--line); margin: 0; }
 .cv-items details { margin: 0; }
-.cv-items summary { font-weight: 400; padding: 0.4rem 0; }
+.cv-items summary { font-weight: 400; padding: 0.3rem 0; }
 .cv-title { font-weight: 600; }
 .cv-if { font-size: 0.9em; color: var(--muted); margin: 0 0 0.25rem; }
 .cv-more { padding: 0 0 0.5rem 1rem; }

@@ -5,9 +5,8 @@
 // No ID in the default text: IDs sit inside the opened details, beside the links.
 import { PLACES } from '../../../model/places.ts';
 import type { ExplainResult } from '../../../analysis/schemas.ts';
-import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
 import { html, type Raw } from '../../html.ts';
-import { entityPath } from '../../paths.ts';
+import { entityPath, SITE } from '../../paths.ts';
 
 export interface CandidateHtmlOptions {
   /** Whether the page can record probe outcomes (the analyze page; a static page cannot). */
@@ -52,7 +51,7 @@ ${probe.outcomes.map((x) => html`<li><button type="button" data-probe="${probe.i
 
   const deadlines = r.agency.deadlines;
   const given = r.input.on !== undefined || r.input.where !== undefined;
-  const dateLines = deadlines.map((d) => html`<li>${d.applies === 'maybe' && d.where ? `If you are in ${d.where}: ` : ''}${d.line}</li>\n`);
+  const dateLines = deadlines.map((d) => html`<li>${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}</li>\n`);
   const dates =
     deadlines.length > 0
       ? html`<section class="cv-dates" aria-labelledby="cv-dates-h">
@@ -60,19 +59,19 @@ ${heading(level, 'cv-dates-h', given ? 'Your deadlines' : 'Deadlines')}
 ${
   o.datesForm
     ? html`<form id="case-form" class="cv-case">
-<p class="w3-hint">Say when it happened and where you are: the page works out the dates in your browser and sends nothing anywhere.</p>
 <div class="cv-case-fields">
-<div class="w3-field"><label for="case-on">When did it happen?</label><input type="date" id="case-on" name="on" value="${r.input.on ?? ''}"></div>
-<div class="w3-field"><label for="case-where">Where are you?</label><select id="case-where" name="where">${placeOptions(r.input.where)}</select></div>
-</div>
+<div class="w3-field"><label for="case-on">When did it happen?</label><input type="date" id="case-on" name="on" value="${r.input.on ?? ''}" aria-describedby="case-hint"></div>
+<div class="w3-field"><label for="case-where">Where are you?</label><select id="case-where" name="where" aria-describedby="case-hint">${placeOptions(r.input.where)}</select></div>
 <button type="submit">Show my dates</button>
+</div>
+<p id="case-hint" class="w3-hint">Worked out in your browser: nothing is sent anywhere.</p>
 </form>`
     : o.datesHref
       ? html`<p><a href="${o.datesHref}">Work out your own dates</a> (in your browser: nothing is sent anywhere).</p>`
       : ''
 }
 ${given ? html`<ul class="cv-deadlines">${dateLines}</ul>` : html`<details><summary>The time limits, in words</summary><ul class="cv-deadlines">${dateLines}</ul></details>`}
-${c.legal ? html`<div class="notice"><p>${c.legal}</p><details><summary>About this notice</summary><p>${LEGAL_NOTICE}</p></details></div>` : ''}
+${c.legal ? html`<p class="notice">${c.legal} <a href="${SITE.methodology}#law">The full notice</a></p>` : ''}
 </section>`
       : '';
 
@@ -90,7 +89,6 @@ ${i.relevant_if ? html`<p>${i.relevant_if}</p>` : ''}
   const groups =
     c.groups.length > 0
       ? html`${heading(level, 'cv-why-h', 'What could explain it')}
-<p class="w3-hint">Open one to see who can change it and how it shows.</p>
 ${c.groups.map((g) => html`<div class="cv-group" data-group="${g.id}">${subheading(level, g.label)}${(g.relevant_if ?? []).map((x) => html`<p class="cv-if">${x}</p>`)}<ul class="cv-items">${g.items.map(item)}</ul></div>\n`)}
 ${c.also ? html`<p class="w3-meta">${c.also}</p>` : ''}`
       : '';

@@ -75,7 +75,7 @@ export function savedAnalysisOf(r: ExplainResult, state: AnalyzeState, today: st
     heading: r.candidate.heading,
     lead: r.candidate.lead,
     groups: r.candidate.groups.map((g) => ({ label: g.label, items: g.items.map((i) => i.title) })),
-    deadlines: r.agency.deadlines.map((d) => ({ line: `${d.applies === 'maybe' && d.where ? `If you are in ${d.where}: ` : ''}${d.line}`, action: d.action, who: d.who, dates: d.dates.map((x) => ({ date: x.date, label: x.label })) })),
+    deadlines: r.agency.deadlines.map((d) => ({ line: `${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`, action: d.action, who: d.who, dates: d.dates.map((x) => ({ date: x.date, label: x.label })) })),
     notice: r.candidate.notice,
     ...(r.candidate.legal ? { legal: r.candidate.legal } : {}),
   };
