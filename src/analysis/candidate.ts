@@ -88,11 +88,12 @@ const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() +
 const period = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 const noPeriod = (s: string) => s.replace(/[.]+$/, '');
 
-/** "a, b or c". */
-function orList(items: readonly string[]): string {
+/** "a, b or c"; andList: "a, b and c". */
+function orList(items: readonly string[], word = 'or'): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`;
 }
+const andList = (items: readonly string[]) => orList(items, 'and');
 
 function bestFidelity(m: CompatibleMechanism): Fidelity {
   return [...m.compatible_because.emits].sort((a, b) => FIDELITIES.indexOf(a.fidelity) - FIDELITIES.indexOf(b.fidelity))[0]?.fidelity ?? 'void';
@@ -174,7 +175,7 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
       probe: topProbe.id,
       artifact: topProbe.artifact.id,
       action: shortSentences(period(withoutAsides(clean(firstSentence(topProbe.action))))),
-      ...(outcome && ruled.length > 0 ? { outcome: outcome.id, tells: `If ${lowerFirst(noPeriod(withoutAsides(clean(firstSentence(outcome.observation)))))}, that rules out ${orList(ruled).replace(/ or ([^,]*)$/, ' and $1')}.` } : {}),
+      ...(outcome && ruled.length > 0 ? { outcome: outcome.id, tells: `If ${lowerFirst(noPeriod(withoutAsides(clean(firstSentence(outcome.observation)))))}, that rules out ${andList(ruled)}.` } : {}),
     };
   }
   const reachable = first.filter((m) => m.facets.removability === 'candidate' && !later(m));
@@ -241,5 +242,5 @@ function shortestWords(ds: readonly DeadlineView[]): string | undefined {
 function stageNote(r: Omit<ExplainResult, 'candidate'>): string {
   const stage = r.obstacle.stages[0] ?? '';
   const away = r.hard_facts.artifacts.filter((a) => !a.stages.includes(stage as never)).map((a) => `“${a.title}”`);
-  return `You said this happened at the ${stage.replace(/-/g, ' ')} stage, but the atlas does not record ${orList(away).replace(/ or ([^,]*)$/, ' and $1')} there. The answer looks at that stage, as you asked: check it, or leave it out.`;
+  return `You said this happened at the ${stage.replace(/-/g, ' ')} stage, but the atlas does not record ${andList(away)} there. The answer looks at that stage, as you asked: check it, or leave it out.`;
 }
