@@ -45,9 +45,10 @@ const checkboxes = () => [...picks.querySelectorAll<HTMLInputElement>('input[typ
 // ── running the analysis ─────────────────────────────────────────────────────────────────────────────
 
 let current: { state: AnalyzeState; result?: ExplainResult } | undefined;
+let fullOpen = false;
 let ticket = 0;
 
-type Focus = { to: 'heading' } | { to: 'found'; probe: string } | { to: 'dates' } | { to: 'none' };
+type Focus = { to: 'heading' } | { to: 'found'; probe: string } | { to: 'cv-found'; probe: string } | { to: 'dates' } | { to: 'none' };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -101,6 +102,12 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
 ${explanationHtml(reg, result, { recorded: state.probes })}
 </details>`,
   );
+  // The full analysis stays open across runs when the person opened it.
+  const full = document.getElementById('full') as HTMLDetailsElement | null;
+  if (full) {
+    full.open = fullOpen;
+    full.addEventListener('toggle', () => (fullOpen = full.open));
+  }
   resultSection.hidden = false;
   syncForms(state, result);
   status.textContent = `${lead}${summary(result)}`;
@@ -119,9 +126,11 @@ function moveFocus(focus: Focus): void {
   const target =
     focus.to === 'found'
       ? (document.getElementById(`found-${probeDomId(focus.probe)}`) ?? resultHeading)
-      : focus.to === 'dates'
-        ? (document.getElementById('cv-dates-h') ?? resultHeading)
-        : resultHeading;
+      : focus.to === 'cv-found'
+        ? (document.getElementById(`cv-found-${focus.probe.replace(/[^A-Za-z0-9_-]/g, '_')}`) ?? resultHeading)
+        : focus.to === 'dates'
+          ? (document.getElementById('cv-dates-h') ?? resultHeading)
+          : resultHeading;
   if (target !== resultHeading && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus();
 }
@@ -217,7 +226,9 @@ resultBody.addEventListener('click', (event) => {
     const before = new Set(result?.behind.mechanisms.map((m) => m.id));
     const view = result?.agency.probes.find((p) => p.id === probe)?.outcomes.find((o) => o.id === outcome);
     const ruledOut = view ? view.narrows.filter((id) => before.has(id)).length : 0;
-    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, { to: 'heading' }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
+    // Focus goes to what was recorded: in the full analysis when it came from there, else in the plain answer.
+    fullOpen = target.closest('#full') !== null;
+    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, fullOpen ? { to: 'found', probe } : { to: 'cv-found', probe }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
     return;
   }
   if (target.dataset['dropOutcomes']) {

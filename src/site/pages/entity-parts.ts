@@ -131,7 +131,10 @@ export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, 
       if (ids.every((id) => reg.has(id))) piece = `<sup class="ref">${ids.map((id) => noteOf(reg, id)).join(', ')}</sup>`;
     } else if (m[2] !== undefined) {
       const e = reg.get(m[2]);
-      if (e) piece = `<a href="${escapeHtml(entityPath(e.id))}" title="${escapeHtml(e.id)}">${escapeHtml(e.kind === 'source' ? e.cite : e.title)}</a>`;
+      const name = e === undefined ? '' : e.kind === 'source' ? e.cite : e.title;
+      // "M-008 (Headcount freeze …)": the title follows already, so the ID itself is the link.
+      const titled = e !== undefined && text.startsWith(` (${name.slice(0, 12).replace(/\(/g, '[')}`, m.index! + m[0].length);
+      if (e) piece = titled ? `<a href="${escapeHtml(entityPath(e.id))}" class="id">${escapeHtml(e.id)}</a>` : `<a href="${escapeHtml(entityPath(e.id))}" title="${escapeHtml(e.id)}">${escapeHtml(name)}</a>`;
     } else {
       const href = extra?.get(m[3]!);
       if (href !== undefined) piece = `<a href="${escapeHtml(href)}">${escapeHtml(m[0])}</a>`;

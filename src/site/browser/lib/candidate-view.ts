@@ -34,9 +34,9 @@ export function candidateHtml(r: ExplainResult, o: CandidateHtmlOptions): Raw {
   const c = r.candidate;
   const level = o.level ?? 3;
   const what = r.input.from_text
-    ? html`<p>You wrote: “${r.input.from_text.text}”${r.input.from_text.matched.length > 0 ? html`<br>Read as: ${r.input.from_text.matched.map((m, i) => html`${i ? '; ' : ''}<a href="${entityPath(m.id)}">${m.title}</a>`)}.` : ''}</p>`
+    ? html`<p>You wrote: “${r.input.from_text.text}”</p>${r.input.from_text.matched.length > 0 ? html`<p>Read as:</p><ul>${r.input.from_text.matched.map((m) => html`<li><a href="${entityPath(m.id)}">${m.title}</a> <span class="w3-meta">${m.why}</span></li>`)}</ul>` : ''}`
     : html`<p>${r.input.scenario ? 'What happened' : 'You saw'}: ${r.hard_facts.artifacts.map((a, i) => html`${i ? '; ' : ''}<a href="${entityPath((a.successor ?? a).id)}">${(a.successor ?? a).title}</a>`)}.</p>`;
-  const found = r.hard_facts.observed.map((f) => html`<p>You found: ${f.observation}</p>\n`);
+  const found = r.hard_facts.observed.map((f) => html`<p id="cv-found-${f.probe.replace(/[^A-Za-z0-9_-]/g, '_')}" tabindex="-1">You found: ${f.observation}</p>\n`);
 
   // The one thing worth checking: its outcomes as buttons, as the full view's probes have them.
   const probe = c.check ? r.agency.probes.find((p) => p.id === c.check!.probe) : undefined;
