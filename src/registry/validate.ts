@@ -1,6 +1,6 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
-import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
+import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import type { LoadResult } from './load.ts';
@@ -30,6 +30,7 @@ class Checker {
 export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): Problem[] {
   const c = new Checker(load);
   checkReferences(c);
+  checkInlineReferences(c);
   checkDeprecation(c);
   checkBarriers(c);
   checkLoops(c);
@@ -93,6 +94,30 @@ function checkReferences(c: Checker): void {
           const successor = target.superseded_by ? `its successor ${target.superseded_by}` : 'an active entity';
           c.report('deprecated-reference', `${field} points at ${ref.target}, which is deprecated; point at ${successor} instead.`, e.id, ref.path);
         }
+      }
+    }
+  }
+}
+
+/** Other people's words: an ID-shaped token there (a requisition number in a pasted email) is theirs, not the atlas's. */
+const othersWords = (path: readonly PathSegment[]) =>
+  path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'situation' || (path[0] === 'specimens' && (path[2] === 'text' || path[4] === 'quote'));
+
+/** IDs written inside prose ("(E-068)", "see M-016") name entities that exist; document numbers ("Handbook M-274") are not IDs. */
+function checkInlineReferences(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const [text, path] of proseOf(e)) {
+      // A string that is only an ID is a structured reference (dangling-reference checks it).
+      if (kindOfId(text) !== undefined || othersWords(path)) continue;
+      for (const id of new Set(idsInProse(text).map((f) => f.id))) {
+        if (c.load.declared.has(id)) continue;
+        const kind = kindOfId(id)!;
+        const fix =
+          kind === 'source'
+            ? `Cite an entry of ../shared/bibliography.yaml by its ID and run npm run sources:sync, or remove the citation.`
+            : `Fix the ID, or remove it. If the token is another body's document number, write the document's name before it (e.g. "Form", "Handbook").`;
+        c.report('inline-reference', `${fieldName(path)} names ${id} in its text, but no ${KIND_INFO[kind].label} ${id} exists. ${fix}`, e.id, path);
       }
     }
   }
