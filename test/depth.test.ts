@@ -30,16 +30,34 @@ describe('hoba stats: the depth targets', () => {
 
   test('the targets are the ones the issue sets', () => {
     const ids = atlasStats(atlas).targets.map((t) => t.id);
-    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision']) {
+    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision', 'rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits']) {
       assert.ok(ids.includes(id), `target ${id}`);
     }
+  });
+
+  test('the bounds are issue 25\'s (atlas 0.4.0)', () => {
+    const bound = (id: string) => {
+      const t = atlasStats(atlas).targets.find((x) => x.id === id)!;
+      return `${t.bound} ${t.target}`;
+    };
+    assert.equal(bound('artifacts'), 'at-least 64');
+    assert.equal(bound('mechanisms'), 'at-least 70');
+    assert.equal(bound('interventions'), 'at-least 40');
+    assert.equal(bound('scenarios'), 'at-least 36');
+    assert.equal(bound('sources'), 'at-least 185');
+    for (const id of ['rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits']) assert.equal(bound(id), 'at-most 0', id);
+    // The revision of 2026-11-27 whole: every entry from E-169 to E-207 cited or listed in the manifest.
+    const revision = atlasStats(atlas).targets.find((x) => x.id === 'bibliography-revision')!;
+    assert.match(revision.what, /E-169\.\.E-207/);
+    assert.equal(revision.target, 39);
   });
 
   test('the text output says which targets are met, for people', () => {
     const run = hoba(['stats']);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^Atlas \d+\.\d+\.\d+: every depth target met/);
-    assert.match(run.stdout, /✔ active mechanisms: \d+ \(target ≥ 60\)/);
+    assert.match(run.stdout, /✔ active mechanisms: \d+ \(target ≥ 70\)/);
+    assert.match(run.stdout, /✔ findings of the rule causal-overclaim \(error\): 0 \(target ≤ 0\)/);
     assert.match(run.stdout, /Law notes by jurisdiction:\n {2}us-federal: \d+ notes/);
   });
 
@@ -53,6 +71,20 @@ describe('hoba stats: the depth targets', () => {
       const perspectives = (JSON.parse(run.stdout) as ReturnType<typeof atlasStats>).targets.find((t) => t.id === 'perspectives');
       assert.equal(perspectives?.met, false);
       assert.deepEqual(perspectives?.failing, ['M-001']);
+    });
+    test('a likelihood word, an overclaim, an unsourced rate and a remedy without a time limit each fail their target', () => {
+      copy.set('A-001', ['summary'], 'The role was probably filled.');
+      copy.set('M-004', ['emits', 0, 'note'], 'It shows that a rule made the decision.');
+      copy.set('A-019', ['summary'], 'Panels tend to disagree.');
+      const remedied = withLaw.find((e) => e.law.some((n) => n.remedy !== undefined))!;
+      copy.remove(remedied.id, ['law', remedied.law.findIndex((n) => n.remedy !== undefined), 'time_limit']);
+      const run = hoba(['stats', '--json', '--check', '--dir', copy.dir]);
+      assert.equal(run.status, 1);
+      const failing = Object.fromEntries((JSON.parse(run.stdout) as ReturnType<typeof atlasStats>).targets.filter((t) => !t.met).map((t) => [t.id, t.failing]));
+      assert.deepEqual(failing['rule-uncalibrated-likelihood'], ['A-001']);
+      assert.deepEqual(failing['rule-causal-overclaim'], ['M-004']);
+      assert.deepEqual(failing['rule-unsourced-frequency'], ['A-019']);
+      assert.deepEqual(failing['law-time-limits'], [remedied.id]);
     });
   });
 });

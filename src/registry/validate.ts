@@ -14,7 +14,13 @@ export interface ValidateOptions {
   bibliography?: Map<string, BibliographyEntry> | undefined;
 }
 
-class Checker {
+/** What a check needs: the registry, and somewhere to report. */
+interface Reporter {
+  readonly reg: Registry;
+  report(rule: RuleId, message: string, entity?: string, path?: readonly PathSegment[]): void;
+}
+
+class Checker implements Reporter {
   readonly problems: Problem[] = [];
   constructor(
     readonly load: LoadResult,
@@ -49,6 +55,24 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkUncited(c, options.bibliography);
   checkCoverage(c);
   return sortProblems([...load.problems, ...c.problems]);
+}
+
+/** The rules of evidence on the atlas's own words, which hoba stats holds at zero findings (issue 25). */
+export const EVIDENCE_LANGUAGE_RULES = ['uncalibrated-likelihood', 'unsourced-frequency', 'causal-overclaim'] as const satisfies readonly RuleId[];
+
+/**
+ * The findings of EVIDENCE_LANGUAGE_RULES over a registry alone (no files: entity and field, no line), the same
+ * checks hoba validate runs, for hoba stats to report as targets.
+ */
+export function evidenceLanguageFindings(reg: Registry): Problem[] {
+  const problems: Problem[] = [];
+  const reporter: Reporter = {
+    reg,
+    report: (rule, message, entity) => void problems.push(problem(rule, message, entity !== undefined ? { entity } : {})),
+  };
+  checkHedges(reporter);
+  checkOverclaims(reporter);
+  return sortProblems(problems);
 }
 
 /** The most mechanisms an artifact may have producing it: explained alone, they are its first tier. */
@@ -523,7 +547,7 @@ const OWN_HABIT = /\b(?:as|your|their|its|his|her|our|my)\s+$/i;
 const quotedWords = (path: readonly PathSegment[]) =>
   path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
 
-function checkHedges(c: Checker): void {
+function checkHedges(c: Reporter): void {
   for (const e of c.reg.entities) {
     if (e.kind === 'source') continue;
     for (const [text, path] of proseOf(e)) {
@@ -587,7 +611,7 @@ const OVERCLAIM = /\b(?:(?:directly|clearly|plainly)\s+(?:shows?|proves?|demonst
 const DENIED = /\b(?:not|never|no|nothing|cannot|neither|nor|without)\b[^.;:,()]{0,14}$|n['’]t\s+$|\b(?:can|may|might|could)\s+$/i;
 
 /** Emission notes, probe outcome notes and summaries say what an observation is consistent with, never that it proves a cause. */
-function checkOverclaims(c: Checker): void {
+function checkOverclaims(c: Reporter): void {
   for (const e of c.reg.entities) {
     const places: Array<[string | undefined, PathSegment[]]> = [];
     // An artifact's summary says what is seen ("a job board shows that…"); a mechanism's or pattern's says what it means.
