@@ -18,7 +18,7 @@ export interface Phrase {
    * test is what keeps the others' large expressions from being run at all: V8 compiles an expression on
    * its first run and again to native code on its second, which was most of a first search's time in a
    * fresh process (the CLI's). When editing an expression, keep this list a necessary condition of it:
-   * test/search.test.ts checks it on many texts.
+   * test/unit/search.test.ts checks it on many texts.
    */
   needs: readonly string[];
   /** The phrase counts only when the text also says this (e.g. "within hours" of a rejection). */
