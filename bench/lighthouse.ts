@@ -3,7 +3,7 @@
 // the graph explorer, with mobile emulation (Lighthouse's default: a phone's screen, a slow 4G network
 // and a 4× slower CPU, simulated), in its four categories: performance, accessibility, best practices and
 // SEO. Lighthouse (pinned in tools/node22) needs Node 22+ and drives Debian's Chromium (/usr/bin/chromium;
-// never a downloaded browser). `npm run runtimes` installs it; test/lighthouse.test.ts holds each score at
+// never a downloaded browser). `npm run runtimes` installs it; test/e2e/lighthouse.test.ts holds each score at
 // 95 or more, and `npm run bench` prints this table.
 //
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--json <file>]

@@ -3,7 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { sourceHash, STAMP_FILE } from './source-hash.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
+
+// The source hash of what this build reads, taken before it reads anything and stamped into dist/ when
+// it has finished (the stamp goes first, so a failed build leaves none): the tests that run dist/ refuse
+// one built from other sources (test/dist.ts).
+const source = sourceHash('.');
+rmSync(STAMP_FILE, { force: true });
 
 // commander requires node:child_process at load time, which pulls in net, dgram and more; it uses it only
 // to run executable subcommands, which hoba has none of. Load it on first use instead.
@@ -135,3 +142,5 @@ await build({
   external: [],
 });
 await import('./build-worker.mjs'); // dist/worker.js: the hosted variant for an edge runtime, the snapshot above bundled in
+
+writeFileSync(STAMP_FILE, `${JSON.stringify({ source })}\n`);

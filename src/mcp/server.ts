@@ -55,7 +55,7 @@ type RequestHandler = (request: JSONRPCRequest, ctx: unknown) => Promise<unknown
  * _wrapHandler is private to the SDK: this is a patch for an upstream bug, modelcontextprotocol/
  * typescript-sdk issue #2284 (invalid request params answered as -32603 with the raw validation issues),
  * whose fix is proposed in pull request #2492. Remove it when a release with that fix is pinned
- * (test/mcp.test.ts "a malformed prompt argument is invalid params, in words" says whether it still helps).
+ * (test/e2e/mcp.test.ts "a malformed prompt argument is invalid params, in words" says whether it still helps).
  */
 function answerMalformedParamsAsInvalid(server: McpServer): void {
   const protocol = server.server as unknown as { _wrapHandler(method: string, handler: RequestHandler): RequestHandler };

@@ -47,6 +47,28 @@ export function kindOfId(id: string): Kind | undefined {
   return KINDS.find((k) => KIND_INFO[k].prefix === id[0]);
 }
 
+/** An atlas ID written inside prose ("(E-068)", "see M-016"): any kind letter, a hyphen, three or more digits. */
+export const ID_IN_PROSE = /\b[ABMPLISE]-\d{3,}\b/g;
+
+/**
+ * A capitalised document word just before an ID-shaped token makes it another body's document number, not an
+ * atlas ID: "Form I-129", "Handbook M-274", "Publication E-123", "Schedule B-100". ("Form I-9" has one digit and
+ * is not ID-shaped at all.) Capitalised only, so that ordinary prose ("the form A-015 describes") still counts.
+ */
+const DOCUMENT_WORD_BEFORE = /\b(?:Form|Forms|Handbook|Publication|Schedule)\s+$/;
+
+/** Whether the ID-shaped token at `index` of `text` is a document number ("Handbook M-274"), not an atlas ID. */
+export function isDocumentNumberAt(text: string, index: number): boolean {
+  return DOCUMENT_WORD_BEFORE.test(text.slice(Math.max(0, index - 24), index));
+}
+
+/** The atlas IDs a piece of prose names, with where each starts; document numbers are left out. */
+export function idsInProse(text: string): Array<{ id: string; index: number }> {
+  const found: Array<{ id: string; index: number }> = [];
+  for (const m of text.matchAll(ID_IN_PROSE)) if (!isDocumentNumberAt(text, m.index)) found.push({ id: m[0], index: m.index });
+  return found;
+}
+
 export const ACTORS = ['system', 'recruiter', 'hiring-manager', 'policy', 'external', 'candidate'] as const;
 export const NATURES = ['rule', 'incentive', 'bias', 'noise', 'void'] as const;
 export const VISIBILITIES = ['observable', 'inferable', 'opaque'] as const;

@@ -99,13 +99,13 @@ export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> 
 
 /**
  * The download files of a recorded release, rebuilt from its stored registry data and the JSON Schemas of
- * its content model: byte for byte the files its record holds the checksums of (test/releases.test.ts).
+ * its content model: byte for byte the files its record holds the checksums of (test/unit/releases.test.ts).
  */
 export function releaseDownloadFiles(release: Pick<RecordedRelease, 'data' | 'schemas'>): DownloadFile[] {
   return downloadFiles(new Registry(release.data), { schemas: release.schemas });
 }
 
-/** apiDocuments (routes.ts), one at a time: each body is made when reached and let go once serialised. */
+/** Every API document of the route table (routes.ts), one at a time: each body is made when reached and let go once serialised. */
 function* apiDocumentsOneByOne(reg: Registry, info: BuildInfo): Generator<ApiDocument> {
   for (const route of API_ROUTES) {
     for (const { id, body } of route.documents(reg, info)) {

@@ -8,7 +8,7 @@
 // or quoted scalars, escapes, tabs, CR line ends, duplicate keys, numbers other than plain integers…)
 // returns undefined, and the caller parses the file with the `yaml` package instead, which also reports
 // every error with its line. Whatever it returns is exactly what `parseDocument(text).toJS()` returns
-// (YAML 1.2 core schema); test/fast-yaml.test.ts checks that on every content file and on corner cases.
+// (YAML 1.2 core schema); test/unit/fast-yaml.test.ts checks that on every content file and on corner cases.
 
 /** Thrown inside the reader when the text leaves the subset; caught by fastYaml. */
 class OutsideSubset extends Error {}

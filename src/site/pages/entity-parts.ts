@@ -1,7 +1,7 @@
 // Building blocks shared by the entity pages and the browse pages: links to entities, prose with its IDs
 // linked, tags, citations, law notes. Everything here renders what the registry and the analysis layer
 // computed; nothing decides anything about the atlas.
-import { KIND_INFO, STAGES, type Kind, type Stage } from '../../model/vocab.ts';
+import { KIND_INFO, STAGES, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
 import type { Entity, LawNote } from '../../model/schemas.ts';
 import { sourceTitle } from '../../model/source.ts';
 import type { Registry } from '../../registry/registry.ts';
@@ -128,9 +128,10 @@ export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, 
     let piece: string | undefined;
     if (m[1] !== undefined) {
       const ids = [...m[1].matchAll(ID_IN_TEXT)].map((x) => x[1]!);
-      if (ids.every((id) => reg.has(id))) piece = `<sup class="ref">${ids.map((id) => noteOf(reg, id)).join(', ')}</sup>`;
+      if (ids.every((id) => reg.has(id)) && !isDocumentNumberAt(text, m.index!)) piece = `<sup class="ref">${ids.map((id) => noteOf(reg, id)).join(', ')}</sup>`;
     } else if (m[2] !== undefined) {
-      const e = reg.get(m[2]);
+      // "Handbook M-274" is another body's document number, whether or not the atlas has an M-274.
+      const e = isDocumentNumberAt(text, m.index!) ? undefined : reg.get(m[2]);
       const name = e === undefined ? '' : e.kind === 'source' ? e.cite : e.title;
       // "M-008 (Headcount freeze …)": the title follows already, so the ID itself is the link.
       const titled = e !== undefined && text.startsWith(` (${name.slice(0, 12).replace(/\(/g, '[')}`, m.index! + m[0].length);
