@@ -113,6 +113,9 @@ describe('the default answer of every worked scenario', () => {
         assert.ok(cli.includes(p), `${s.id}: the CLI says "${p}"`);
         assert.ok(site.includes(p), `${s.id}: the site says "${p}"`);
       }
+      // The site's default text (the opened details left out) holds no ID, slug or vocabulary word either.
+      const shown = visible(candidateHtml(r, { interactive: true, datesForm: true }).html.replace(/<div class="cv-more">[^]*?<\/div>/g, '').replace(/<select[^]*?<\/select>/g, ''));
+      assert.deepEqual(jargonIn(reg, shown), [], `${s.id}: the site's default text`);
       for (const g of r.candidate.groups) {
         for (const i of g.items) {
           assert.ok(cli.includes(i.title) && site.includes(i.title), `${s.id}: ${i.title}`);
@@ -146,6 +149,17 @@ describe('what the account brings in', () => {
 });
 
 describe('dates in the answer', () => {
+  test('MCP explain_observation takes the same date and place and returns the same dates', async () => {
+    const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
+    const direct = explain(reg, { artifacts: ['A-024'], on: '2026-11-20', where: 'us-ca' });
+    const viaMcp = (await tool.run({ registry: reg, search: () => undefined } as never, { artifacts: ['A-024'], on: '2026-11-20', where: 'us-ca', detail: 'summary', limit: 16 } as never)) as ExplainResult;
+    assert.deepEqual(
+      viaMcp.agency.deadlines.map((d) => [d.line, d.dates.map((x) => x.date)]),
+      direct.agency.deadlines.map((d) => [d.line, d.dates.map((x) => x.date)]),
+    );
+    assert.ok(direct.agency.deadlines.some((d) => d.dates.some((x) => x.date === '2027-05-19')), 'the EEOC’s 180 days from 20 November 2026');
+  });
+
   test('--on and --where are checked, and given back in the input', () => {
     assert.throws(() => explain(reg, { artifacts: ['A-024'], on: '2026-02-30' }), (e: unknown) => e instanceof AnalysisError && /calendar date/.test(e.message));
     assert.throws(() => explain(reg, { artifacts: ['A-024'], where: 'mars' }), (e: unknown) => e instanceof AnalysisError && /not a place/.test(e.message));
