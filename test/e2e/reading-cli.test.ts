@@ -470,7 +470,7 @@ describe('hardening (issue #10)', () => {
     const moved = json(ExplainResult, hoba(['explain', 'A-001', '--stage', 'technical', '--json']));
     assert.match(moved.obstacle.stage_note ?? '', /^A-001 \(Silence after applying\) is recorded at ingestion, screening, not at technical\./);
     assert.match(hoba(['explain', 'A-001', '--stage', 'technical', '--brief']).stdout, /^stage given: technical[^\n]*\n {2}note: A-001 \(Silence after applying\) is recorded at/m);
-    assert.match(hoba(['explain', 'A-001', '--stage', 'technical']).stdout, /^Note: You said this happened at the technical stage, but the atlas does not record “Silence after\s+applying” there\./m);
+    assert.match(hoba(['explain', 'A-001', '--stage', 'technical']).stdout, /^Note: You said this happened at the technical stage, but the atlas does not\s+record “Silence after\s+applying” there\./m);
     assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--stage', 'team', '--json'])).obstacle.stage_note, undefined);
     assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--json'])).obstacle.stage_note, undefined);
   });
