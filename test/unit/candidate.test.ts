@@ -88,6 +88,14 @@ describe('the default answer of every worked scenario', () => {
     assert.ok(grades.length >= 36, `${grades.length} scenarios`);
   });
 
+  test('a phone-width terminal: no line of the default text over 40 columns', () => {
+    for (const a of reg.all('artifact').filter((x) => x.status === 'active')) {
+      const text = renderCandidate(explain(reg, { artifacts: [a.id], on: '2026-11-20', where: 'us-ca' }), { width: 40 });
+      for (const l of text.split('\n')) assert.ok(l.length <= 40, `${a.id}: ${l}`);
+      assert.deepEqual(jargonIn(reg, text.replace(/--on \S+ --where \S+ \(or [^)]*\)/, '')), [], a.id);
+    }
+  });
+
   test('the lead keeps to about 120 words and says what it can and cannot mean, never how likely', () => {
     for (const s of scenarios()) {
       const r = explain(reg, { scenario: s.id });
