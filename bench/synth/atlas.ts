@@ -473,6 +473,7 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         sources: cites.get(id)!,
         ...status(deprecatedArtifacts.has(id), activeArtifacts),
         stages: artifactStages.get(id)!,
+        concerns: [],
         non_inferences: Array.from({ length: random.between(4, 6) }, () => prose.nonInference()),
         probes,
         next_steps: [{ id: 'keep-going', action: prose.text(160), why: prose.text(160), sources: [] }],

@@ -113,8 +113,14 @@ export const PHRASES: readonly Phrase[] = [
     means: 'location time-zone sponsorship', needs: ['visa', 'sponsor', 'permit', 'authori', 'green card', 'h1b', 'h-1b', 'relocat', 'zone', 'based', 'located', 'living', 'wrong'],
   },
   {
-    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am|plan) |whether i |when i |how |what )?(?:my |to )?(?:kids|children|child|pregnan\w*|married|marital|marriage|religion|religious|age|old|graduat\w*|health|disabilit\w*|medical|arrest\w*|convict\w*|criminal|family|husband|wife|spouse|partner|church|nationality|native language|accent|start a family|have kids)\b/,
-    means: 'questions age family health record', needs: ['ask', 'question'],
+    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am|plan) |whether i |when i |how |what )?(?:my |to )?(?:kids|children|child|pregnan\w*|married|marital|marriage|religion|religious|age|old|graduat\w*|health|disabilit\w*|medical|family|husband|wife|spouse|partner|church|nationality|native language|accent|start a family|have kids)\b/,
+    means: 'questions age family health', needs: ['ask', 'question'],
+  },
+  {
+    // A criminal-record question before an offer is its own observation, not one of the personal
+    // questions above.
+    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am) (?:ever )?(?:been )?|whether i (?:have|had) (?:ever )?(?:been )?)?(?:my |a |any )?(?:arrest\w*|convict\w*|criminal|felon\w*)\b/,
+    means: 'criminal record convicted', needs: ['ask', 'question'],
   },
   {
     re: /\brecruiters?\b.{0,40}\b(?:ghost\w*|quiet|silent|disappear\w*|vanish\w*|stopped|dark|mia|awol|never (?:replied|responded|called|wrote))\b|\b(?:ghosted|ignored|dropped) by (?:the |a )?recruiter\b/,

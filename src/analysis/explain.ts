@@ -8,7 +8,8 @@
 // The CLI imports protocol.ts directly for IDs, and this module only for a scenario or words, so that
 // `hoba explain A-009` does not load the search index at start-up.
 import type { Registry } from '../registry/registry.ts';
-import { explainArtifacts, type InputOrigin, type ProbeOutcomeInput } from './protocol.ts';
+import { explainArtifacts, type ArtifactsInput, type InputOrigin, type ProbeOutcomeInput } from './protocol.ts';
+import { candidateView } from './candidate.ts';
 import { readSituation, type Reading } from './reader.ts';
 import { AnalysisError, resolveEntity } from './resolve.ts';
 import { scenarioInput } from './scenarios.ts';
@@ -32,6 +33,11 @@ export interface ExplainInput {
   stage?: string;
   /** Outcomes of probes already run (added to a scenario's own). */
   probes?: readonly ProbeOutcomeInput[];
+  /** The date of what happened (YYYY-MM-DD) and where the person is (uk, us-ca, eu-de…): deadlines become dates. */
+  on?: string;
+  where?: string;
+  /** Dates of other events (a request sent, Acas early conciliation), when known. */
+  dates?: ArtifactsInput['dates'];
 }
 
 /**
@@ -48,12 +54,13 @@ export function explain(reg: Registry, input: ExplainInput, max = LISTED_MAX): E
     );
   }
   const extra = input.probes ?? [];
+  const when = { ...(input.on !== undefined ? { on: input.on } : {}), ...(input.where !== undefined ? { where: input.where } : {}), ...(input.dates ? { dates: input.dates } : {}) };
   if (input.scenario !== undefined) {
     const scenario = resolveEntity(reg, input.scenario, ['scenario'], 'a scenario preset');
     const preset = scenarioInput(reg, scenario.id);
     const stage = input.stage ?? preset.stage;
     const origin: InputOrigin = { scenario: { id: scenario.id, title: scenario.kind === 'source' ? scenario.cite : scenario.title } };
-    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra] }, origin, max);
+    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra], ...when }, origin, max);
   }
   if (words) {
     const reading = readSituation(reg, { ...(input.text !== undefined ? { text: input.text } : {}), ...(input.message !== undefined ? { message: input.message } : {}), ...(input.picks ? { picks: input.picks } : {}) });
@@ -62,9 +69,9 @@ export function explain(reg: Registry, input: ExplainInput, max = LISTED_MAX): E
       if (reading.questions.length > 0 || reading.not_covered) return unanalysed(reg, from_text, input.stage);
       throw new AnalysisError('not-found', nothingStated(reading));
     }
-    return explainArtifacts(reg, { artifacts: reading.observations.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, { from_text }, max);
+    return explainArtifacts(reg, { artifacts: reading.observations.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when }, { from_text }, max);
   }
-  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra }, {}, max);
+  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when }, {}, max);
 }
 
 /** The reader's reading as the result carries it (input.from_text). */
@@ -106,13 +113,14 @@ function unanalysed(reg: Registry, from_text: NonNullable<ExplainResult['input']
         text: `Not covered: ${from_text.not_covered!.topics.length > 0 ? `${from_text.not_covered!.topics.map((t) => t.title.toLowerCase()).join('; ')} lies outside the atlas.` : 'this lies outside the atlas.'} ${from_text.not_covered!.covers}`,
         details: from_text.not_covered!.topics.map((t) => t.instead),
       };
-  return {
+  const result: Omit<ExplainResult, 'candidate'> = {
     registry_version: reg.version,
     notice: UNCALIBRATED_NOTICE,
     input: { artifacts: [], ...(stage !== undefined ? { stage: stage as never } : {}), probes: [], from_text },
     hard_facts: { artifacts: [], observed: [] },
     obstacle: { stages: [], from: 'artifacts', barriers: [] },
     behind: { mechanisms: [], excluded: [], ruled_out: [], patterns: [], loops: [], non_inferences: [], source_caveats: [] },
-    agency: { candidate: [], intermediary: [], none: [], same_stage: { candidate: [], intermediary: [], none: [] }, probes: [], other_probes: [], next_steps: [], law: [], verdict },
+    agency: { candidate: [], intermediary: [], none: [], same_stage: { candidate: [], intermediary: [], none: [] }, probes: [], other_probes: [], next_steps: [], law: [], deadlines: [], verdict },
   };
+  return { ...result, candidate: candidateView(reg, result, []) };
 }

@@ -10,8 +10,10 @@ import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
+import { PLAIN_VERDICT, PLAIN_WHO_SHORT } from '../model/plain.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
+import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
 import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 import { writeOut } from './out.ts';
@@ -25,8 +27,11 @@ export interface ExplainOptions {
   probe?: ProbeOutcomeInput[];
   scenario?: string;
   full?: boolean;
+  brief?: boolean;
   json?: boolean;
   dir?: string;
+  on?: string;
+  where?: string;
 }
 
 function collectPick(value: string, previous: string[] = []): string[] {
@@ -51,12 +56,22 @@ export function registerExplain(program: Command): void {
     .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
     .option('--message <file>', 'a message you received (rejection email, portal history, recruiter’s text, letter): a file, or - for standard input')
     .option('--pick <artifact_id>', 'answer a question hoba asked about your words: the observation you choose (e.g. A-046); repeatable', collectPick)
+    .option('--on <date>', 'the day it happened (YYYY-MM-DD): the law’s time limits become dates')
+    .option('--where <place>', 'where you are: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)')
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
+    .option('--brief', 'the short technical report (IDs, tiers, probes) instead of the plain answer')
     .option('--json', 'print the full structure as JSON (always complete, with or without --full)')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
     .addHelpText(
       'after',
       `
+By default the answer is in plain words: what it can and cannot mean, the one
+thing worth checking, what to do now and by when, and the possible explanations
+grouped, one line each. --full shows everything (with IDs), --brief a short
+technical report, --json the whole structure. With --on and --where, the law's
+time limits are shown as dates (not legal advice: check them with an adviser).
+Nothing you give leaves your computer.
+
 What you observed can be given three ways:
   artifact IDs     hoba explain A-009 A-027
   a scenario       hoba explain --scenario S-003   (a worked situation, preset)
@@ -106,6 +121,7 @@ Examples:
   $ hoba explain "they said I was overqualified"
   $ hoba explain "my background check came back wrong" --pick A-046
   $ hoba explain --message email.txt "got this after the final round"
+  $ hoba explain A-024 --on 2026-11-20 --where uk   your deadlines as dates
   $ hoba explain A-009 --full            everything, both tiers
   $ hoba explain A-004 --json | jq .agency.verdict`,
     )
@@ -116,7 +132,7 @@ Examples:
 export async function runExplain(words: string[], opts: ExplainOptions): Promise<void> {
   const atlas = await openAtlas(opts.dir);
   const { registry } = atlas;
-  const stage = opts.stage ? { stage: opts.stage } : {};
+  const stage = { ...(opts.stage ? { stage: opts.stage } : {}), ...(opts.on !== undefined ? { on: opts.on } : {}), ...(opts.where !== undefined ? { where: opts.where } : {}) };
   const probes = opts.probe ?? [];
   let result: ExplainResult;
   // A lone scenario ID reads as --scenario.
@@ -148,7 +164,8 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     }
   }
   if (opts.json) writeJson(result);
-  else writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else if (opts.full || opts.brief) writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else writeOut(renderCandidate(result, { width: terminalWidth() }));
 }
 
 /** The message given with --message: a file's text, or standard input's for "-". */
@@ -246,11 +263,6 @@ const FIDELITY_SHORT: Record<Fidelity, string> = {
   void: 'as silence',
 };
 
-const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only an insider can change it',
-  none: 'no one in the process can change it',
-};
 
 /** "M-016 Decision latency": a name beside every ID, never a bare ID. */
 const named = (x: { id: string; title: string }) => `${x.id} ${x.title}`;
@@ -285,7 +297,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   if (r.input.from_text) renderReading(r.input.from_text, { para, dim, bullet, section, width, out });
   if (r.hard_facts.artifacts.length === 0) {
     // Nothing analysed: the words raised a question, or lie outside the atlas.
-    section(`Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}`);
+    section(`Verdict: ${PLAIN_VERDICT[r.agency.verdict.code]}`);
     para(r.agency.verdict.text);
     for (const d of r.agency.verdict.details) dim(d, '    ', '  - ');
     return out.join('\n') + '\n';
@@ -303,7 +315,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 
   // The verdict first.
   const v = r.agency.verdict;
-  section(`Verdict: ${VERDICT_HEADINGS[v.code]}`);
+  section(`Verdict: ${PLAIN_VERDICT[v.code]}`);
   para(v.text);
   const steps = r.agency.next_steps;
   for (const d of v.details) {
@@ -327,7 +339,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   limit(first, caps?.first).forEach((m, i) => {
     para(`${i + 1}. ${named(m)}`, '     ', '  ');
     const how = full ? m.why.replace(/\.$/, '') : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
-    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]}`, '     ');
+    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]}`, '     ');
     if (full) dim(m.summary, '     ');
   });
   // The whole first tier is always named (at most eight): only the detail lines are cut to fit.
@@ -338,7 +350,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
       section(`${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
       for (const m of second) {
         para(`- ${named(m)}`, '    ', '  ');
-        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]})`, '    ');
+        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]})`, '    ');
       }
       if (secondTotal > second.length) dim(`+ ${secondTotal - second.length} more, after ${second.at(-1)!.id} by ID: ${CUT_HINT}`, '  ');
     } else {
@@ -474,14 +486,6 @@ function renderReading(t: FromText, { para, dim, bullet, section, out, width }: 
 /** Marks an honest baseline whose title does not already say so. */
 const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest baseline/i.test(m.title) ? ' · honest baseline' : '');
 
-const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
-  'run-probe': 'run a probe first',
-  'act-on-candidate-removable': 'something is within your reach',
-  'low-signal': 'low signal',
-  'nothing-left': 'nothing left',
-  'answer-first': 'answer a question first',
-  'not-covered': 'not covered by the atlas',
-};
 
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
 function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } }>): string {

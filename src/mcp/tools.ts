@@ -13,6 +13,10 @@ import {
   DiagnosticProbes,
   EntityRef,
   ExplainedArtifact,
+  CandidateItem,
+  CandidateView,
+  DateLine,
+  DeadlineView,
   ExplainResult,
   FromText,
   Interventions,
@@ -169,6 +173,10 @@ const ExplainShape = once(() =>
       // The split of the second tier (same_stage), the probes that cannot narrow (other_probes) and the law
       // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
       agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
+        // The law notes' time limits as dates (from `on`, for `where`): what a person acts on, in brief.
+        deadlines: z.array(
+          DeadlineView.pick({ where: true, line: true }).extend({ dates: z.array(DateLine.pick({ date: true })) }),
+        ),
         law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
         probes: z.array(ProbeBrief()),
         // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
@@ -180,6 +188,10 @@ const ExplainShape = once(() =>
             citations: z.array(Citation.pick({ id: true, caveat: true }).partial({ caveat: true })),
           }),
         ),
+      }),
+      // The plain answer: its lead and each explanation's line; the details are in detail "full".
+      candidate: CandidateView.pick({ heading: true, lead: true }).extend({
+        groups: z.array(z.object({ label: z.string(), items: z.array(CandidateItem.pick({ id: true, title: true, relevant_if: true })) })),
       }),
     }),
   ),
@@ -244,6 +256,8 @@ interface SummaryCut {
   perArtifact: number;
   /** Barriers, patterns and ruled-out mechanisms kept (the last rungs, for many unrelated observations at once). */
   others: number;
+  /** Whether the plain answer keeps its groups (they name the same explanations as behind.mechanisms): only the first rung. */
+  groups: boolean;
 }
 
 /**
@@ -307,6 +321,11 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
     const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
+    if (!cut.groups && out.candidate.groups.length > 0) {
+      const items = out.candidate.groups.reduce((n, g) => n + g.items.length, 0);
+      out.candidate.groups = [];
+      truncated.push({ list: 'candidate.groups', shown: 0, total: items, more: `the plain answer's explanations, grouped: ${fullDetail} (behind.mechanisms names them)` });
+    }
     if (truncated.length) out.truncated_lists = truncated;
     else delete out.truncated_lists;
     return out;
@@ -315,8 +334,10 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
   const tier = Math.min(first, most);
   // The rungs, in order; each is tried with the most mechanisms that fit, between `floor` and `most`.
   const ladder: SummaryCut[] = [];
-  const rung = (probes: number, stepCount: number, floor = tier, kept = perArtifact, others = Infinity) =>
-    ladder.push({ probes, steps: Math.min(steps, stepCount), floor: Math.min(floor, most), perArtifact: kept, others });
+  const rung = (probes: number, stepCount: number, floor = tier, kept = perArtifact, others = Infinity, groups = false) =>
+    ladder.push({ probes, steps: Math.min(steps, stepCount), floor: Math.min(floor, most), perArtifact: kept, others, groups });
+  // First the plain answer whole; then its groups go before anything else is cut.
+  rung(MAX_SUMMARY_PROBES, steps, tier, perArtifact, Infinity, true);
   for (let p = MAX_SUMMARY_PROBES; p >= 1; p--) rung(p, steps);
   if (steps > 2) rung(1, 2);
   rung(0, 2);
@@ -444,6 +465,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Runs the HOBA protocol on what a candidate observed: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
       'input.from_text: what the words state (quoted), deny, ask (answer with `picks`), or find not_covered. ' +
       'Returns the barriers; mechanisms in two tiers, "produces" (ranked by directness, not likelihood; each says why) then "same-stage"; ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
+      '`candidate`: the plain answer for a person (show it first); `on` and `where` give agency.deadlines dates (not legal advice). ' +
       'A summary keeps to about 8 KB (cuts are said in truncated_lists); detail "full" returns everything. ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
@@ -465,6 +487,14 @@ export const TOOLS: readonly ToolDefinition[] = [
           .optional()
           .describe('Answers to questions'),
         stage: stage().optional(),
+        on: z.iso.date().optional().describe('The date it happened'),
+        where: z
+          .string()
+          .trim()
+          .min(2)
+          .max(8)
+          .optional()
+          .describe('Where: uk, us-ca, eu-de…'),
         probes: z
           .array(
             z.strictObject({
@@ -505,6 +535,8 @@ export const TOOLS: readonly ToolDefinition[] = [
         ...(args.picks !== undefined ? { picks: args.picks } : {}),
         ...(args.stage ? { stage: args.stage } : {}),
         ...(args.probes ? { probes: args.probes } : {}),
+        ...(args.on !== undefined ? { on: args.on } : {}),
+        ...(args.where !== undefined ? { where: args.where } : {}),
       });
       return args.detail === 'full' ? result : explainSummary(result, args.limit);
     },

@@ -47,6 +47,28 @@ export function kindOfId(id: string): Kind | undefined {
   return KINDS.find((k) => KIND_INFO[k].prefix === id[0]);
 }
 
+/** An atlas ID written inside prose ("(E-068)", "see M-016"): any kind letter, a hyphen, three or more digits. */
+export const ID_IN_PROSE = /\b[ABMPLISE]-\d{3,}\b/g;
+
+/**
+ * A capitalised document word just before an ID-shaped token makes it another body's document number, not an
+ * atlas ID: "Form I-129", "Handbook M-274", "Publication E-123", "Schedule B-100". ("Form I-9" has one digit and
+ * is not ID-shaped at all.) Capitalised only, so that ordinary prose ("the form A-015 describes") still counts.
+ */
+const DOCUMENT_WORD_BEFORE = /\b(?:Form|Forms|Handbook|Publication|Schedule)\s+$/;
+
+/** Whether the ID-shaped token at `index` of `text` is a document number ("Handbook M-274"), not an atlas ID. */
+export function isDocumentNumberAt(text: string, index: number): boolean {
+  return DOCUMENT_WORD_BEFORE.test(text.slice(Math.max(0, index - 24), index));
+}
+
+/** The atlas IDs a piece of prose names, with where each starts; document numbers are left out. */
+export function idsInProse(text: string): Array<{ id: string; index: number }> {
+  const found: Array<{ id: string; index: number }> = [];
+  for (const m of text.matchAll(ID_IN_PROSE)) if (!isDocumentNumberAt(text, m.index)) found.push({ id: m[0], index: m.index });
+  return found;
+}
+
 export const ACTORS = ['system', 'recruiter', 'hiring-manager', 'policy', 'external', 'candidate'] as const;
 export const NATURES = ['rule', 'incentive', 'bias', 'noise', 'void'] as const;
 export const VISIBILITIES = ['observable', 'inferable', 'opaque'] as const;
@@ -153,6 +175,40 @@ export const VIEWPOINTS = ['candidate', 'recruiter', 'hiring-manager', 'system',
 
 /** The form an illustrative specimen takes. */
 export const SPECIMEN_MEDIA = ['email', 'portal', 'posting', 'message', 'letter', 'call', 'form', 'report'] as const;
+
+/**
+ * What an observation may itself be about that makes some explanations sensitive: a check (background,
+ * reference, drug, identity or vetting), a record (criminal record, a past complaint) or a protected trait
+ * (age, sex, race, religion, disability, pregnancy…). An explanation that concerns one of these is shown
+ * first only when an observation given is itself about it (or nothing else remains).
+ */
+export const CONCERNS = ['check', 'record', 'trait'] as const;
+export type Concern = (typeof CONCERNS)[number];
+
+/** Units of a law note's time limit. */
+export const LIMIT_UNITS = ['days', 'weeks', 'months', 'years'] as const;
+export type LimitUnit = (typeof LIMIT_UNITS)[number];
+/** How days are counted: every calendar day (weekends and holidays count), or business days (Monday to Friday). */
+export const DAY_COUNTS = ['calendar', 'business'] as const;
+export type DayCount = (typeof DAY_COUNTS)[number];
+/**
+ * The event a time limit runs from: the act or decision complained of (a rejection, a withdrawn offer, a
+ * question asked), a notice the person received (such as a pre-adverse-action notice), or a request the
+ * person sent (the employer's answer is due from its receipt).
+ */
+export const LIMIT_EVENTS = ['act', 'notice', 'request'] as const;
+export type LimitEvent = (typeof LIMIT_EVENTS)[number];
+/** Whose deadline it is: the person's own (to file, complain, ask) or the employer's (to answer, to cure). */
+export const LIMIT_PARTIES = ['you', 'employer'] as const;
+export type LimitParty = (typeof LIMIT_PARTIES)[number];
+/**
+ * How a limit can change: a longer limit that replaces it when a condition holds (a state agency's 300
+ * days, a law change not yet confirmed in force); more time added after it (the EU's two further months);
+ * or a stop-the-clock rule (Acas early conciliation: the days between its start and its certificate do not
+ * count, and at least a month remains after the certificate).
+ */
+export const LIMIT_EXTENSIONS = ['replaces', 'adds', 'stop-the-clock'] as const;
+export type LimitExtensionKind = (typeof LIMIT_EXTENSIONS)[number];
 
 /** Jurisdictions of the law layer: US federal law, a US state (or city), the UK, the EU. */
 export const JURISDICTIONS = ['us-federal', 'us-state', 'uk', 'eu'] as const;

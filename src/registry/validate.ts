@@ -1,6 +1,7 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
-import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
+import { placeOf, placesNamed } from '../model/places.ts';
+import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import { MANIFEST_SOURCE, type LoadResult } from './load.ts';
@@ -9,12 +10,21 @@ import { nestedSources, referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
 
+/** Words that say a law note's sources give no time limit. */
+const UNSTATED_LIMIT = /gives? no time limit|no time limit is (stated|given)|do(es)? not state (a|the|any) (time )?limit|do(es)? not state its length/i;
+
 export interface ValidateOptions {
   /** The shared bibliography; when absent, the source-bibliography rule cannot run. */
   bibliography?: Map<string, BibliographyEntry> | undefined;
 }
 
-class Checker {
+/** What a check needs: the registry, and somewhere to report. */
+interface Reporter {
+  readonly reg: Registry;
+  report(rule: RuleId, message: string, entity?: string, path?: readonly PathSegment[]): void;
+}
+
+class Checker implements Reporter {
   readonly problems: Problem[] = [];
   constructor(
     readonly load: LoadResult,
@@ -35,6 +45,7 @@ class Checker {
 export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): Problem[] {
   const c = new Checker(load);
   checkReferences(c);
+  checkInlineReferences(c);
   checkDeprecation(c);
   checkBarriers(c);
   checkLoops(c);
@@ -54,6 +65,24 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkUncited(c, options.bibliography);
   checkCoverage(c);
   return sortProblems([...load.problems, ...c.problems]);
+}
+
+/** The rules of evidence on the atlas's own words, which hoba stats holds at zero findings (issue 25). */
+export const EVIDENCE_LANGUAGE_RULES = ['uncalibrated-likelihood', 'unsourced-frequency', 'causal-overclaim'] as const satisfies readonly RuleId[];
+
+/**
+ * The findings of EVIDENCE_LANGUAGE_RULES over a registry alone (no files: entity and field, no line), the same
+ * checks hoba validate runs, for hoba stats to report as targets.
+ */
+export function evidenceLanguageFindings(reg: Registry): Problem[] {
+  const problems: Problem[] = [];
+  const reporter: Reporter = {
+    reg,
+    report: (rule, message, entity) => void problems.push(problem(rule, message, entity !== undefined ? { entity } : {})),
+  };
+  checkHedges(reporter);
+  checkOverclaims(reporter);
+  return sortProblems(problems);
 }
 
 /** The most mechanisms an artifact may have producing it: explained alone, they are its first tier. */
@@ -99,6 +128,30 @@ function checkReferences(c: Checker): void {
           const successor = target.superseded_by ? `its successor ${target.superseded_by}` : 'an active entity';
           c.report('deprecated-reference', `${field} points at ${ref.target}, which is deprecated; point at ${successor} instead.`, e.id, ref.path);
         }
+      }
+    }
+  }
+}
+
+/** Other people's words: an ID-shaped token there (a requisition number in a pasted email) is theirs, not the atlas's. */
+const othersWords = (path: readonly PathSegment[]) =>
+  path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'situation' || (path[0] === 'specimens' && (path[2] === 'text' || path[4] === 'quote'));
+
+/** IDs written inside prose ("(E-068)", "see M-016") name entities that exist; document numbers ("Handbook M-274") are not IDs. */
+function checkInlineReferences(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const [text, path] of proseOf(e)) {
+      // A string that is only an ID is a structured reference (dangling-reference checks it).
+      if (kindOfId(text) !== undefined || othersWords(path)) continue;
+      for (const id of new Set(idsInProse(text).map((f) => f.id))) {
+        if (c.load.declared.has(id)) continue;
+        const kind = kindOfId(id)!;
+        const fix =
+          kind === 'source'
+            ? `Cite an entry of ../shared/bibliography.yaml by its ID and run npm run sources:sync, or remove the citation.`
+            : `Fix the ID, or remove it. If the token is another body's document number, write the document's name before it (e.g. "Form", "Handbook").`;
+        c.report('inline-reference', `${fieldName(path)} names ${id} in its text, but no ${KIND_INFO[kind].label} ${id} exists. ${fix}`, e.id, path);
       }
     }
   }
@@ -490,6 +543,23 @@ function checkLayers(c: Checker): void {
         if (note.remedy !== undefined && note.time_limit === undefined) {
           c.report('law-note', `law[${i}] gives a remedy but no time limit. Legal time limits are short (months, not years): state the limit and where it runs from, or say that it must be checked and why.`, e.id, ['law', i, 'remedy']);
         }
+        if (note.remedy !== undefined && note.limit === undefined) {
+          c.report('law-limit', `law[${i}] gives a remedy but its time limit is not data: add limit (stated: true with length, unit, from and any extensions; or stated: false with what to do when the sources give no limit), so that the person's dates can be computed.`, e.id, ['law', i, 'remedy']);
+        }
+        if (note.limit?.stated === true && note.time_limit !== undefined && UNSTATED_LIMIT.test(note.time_limit)) {
+          c.report('law-limit', `law[${i}]'s words say the sources give no time limit, but limit states one. Mark it stated: false, or correct the words.`, e.id, ['law', i, 'limit', 'stated']);
+        }
+        const unknownPlaces = note.where !== undefined ? placesNamed(note.where).unknown : [];
+        if (unknownPlaces.length > 0) {
+          c.report('law-limit', `law[${i}].where names ${unknownPlaces.map((x) => `"${x}"`).join(', ')}, which is not a place the atlas knows (a US state, a UK nation, an EU member state, "New York City", "Great Britain"…). Name the place as the table in src/model/places.ts does.`, e.id, ['law', i, 'where']);
+        }
+        if (note.limit?.stated === true) {
+          note.limit.extensions.forEach((x, k) => {
+            for (const code of x.applies_in) {
+              if (!placeOf(code)) c.report('law-limit', `law[${i}].limit.extensions[${k}].applies_in names ${code}, which is not a place code (uk-eng, us-ca, eu-de…).`, e.id, ['law', i, 'limit', 'extensions', k, 'applies_in']);
+            }
+          });
+        }
         const gone = note.sources.map(noLongerCurrent).find((s) => s !== undefined);
         if (gone && note.status_note === undefined) {
           c.report('law-note', `law[${i}] cites ${gone.id} (${gone.cite}), which is ${gone.status}. Add a status_note saying what changed, so it is not read as current law.`, e.id, ['law', i, 'sources']);
@@ -566,7 +636,7 @@ const OWN_HABIT = /\b(?:as|your|their|its|his|her|our|my)\s+$/i;
 const quotedWords = (path: readonly PathSegment[]) =>
   path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
 
-function checkHedges(c: Checker): void {
+function checkHedges(c: Reporter): void {
   for (const e of c.reg.entities) {
     if (e.kind === 'source') continue;
     for (const [text, path] of proseOf(e)) {
@@ -630,7 +700,7 @@ const OVERCLAIM = /\b(?:(?:directly|clearly|plainly)\s+(?:shows?|proves?|demonst
 const DENIED = /\b(?:not|never|no|nothing|cannot|neither|nor|without)\b[^.;:,()]{0,14}$|n['’]t\s+$|\b(?:can|may|might|could)\s+$/i;
 
 /** Emission notes, probe outcome notes and summaries say what an observation is consistent with, never that it proves a cause. */
-function checkOverclaims(c: Checker): void {
+function checkOverclaims(c: Reporter): void {
   for (const e of c.reg.entities) {
     const places: Array<[string | undefined, PathSegment[]]> = [];
     // An artifact's summary says what is seen ("a job board shows that…"); a mechanism's or pattern's says what it means.

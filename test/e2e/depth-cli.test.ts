@@ -26,7 +26,7 @@ describe('hoba stats: the depth targets', () => {
 
   test('the targets are the ones the issue sets', () => {
     const ids = atlasStats(atlas).targets.map((t) => t.id);
-    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision', 'voices']) {
+    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision', 'rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits', 'voices']) {
       assert.ok(ids.includes(id), `target ${id}`);
     }
   });
@@ -35,7 +35,8 @@ describe('hoba stats: the depth targets', () => {
     const run = hoba(['stats']);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^Atlas \d+\.\d+\.\d+: every depth target met/);
-    assert.match(run.stdout, /✔ active mechanisms: \d+ \(target ≥ 60\)/);
+    assert.match(run.stdout, /✔ active mechanisms: \d+ \(target ≥ 70\)/);
+    assert.match(run.stdout, /✔ findings of the rule causal-overclaim \(error\): 0 \(target ≤ 0\)/);
     assert.match(run.stdout, /Law notes by jurisdiction:\n {2}us-federal: \d+ notes/);
   });
 
@@ -49,6 +50,20 @@ describe('hoba stats: the depth targets', () => {
       const perspectives = (JSON.parse(run.stdout) as ReturnType<typeof atlasStats>).targets.find((t) => t.id === 'perspectives');
       assert.equal(perspectives?.met, false);
       assert.deepEqual(perspectives?.failing, ['M-001']);
+    });
+    test('a likelihood word, an overclaim, an unsourced rate and a remedy without a time limit each fail their target', () => {
+      copy.set('A-001', ['summary'], 'The role was probably filled.');
+      copy.set('M-004', ['emits', 0, 'note'], 'It shows that a rule made the decision.');
+      copy.set('A-019', ['summary'], 'Panels tend to disagree.');
+      const remedied = withLaw.find((x) => x.law.some((n) => n.remedy !== undefined))!;
+      copy.remove(remedied.id, ['law', remedied.law.findIndex((n) => n.remedy !== undefined), 'time_limit']);
+      const run = hoba(['stats', '--json', '--check', '--dir', copy.dir]);
+      assert.equal(run.status, 1);
+      const failing = Object.fromEntries((JSON.parse(run.stdout) as ReturnType<typeof atlasStats>).targets.filter((t) => !t.met).map((t) => [t.id, t.failing]));
+      assert.deepEqual(failing['rule-uncalibrated-likelihood'], ['A-001']);
+      assert.deepEqual(failing['rule-causal-overclaim'], ['M-004']);
+      assert.deepEqual(failing['rule-unsourced-frequency'], ['A-019']);
+      assert.deepEqual(failing['law-time-limits'], [remedied.id]);
     });
   });
 });

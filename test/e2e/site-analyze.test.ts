@@ -142,7 +142,9 @@ describe('analyze page', () => {
     const probe = before.agency.probes[0]!;
     const outcome = probe.outcomes.find((o) => o.narrows.length > 0)!;
     assert.ok(outcome, `${probe.id} has an outcome that narrows`);
-    await page.click(`#result button[data-probe="${probe.id}"][data-outcome="${outcome.id}"]`);
+    // Everything, probes included, is in the full analysis, one click away.
+    await page.click('#full > summary');
+    await page.click(`#full button[data-probe="${probe.id}"][data-outcome="${outcome.id}"]`);
     await page.waitForSelector(`#result .w3-found li[data-probe="${probe.id}"]`, { timeout: 15_000 });
     const after = cliExplain([...three, '--probe', `${probe.id}=${outcome.id}`]);
     assert.ok(after.behind.excluded.length > 0, 'the outcome excludes something');

@@ -4,6 +4,7 @@
 // surfaces: test/e2e/depth-cli.test.ts.)
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { atlasStats } from '../../src/analysis/stats.ts';
 import { HEDGE_WORDS } from '../../src/model/index.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { AtlasCopy, ofRule, ROOT } from '../helpers.ts';
@@ -13,6 +14,27 @@ const artifacts = atlas.all('artifact');
 const mechanisms = atlas.all('mechanism');
 const interventions = atlas.all('intervention');
 const withLaw = [...artifacts, ...mechanisms, ...interventions, ...atlas.all('barrier')].filter((e) => e.law.length > 0);
+
+describe('hoba stats: the bounds of the depth targets', () => {
+  test('the bounds are issue 25\'s (atlas 0.4.0)', () => {
+    const targets = atlasStats(atlas).targets;
+    const bound = (id: string) => {
+      const t = targets.find((x) => x.id === id);
+      return t ? `${t.bound} ${t.target}` : `no target ${id}`;
+    };
+    assert.equal(bound('artifacts'), 'at-least 64');
+    assert.equal(bound('mechanisms'), 'at-least 70');
+    assert.equal(bound('interventions'), 'at-least 40');
+    assert.equal(bound('scenarios'), 'at-least 36');
+    assert.equal(bound('sources'), 'at-least 185');
+    for (const id of ['rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits']) assert.equal(bound(id), 'at-most 0', id);
+    // The revision of 2026-11-27 whole: every entry from E-169 to E-207 cited or listed in the manifest.
+    const revision = targets.find((x) => x.id === 'bibliography-revision');
+    assert.match(revision?.what ?? '', /E-169\.\.E-207/);
+    assert.equal(revision?.target, 39);
+    assert.deepEqual(targets.filter((t) => !t.met).map((t) => t.id), [], 'the real atlas meets every target');
+  });
+});
 
 describe('the rules of the new layers', () => {
   const copy = new AtlasCopy();

@@ -92,6 +92,9 @@ const PHRASINGS: Array<[query: string, artifact: string]> = [
   ['they want a PhD for a data entry job', 'A-018'],
   ['they said I was too experienced', 'A-017'],
   ['I was asked whether I plan to have children', 'A-026'],
+  // A criminal-record question before an offer is A-051, not the personal questions of A-026.
+  ['they asked if I have ever been convicted', 'A-051'],
+  ['the interviewer asked about my criminal record', 'A-051'],
   ['after I answered the question about years of experience I was instantly rejected', 'A-015'],
   ["they gave the job to the boss's nephew", 'A-014'],
   ['the recruiter vanished after the phone screen', 'A-027'],

@@ -150,6 +150,38 @@ const cases: Case[] = [
     says: /which state/,
     plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'us-state', instrument: 'A state statute', says: 'What it provides.', sources: [c.get('A-024', ['sources', 0])] }]),
   },
+  {
+    rule: 'law-limit',
+    what: 'a law note with a remedy whose time limit is only words',
+    entity: 'A-024',
+    says: /gives a remedy but its time limit is not data/,
+    plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'uk', instrument: 'An Act', says: 'What it provides.', remedy: 'Claim.', time_limit: 'Three months.', sources: [c.get('A-024', ['sources', 0])] }]),
+  },
+  {
+    rule: 'law-limit',
+    what: 'a limit stated where the words say the sources give none',
+    entity: 'A-024',
+    says: /words say the sources give no time limit, but limit states one/,
+    plant: (c) =>
+      c.set('A-024', ['law'], [
+        {
+          jurisdiction: 'uk',
+          instrument: 'An Act',
+          says: 'What it provides.',
+          remedy: 'Claim.',
+          time_limit: "The atlas's source gives no time limit.",
+          limit: { stated: true, action: 'Claim', from: 'act', length: 3, unit: 'months' },
+          sources: [c.get('A-024', ['sources', 0])],
+        },
+      ]),
+  },
+  {
+    rule: 'law-limit',
+    what: 'a law note for a place the atlas does not know',
+    entity: 'A-024',
+    says: /names "Atlantis", which is not a place the atlas knows/,
+    plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'us-state', where: 'Atlantis', instrument: 'A statute', says: 'What it provides.', sources: [c.get('A-024', ['sources', 0])] }]),
+  },
   { rule: 'effect-unsourced', what: 'a mixed effect with no evidence cited', entity: 'I-001', says: /effect\.level is "mixed" but effect\.sources is empty/, plant: (c) => c.set('I-001', ['effect'], { level: 'mixed', summary: 'Results differ.', sources: [] }) },
   { rule: 'specimen-tells', what: 'a tell that the specimen does not contain', entity: 'A-001', says: /not in the specimen's text/, plant: (c) => c.set('A-001', ['specimens', 0, 'tells', 0, 'quote'], 'a line nobody wrote') },
   { rule: 'mechanism-perspectives', what: 'a mechanism without perspectives', entity: 'M-001', says: /gives perspectives for none/, plant: (c) => c.set('M-001', ['perspectives'], []) },
@@ -217,6 +249,9 @@ const cases: Case[] = [
     says: /uncited lists E-150, which is outside the revision it accounts for \(E-169 to E-207\)/,
     plant: (c) => withUncited(c, '  from: E-169\n  to: E-207\n  sources:\n    - id: E-150\n      reason: Planted.\n'),
   },
+  // Added with the 0.4.0 follow-ups: IDs written inside prose name entities that exist.
+  { rule: 'inline-reference', what: 'a mechanism ID in prose that names nothing', entity: 'A-001', says: /summary names M-999 in its text, but no mechanism M-999 exists/, plant: (c) => c.set('A-001', ['summary'], 'You heard nothing back (see M-999).') },
+  { rule: 'inline-reference', what: 'an inline citation of a source the atlas does not hold', entity: 'A-016', says: /non_inferences\[0\] names E-999 in its text.*sources:sync/, plant: (c) => c.set('A-016', ['non_inferences', 0], 'It does not establish that the gap counts against you (E-999).') },
   { rule: 'scenario-reference', what: 'a scenario reporting a probe of another artifact', entity: 'S-001', says: /is a probe of A-001; add A-001/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-001', ['probes', 0, 'id']), outcome: c.get('A-001', ['probes', 0, 'outcomes', 0, 'id']) }]) },
   { rule: 'scenario-reference', what: 'a scenario reporting an outcome its probe does not have', entity: 'S-001', says: /has no outcome "won-the-lottery"/, plant: (c) => c.set('S-001', ['input', 'probes'], [{ probe: c.get('A-009', ['probes', 0, 'id']), outcome: 'won-the-lottery' }]) },
   { rule: 'scenario-reference', what: 'a mechanism expected both in the first tier and absent', entity: 'S-001', says: /both in the first tier and absent/, plant: (c) => c.set('S-001', ['expect', 'absent'], [c.get('S-001', ['expect', 'first_tier', 0])]) },
@@ -264,6 +299,28 @@ describe('every rule catches its break', () => {
     const elsewhere = new Set(['mirror-parity', 'scenario-expectation', 'release-version']);
     const missing = Object.keys(RULES).filter((r) => !covered.has(r as keyof typeof RULES) && !elsewhere.has(r));
     assert.deepEqual(missing, []);
+  });
+});
+
+describe('inline-reference: what is not an atlas ID', () => {
+  test('document numbers, other people\'s words and structured references are not reported; a real ID beside them is', () => {
+    const copy = new AtlasCopy();
+    try {
+      // A document word before the token makes it that document's number, even where the atlas has the ID.
+      copy.set('A-047', ['description'], 'Form I-9 (one digit), Form I-129, Handbook M-274 and Publication E-123 are documents, not atlas IDs.');
+      // Other people's words: a requisition number in a pasted email, a person's account.
+      copy.set('A-003', ['specimens', 0, 'text'], 'Re: your application for role S-940 (requisition A-912).');
+      copy.set('A-003', ['voices', 0], 'the portal said job B-777 was closed');
+      // A lower-case document word does not exempt the token: ordinary prose names an ID.
+      copy.set('A-016', ['description'], 'A question on the form A-915 covers is a different observation; see M-019.');
+      const found = ofRule(copy.problems(), 'inline-reference');
+      assert.deepEqual(
+        found.map((p) => `${p.entity} ${p.message.replace(/ in its text.*/, '')}`),
+        ['A-016 description names A-915'],
+      );
+    } finally {
+      copy.dispose();
+    }
   });
 });
 

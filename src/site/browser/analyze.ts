@@ -13,7 +13,11 @@ import { entityPath } from '../paths.ts';
 import { explainInputOf, fragmentOf, stateOfFragment, type AnalyzeState } from './lib/analyze-state.ts';
 import { loadReader, loadRegistry, LOAD_FAILED } from './lib/atlas.ts';
 import { byId, setHtml } from './lib/dom.ts';
-import { explanationHtml, probeDomId, VERDICT_HEADINGS } from './lib/explain-view.ts';
+import { PLAIN_VERDICT } from '../../model/plain.ts';
+import { candidateHtml } from './lib/candidate-view.ts';
+import { datesOfEvents } from './lib/record.ts';
+import { initRecord, recordEvents } from './record-ui.ts';
+import { explanationHtml, probeDomId } from './lib/explain-view.ts';
 
 const app = byId('analyze-app');
 const textForm = byId<HTMLFormElement>('form-text');
@@ -43,17 +47,18 @@ const checkboxes = () => [...picks.querySelectorAll<HTMLInputElement>('input[typ
 // ── running the analysis ─────────────────────────────────────────────────────────────────────────────
 
 let current: { state: AnalyzeState; result?: ExplainResult } | undefined;
+let fullOpen = false;
 let ticket = 0;
 
-type Focus = { to: 'heading' } | { to: 'found'; probe: string } | { to: 'none' };
+type Focus = { to: 'heading' } | { to: 'found'; probe: string } | { to: 'cv-found'; probe: string } | { to: 'dates' } | { to: 'none' };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What a screen reader hears when a result arrives. */
 function summary(r: ExplainResult): string {
-  if (r.hard_facts.artifacts.length === 0) return `Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}. ${r.agency.verdict.text}`;
-  const first = r.behind.mechanisms.filter((m) => m.tier === 'produces').length;
-  return `Verdict: ${VERDICT_HEADINGS[r.agency.verdict.code]}. ${count(first, 'mechanism')} could have produced what you saw; ${count(r.agency.probes.length, 'probe')} would tell them apart.`;
+  if (r.hard_facts.artifacts.length === 0) return `${PLAIN_VERDICT[r.agency.verdict.code]}. ${r.agency.verdict.text}`;
+  const first = r.candidate.groups.reduce((n, g) => n + g.items.length, 0);
+  return `${PLAIN_VERDICT[r.agency.verdict.code]}. ${count(first, 'possible explanation')}.`;
 }
 
 async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> {
@@ -76,7 +81,9 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
   copyStatus.textContent = '';
   let result: ExplainResult;
   try {
-    result = explain(reg, explainInputOf(state));
+    // The record's dates (a request sent, Acas early conciliation) count, as they are the person's own.
+    const dates = datesOfEvents(recordEvents());
+    result = explain(reg, { ...explainInputOf(state), ...(Object.keys(dates).length > 0 ? { dates } : {}) });
   } catch (err) {
     if (!(err instanceof AnalysisError)) throw err;
     current = { state };
@@ -89,7 +96,21 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
     return;
   }
   current = { state, result };
-  setHtml(resultBody, explanationHtml(reg, result, { recorded: state.probes }));
+  record.refresh();
+  setHtml(
+    resultBody,
+    html`${candidateHtml(result, { interactive: true, datesForm: true })}
+<details class="cv-full" id="full">
+<summary>Everything the atlas holds on this: every explanation, each check and what it tells, the law, the sources</summary>
+${explanationHtml(reg, result, { recorded: state.probes })}
+</details>`,
+  );
+  // The full analysis stays open across runs when the person opened it.
+  const full = document.getElementById('full') as HTMLDetailsElement | null;
+  if (full) {
+    full.open = fullOpen;
+    full.addEventListener('toggle', () => (fullOpen = full.open));
+  }
   resultSection.hidden = false;
   syncForms(state, result);
   status.textContent = `${lead}${summary(result)}`;
@@ -105,7 +126,15 @@ function showError(content: ReturnType<typeof html>, focus: Focus = { to: 'headi
 
 function moveFocus(focus: Focus): void {
   if (focus.to === 'none') return;
-  const target = focus.to === 'found' ? (document.getElementById(`found-${probeDomId(focus.probe)}`) ?? resultHeading) : resultHeading;
+  const target =
+    focus.to === 'found'
+      ? (document.getElementById(`found-${probeDomId(focus.probe)}`) ?? resultHeading)
+      : focus.to === 'cv-found'
+        ? (document.getElementById(`cv-found-${focus.probe.replace(/[^A-Za-z0-9_-]/g, '_')}`) ?? resultHeading)
+        : focus.to === 'dates'
+          ? (document.getElementById('cv-dates-h') ?? resultHeading)
+          : resultHeading;
+  if (target !== resultHeading && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus();
 }
 
@@ -180,6 +209,18 @@ function filterPicks(): void {
 }
 filter.addEventListener('input', filterPicks);
 
+// ── the person's date and place: kept in the fragment, never sent ──────────────────────────────────────
+
+resultBody.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.id !== 'case-form' || !current) return;
+  event.preventDefault();
+  const on = (form.elements.namedItem('on') as HTMLInputElement | null)?.value ?? '';
+  const where = (form.elements.namedItem('where') as HTMLSelectElement | null)?.value ?? '';
+  const { on: _on, where: _where, ...rest } = current.state;
+  void run({ ...rest, ...(on ? { on } : {}), ...(where ? { where } : {}) }, { to: 'dates' }, on || where ? 'Your dates are shown. ' : 'Dates cleared. ');
+});
+
 // ── recording probe outcomes ─────────────────────────────────────────────────────────────────────────
 
 resultBody.addEventListener('click', (event) => {
@@ -192,7 +233,9 @@ resultBody.addEventListener('click', (event) => {
     const before = new Set(result?.behind.mechanisms.map((m) => m.id));
     const view = result?.agency.probes.find((p) => p.id === probe)?.outcomes.find((o) => o.id === outcome);
     const ruledOut = view ? view.narrows.filter((id) => before.has(id)).length : 0;
-    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, { to: 'found', probe }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
+    // Focus goes to what was recorded: in the full analysis when it came from there, else in the plain answer.
+    fullOpen = target.closest('#full') !== null;
+    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, fullOpen ? { to: 'found', probe } : { to: 'cv-found', probe }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
     return;
   }
   const pick = target.dataset['pick'];
@@ -224,6 +267,8 @@ copyButton.addEventListener('click', () => {
 });
 
 // ── start: from the address, and whenever the fragment changes ─────────────────────────────────────────
+
+const record = initRecord({ current: () => current, open: (state) => void run(state, { to: 'heading' }) });
 
 function fromAddress(): void {
   // The home page's box, without a script there, arrives as ?text=…: it moves into the fragment (which

@@ -13,6 +13,7 @@ import { page } from '../layout.ts';
 import { SITE, browsePath, entityPath } from '../paths.ts';
 import { fragmentOf, type AnalyzeState } from '../browser/lib/analyze-state.ts';
 import { browseLinks, searchPage, W3_CSS } from './search.ts';
+import { EVENT_LABELS, EVENT_TYPES } from '../browser/lib/record.ts';
 
 /** A link to the analyze page that opens with this analysis, e.g. analyzeHref({ scenario: 'S-003', probes: [] }). */
 export const analyzeHref = (state: AnalyzeState) => `${SITE.analyze}#${fragmentOf(state)}`;
@@ -156,6 +157,34 @@ ${scenarios.map((s) => html`<option value="${s.id}">${s.id}: ${s.title}</option>
 <p id="copy-status" class="w3-hint" role="status" aria-live="polite"></p>
 <p id="share-hint" class="w3-hint">The link reproduces this analysis: what you entered and the outcomes you recorded are in the part after “#”, which browsers keep to themselves and do not send to this site. Share it only if you are comfortable with what it holds.</p>
 </section>
+<section id="record" class="record no-print" aria-labelledby="record-h" hidden>
+<h2 id="record-h">Your record</h2>
+<p>Keep what happened, with dates, and what the atlas said. An adviser, a union, an agency or a tribunal will ask for this.</p>
+<p class="note"><strong>Your record stays in this browser only: nothing is sent anywhere.</strong> Clearing your browser’s data deletes it, so download a copy to keep.</p>
+<div id="record-saved"></div>
+<p><button type="button" id="record-save" class="button-primary">Save this analysis to my record</button></p>
+<h3 id="events-h">What happened, with dates</h3>
+<ol id="record-events" class="record-events" aria-labelledby="events-h"></ol>
+<form id="record-add" class="record-add">
+<div class="w3-field"><label for="event-type">What happened</label><select id="event-type" name="type">
+${EVENT_TYPES.map((t) => html`<option value="${t}">${EVENT_LABELS[t]}</option>
+`)}</select></div>
+<div class="w3-field"><label for="event-date">When</label><input type="date" id="event-date" name="date" required></div>
+<div class="w3-field"><label for="event-note">Note (optional)</label><input type="text" id="event-note" name="note" maxlength="2000"></div>
+<button type="submit">Add to my record</button>
+</form>
+<h3>Keep a copy</h3>
+<div class="record-actions">
+<button type="button" id="record-print">Print, or save as PDF</button>
+<button type="button" id="record-md">Download as text (Markdown)</button>
+<button type="button" id="record-json">Download as data (JSON)</button>
+<button type="button" id="record-ics">Put the deadlines in my calendar (.ics)</button>
+</div>
+<div class="w3-field"><label for="record-import">Open a record you downloaded (JSON)</label><input type="file" id="record-import" accept="application/json,.json"></div>
+<p><button type="button" id="record-clear">Delete my record from this browser</button></p>
+<p id="record-status" class="w3-hint" role="status" aria-live="polite"></p>
+</section>
+<div id="record-print-view" class="record-print"></div>
 <p class="muted">The same analysis: <code>hoba explain</code> on the command line, the <code>explain_observation</code> tool of the MCP server, or <a href="${entityPath(scenarios[0]?.id ?? 'S-001')}">a scenario’s page</a>. How it works: <a href="${SITE.methodology}">the method</a>.</p>`,
   });
 }

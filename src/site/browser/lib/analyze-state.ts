@@ -1,7 +1,7 @@
 // What the analyze page analyses, and how it is kept in the address's fragment so that a link reproduces
 // it: #a=A-001,A-009&stage=team&p=probe:outcome,… or #scenario=S-003&p=… or #text=…&message=…&pick=A-046&p=…
-// (the words, a pasted message, and the answers to the reader's questions). The fragment is never sent to
-// a server. Pure functions: tested without a browser.
+// (the words, a pasted message, and the answers to the reader's questions), with &on=date and &where=place
+// when the person gave them. The fragment is never sent to a server. Pure functions: tested without a browser.
 import type { ExplainInput, ProbeOutcomeInput } from '../../../analysis/explain.ts';
 
 export interface AnalyzeState {
@@ -16,6 +16,9 @@ export interface AnalyzeState {
   stage?: string;
   /** Probe outcomes recorded on the page (for a scenario, added to its own). */
   probes: ProbeOutcomeInput[];
+  /** The date it happened (YYYY-MM-DD) and where the person is (a place code): the deadlines become dates. */
+  on?: string;
+  where?: string;
 }
 
 // IDs, stages, probe and outcome IDs are slugs; anything else in them is escaped.
@@ -32,6 +35,8 @@ export function fragmentOf(s: AnalyzeState): string {
   } else parts.push(`a=${(s.artifacts ?? []).map(slug).join(',')}`);
   if (s.stage) parts.push(`stage=${slug(s.stage)}`);
   if (s.probes.length > 0) parts.push(`p=${s.probes.map((p) => `${slug(p.probe)}:${slug(p.outcome)}`).join(',')}`);
+  if (s.on) parts.push(`on=${slug(s.on)}`);
+  if (s.where) parts.push(`where=${slug(s.where)}`);
   return parts.join('&');
 }
 
@@ -61,7 +66,9 @@ export function stateOfFragment(fragment: string): AnalyzeState | undefined {
     return colon > 0 && colon < p.length - 1 ? [{ probe: p.slice(0, colon), outcome: p.slice(colon + 1) }] : [];
   });
   const stage = one('stage') || undefined;
-  const base = { ...(stage ? { stage } : {}), probes };
+  const on = one('on') || undefined;
+  const where = one('where') || undefined;
+  const base = { ...(stage ? { stage } : {}), probes, ...(on ? { on } : {}), ...(where ? { where } : {}) };
   const scenario = one('scenario');
   if (scenario) return { scenario, ...base };
   const text = params.get('text')?.at(-1);
@@ -79,7 +86,7 @@ export function stateOfFragment(fragment: string): AnalyzeState | undefined {
 
 /** The explain() input of a state. */
 export function explainInputOf(s: AnalyzeState): ExplainInput {
-  const rest = { ...(s.stage ? { stage: s.stage } : {}), probes: s.probes };
+  const rest = { ...(s.stage ? { stage: s.stage } : {}), probes: s.probes, ...(s.on ? { on: s.on } : {}), ...(s.where ? { where: s.where } : {}) };
   if (s.scenario !== undefined) return { scenario: s.scenario, ...rest };
   if (s.text !== undefined || s.message !== undefined) {
     return { ...(s.text !== undefined ? { text: s.text } : {}), ...(s.message !== undefined ? { message: s.message } : {}), ...(s.picks && s.picks.length > 0 ? { picks: s.picks } : {}), ...rest };

@@ -6,24 +6,11 @@
 import { listTotal, ruleOutWords } from '../../../analysis/protocol.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../../../analysis/schemas.ts';
 import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
+import { PLAIN_EVIDENCE, PLAIN_VERDICT, plainWho } from '../../../model/plain.ts';
 import type { Registry } from '../../../registry/registry.ts';
 import { html, type Raw } from '../../html.ts';
 import { entityPath, SITE } from '../../paths.ts';
 
-const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only someone inside the process can change it',
-  none: 'no one in the process can change it',
-};
-
-export const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
-  'run-probe': 'run a probe first',
-  'act-on-candidate-removable': 'something is within your reach',
-  'low-signal': 'low signal',
-  'nothing-left': 'nothing left',
-  'answer-first': 'answer a question first',
-  'not-covered': 'not covered by the atlas',
-};
 
 /** How many of the things the facts do not establish are shown before "more". */
 const NON_INFERENCES_SHOWN = 5;
@@ -52,7 +39,7 @@ function mechanismItem(m: CompatibleMechanism): Raw {
   return html`<li data-id="${m.id}">
 <p><strong>${link(m)}</strong></p>
 <p>${m.why}</p>
-<p class="w3-meta"><span class="badge ev-${m.evidence_level}">evidence: ${m.evidence_level}</span>${m.honest_baseline ? html` <span class="badge">ordinary cause (honest baseline)</span>` : ''} ${WHO[m.facets.removability]}</p>
+<p class="w3-meta"><span class="badge ev-${m.evidence_level}" title="evidence level: ${m.evidence_level}">${PLAIN_EVIDENCE[m.evidence_level]}</span>${m.honest_baseline ? html` <span class="badge">an ordinary cause</span>` : ''} ${plainWho(m)}</p>
 </li>
 `;
 }
@@ -172,7 +159,7 @@ ${what}
 </div>`;
   }
   const verdict = html`<div class="w3-verdict" data-verdict="${v.code}">
-<h3>Verdict: ${VERDICT_HEADINGS[v.code]}</h3>
+<h3>Verdict: ${PLAIN_VERDICT[v.code]}</h3>
 <p><strong>${v.text}</strong></p>
 ${details.length > 0 ? html`<ul>${details.map((d) => html`<li>${d}</li>\n`)}</ul>` : ''}
 ${r.agency.next_steps.length > 0 && v.code !== 'nothing-left' ? html`<p class="w3-meta">What you can still do, whatever the cause, is <a href="#steps-h">below</a>.</p>` : ''}

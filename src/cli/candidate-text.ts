@@ -1,0 +1,62 @@
+// `hoba explain`'s default text: the candidate view (analysis/candidate.ts) as a terminal reads it. What
+// the facts can and cannot mean, the one thing worth checking, what to do now and by when; then the
+// possible explanations, grouped, one line each; the deadlines when the person gave a place or a date;
+// the notice. No ID, slug or vocabulary word: --full and --json keep everything.
+import type { ExplainResult } from '../analysis/schemas.ts';
+import { colour } from './io.ts';
+import { wrap } from './text.ts';
+
+export interface CandidateTextOptions {
+  width: number;
+}
+
+/** The lines a person reads first, as plain text (the test of "the default text" reads this). */
+export function renderCandidate(r: ExplainResult, { width }: CandidateTextOptions): string {
+  const out: string[] = [];
+  const c = r.candidate;
+  const para = (text: string, indent = '  ', first = indent) => out.push(wrap(text, indent, first, width));
+  const dim = (text: string, indent = '  ', first = indent) => out.push(colour.dim(wrap(text, indent, first, width)));
+  const heading = (text: string) => out.push('', colour.bold(wrap(text, '', '', width)));
+
+  // What was analysed, by name.
+  if (r.input.scenario) para(`Scenario: ${r.input.scenario.title}`, '  ', '');
+  if (r.input.from_text) {
+    para(`You wrote: "${r.input.from_text.text}"`, '  ', '');
+    if (r.input.from_text.matched.length > 0) para(`Read as: ${r.input.from_text.matched.map((m) => m.title).join('; ')}.`, '  ', '');
+  } else {
+    for (const a of r.hard_facts.artifacts) para(`${r.input.scenario ? 'What happened' : 'You saw'}: ${(a.successor ?? a).title}`, '  ', '');
+  }
+  for (const o of r.hard_facts.observed) para(`You found: ${o.observation.trim()}`, '  ', '');
+
+  if (c.note) out.push(colour.yellow(wrap(`Note: ${c.note}`, '  ', '', width)));
+
+  heading(c.heading);
+  for (const p of c.lead) para(p);
+
+  if (c.groups.length > 0) {
+    heading('What could explain it');
+    for (const g of c.groups) {
+      out.push(colour.bold(wrap(g.label, '  ', '  ', width)));
+      for (const i of g.items) para(`${i.title}. ${i.who}`, '      ', '    - ');
+      for (const x of g.relevant_if ?? []) dim(x, '    ');
+    }
+    if (c.also) dim(c.also);
+  }
+
+  const deadlines = r.agency.deadlines;
+  if (deadlines.length > 0) {
+    if (r.input.where !== undefined || r.input.on !== undefined) {
+      heading('Your deadlines (not legal advice)');
+      for (const d of deadlines) para(`${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`, '      ', '    - ');
+      if (c.legal) dim(c.legal);
+    } else {
+      heading('Deadlines');
+      para('The law may give you a route, and its time limits are short. To see them as dates, add the day it happened and where you are, for example --on 2026-11-20 --where uk (or us-ca, eu-de).');
+    }
+  }
+
+  out.push('');
+  dim(c.notice, '', '');
+  dim('For every detail (the sources, the checks and what each result would tell, the law), run the same command with --full.', '', '');
+  return out.join('\n') + '\n';
+}
