@@ -111,6 +111,15 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
     return e === undefined ? undefined : e.kind === 'source' ? undefined : e.title;
   };
   const clean = (text: string) => withoutIds(text, titleOf);
+  // Nothing analysed (the situation reader asks a question first, or the words lie outside the atlas): the
+  // reading says what to do, in the person's terms.
+  const t = r.input.from_text;
+  if (r.hard_facts.artifacts.length === 0 && t) {
+    const lead = t.not_covered
+      ? [...t.not_covered.topics.flatMap((x) => [x.summary, `Where to turn: ${x.instead}`]), `What the atlas covers: ${t.not_covered.covers}`]
+      : t.questions.map((q) => `${q.ask} ${q.options.map((o) => `“${o.answer}”`).join(' or ')}: your answer decides what is looked at.`);
+    return { heading: PLAIN_VERDICT[r.agency.verdict.code], lead: lead.map(clean), groups: [], notice: PLAIN_NOTICE };
+  }
   const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
   // At scale the second tier is listed in part: its whole length is counted.
   const secondCount = (r.truncated_lists?.find((t) => t.list === 'behind.mechanisms')?.total ?? r.behind.mechanisms.length) - first.length;

@@ -22,7 +22,20 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
   if (r.input.scenario) para(`Scenario: ${r.input.scenario.title}`, '  ', '');
   if (r.input.from_text) {
     para(`You wrote: "${r.input.from_text.text}"`, '  ', '');
-    if (r.input.from_text.matched.length > 0) para(`Read as: ${r.input.from_text.matched.map((m) => m.title).join('; ')}.`, '  ', '');
+    const t = r.input.from_text;
+    for (const m of t.matched) para(`Read as: ${m.title}${m.quotes.length > 0 ? `, from your words ${m.quotes.map((q) => `"${q}"`).join(' and ')}` : ''}.`, '  ', '');
+    for (const d of t.denied) dim(`Set aside, because you said it did not happen: ${d.title} ("${d.quote}").`, '  ', '');
+    for (const q of t.questions) {
+      heading(q.ask);
+      q.options.forEach((o, i) => para(`${i + 1}. ${o.answer}: answer with --pick ${o.artifact}`, '     ', '  '));
+    }
+    for (const m of t.message_tells) {
+      heading(`In the message you pasted: ${m.artifact.title}`);
+      for (const x of m.tells) {
+        para(`"${x.line}"`, '      ', '    - ');
+        dim(x.reading, '      ');
+      }
+    }
   } else {
     for (const a of r.hard_facts.artifacts) para(`${r.input.scenario ? 'What happened' : 'You saw'}: ${(a.successor ?? a).title}`, '  ', '');
   }

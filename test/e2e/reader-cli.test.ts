@@ -49,7 +49,7 @@ describe('hoba explain on words (the built CLI, the real atlas)', () => {
   test('not covered: says so, where to turn and what the atlas covers, with exit status 0', () => {
     const r = spawnSync(process.execPath, [CLI, 'explain', 'I got fired yesterday after four years, no warning, can they do that?'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /Not covered by the atlas/);
+    assert.match(r.stdout, /This is not something the atlas covers/);
     assert.match(r.stdout, /Where to turn:/);
     assert.match(r.stdout, /What the atlas covers:/);
   });
