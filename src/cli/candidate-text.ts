@@ -23,7 +23,10 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
   if (r.input.from_text) {
     para(`You wrote: "${r.input.from_text.text}"`, '  ', '');
     const t = r.input.from_text;
-    for (const m of t.matched) para(`Read as: ${m.title}${m.quotes.length > 0 ? `, from your words ${m.quotes.map((q) => `"${q}"`).join(' and ')}` : ''}.`, '  ', '');
+    for (const m of t.matched) {
+      para(`Read as: ${m.title}.`, '  ', '');
+      if (m.quotes.length > 0) dim(`${m.from === 'message' ? 'From the message' : 'From your words'}: ${m.quotes.map((q) => `"${q}"`).join(' and ')}`, '    ', '  ');
+    }
     for (const d of t.denied) dim(`Set aside, because you said it did not happen: ${d.title} ("${d.quote}").`, '  ', '');
     for (const q of t.questions) {
       heading(q.ask);

@@ -294,7 +294,7 @@ describe('explain() on words', () => {
     assert.match(text, /Question: Did a recruiter promise you a next step\?/);
     assert.match(text, /1\. No, I applied and heard nothing: --pick A-001/);
     assert.match(text, /2\. Yes, a recruiter promised a next step: --pick A-004/);
-    assert.match(text, /Verdict: answer a question first/);
+    assert.match(text, /Verdict: Answer one question first/);
   });
 
   test('a question first: nothing analysed, verdict answer-first, the question in the result', () => {
@@ -342,7 +342,7 @@ describe('explain_observation (MCP) on words', () => {
     const asked = run({ text });
     assert.equal(asked.agency.verdict.code, 'answer-first');
     assert.deepEqual(asked.input.from_text!.questions[0]!.options.map((o) => o.artifact), ['A-001', 'A-004']);
-    const answered = run({ text, picks: ['A-001'] });
+    const answered = run({ text, picks: ['A-001'], detail: 'full' });
     assert.deepEqual(answered.input.artifacts, ['A-001']);
     assert.deepEqual(answered.input.from_text!.answered, ['A-001']);
   });

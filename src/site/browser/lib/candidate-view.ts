@@ -6,6 +6,7 @@
 import { PLACES } from '../../../model/places.ts';
 import type { ExplainResult } from '../../../analysis/schemas.ts';
 import { html, type Raw } from '../../html.ts';
+import { readingHtml } from './explain-view.ts';
 import { entityPath, SITE } from '../../paths.ts';
 
 export interface CandidateHtmlOptions {
@@ -34,7 +35,7 @@ export function candidateHtml(r: ExplainResult, o: CandidateHtmlOptions): Raw {
   const c = r.candidate;
   const level = o.level ?? 3;
   const what = r.input.from_text
-    ? html`<p>You wrote: “${r.input.from_text.text}”</p>${r.input.from_text.matched.length > 0 ? html`<p>Read as:</p><ul>${r.input.from_text.matched.map((m) => html`<li><a href="${entityPath(m.id)}">${m.title}</a> <span class="w3-meta">${m.why}</span></li>`)}</ul>` : ''}`
+    ? readingHtml(r.input.from_text)
     : html`<p>${r.input.scenario ? 'What happened' : 'You saw'}: ${r.hard_facts.artifacts.map((a, i) => html`${i ? '; ' : ''}<a href="${entityPath((a.successor ?? a).id)}">${(a.successor ?? a).title}</a>`)}.</p>`;
   const found = r.hard_facts.observed.map((f) => html`<p id="cv-found-${f.probe.replace(/[^A-Za-z0-9_-]/g, '_')}" tabindex="-1">You found: ${f.observation}</p>\n`);
 

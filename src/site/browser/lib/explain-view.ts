@@ -127,8 +127,9 @@ export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOp
 
   // H: what was analysed, and where it came from.
   const scenario = r.input.scenario ? reg.getOf('scenario', r.input.scenario.id) : undefined;
+  // The reading of the words (quotes, questions, not covered, tells) leads the candidate view; here, the words.
   const what = r.input.from_text
-    ? readingHtml(r.input.from_text)
+    ? html`<p>You wrote: “${r.input.from_text.text}”</p>`
     : html`${r.input.scenario ? html`<p>Scenario ${link(r.input.scenario)}</p>${scenario ? html`<blockquote><p>${scenario.situation}</p></blockquote>` : ''}` : ''}
 <p>${r.input.scenario ? 'Observed' : 'You saw'}:</p>
 <ul>${r.hard_facts.artifacts.map((a) => html`<li>${link(a)}${a.successor ? html` (no longer used: analysed as its successor ${link(a.successor)})` : ''}</li>\n`)}</ul>`;
