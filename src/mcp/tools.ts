@@ -18,7 +18,6 @@ import {
   DateLine,
   DeadlineView,
   ExplainResult,
-  FromText,
   Interventions,
   MAX_QUERY_LENGTH,
   METHODOLOGY_SECTIONS,
@@ -159,7 +158,8 @@ const ExplainShape = once(() =>
       // The words given are the caller's own: a summary says what the reader made of them (the observations
       // with the words quoted, what was denied, the questions to put to the person, not covered, the
       // message's tell-tale lines), without echoing the words or the message.
-      input: ExplainResult.shape.input.extend({ from_text: FromText.omit({ text: true, message: true, answered: true }).optional() }),
+      // Advertised as an open object (tools/list stays within 30 KB); its fields are those of FromText.
+      input: ExplainResult.shape.input.extend({ from_text: z.looseObject({}).optional() }),
       // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
       hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
       obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief()) }),
@@ -321,6 +321,11 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
     const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
+    // What the reader made of the words, without echoing them (the shape advertises it as an open object).
+    if (result.input.from_text) {
+      const { text: _text, message: _message, answered: _answered, ...reading } = result.input.from_text;
+      (out.input as { from_text?: unknown }).from_text = reading;
+    }
     if (!cut.groups && out.candidate.groups.length > 0) {
       const items = out.candidate.groups.reduce((n, g) => n + g.items.length, 0);
       out.candidate.groups = [];
