@@ -31,6 +31,8 @@ export interface ReaderModel {
   words: Map<string, string[]>;
   /** Per feature: its weight in an account's vector before scaling to unit length (ln of accounts / accounts holding it). */
   idf: Float64Array;
+  /** The set decision (reader-score.ts), when the model was trained with a corpus. */
+  stack?: { weights: Float64Array; bias: number; threshold: number };
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -48,6 +50,8 @@ export interface SerialisedModel {
   thresholds: number[];
   /** Per feature, in order: its idf in sixteenths (encoded). */
   idf: string;
+  /** The set decision: weights over reader-score.ts STACK_FEATURES, bias and threshold, in ten-thousandths. */
+  stack?: { weights: number[]; bias: number; threshold: number };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
 }
@@ -93,7 +97,10 @@ export interface TrainedWeights {
   weights: Float64Array;
   thresholds: Float64Array;
   idf: Float64Array;
+  stack?: { weights: Float64Array; bias: number; threshold: number };
 }
+
+const STACK_STEPS = 10000;
 
 /** Steps of a weight: 1/STEPS of a logit. Weights below half a step are dropped. */
 const STEPS = 40;
@@ -132,6 +139,9 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
     weights: encode(numbers),
     thresholds: [...t.thresholds].map((x) => Math.round(x * 1000)),
     idf: encode(keep.map((f) => Math.max(1, Math.round(t.idf[f]! * IDF_STEPS)))),
+    ...(t.stack
+      ? { stack: { weights: [...t.stack.weights].map((w) => Math.round(w * STACK_STEPS)), bias: Math.round(t.stack.bias * STACK_STEPS), threshold: Math.round(t.stack.threshold * STACK_STEPS) } }
+      : {}),
   };
 }
 
@@ -162,6 +172,9 @@ export function loadModel(s: SerialisedModel): ReaderModel {
     thresholds: Float64Array.from(s.thresholds, (x) => x / 1000),
     words: wordsByInitial(names),
     idf: Float64Array.from(decode(s.idf), (x) => x / IDF_STEPS),
+    ...(s.stack
+      ? { stack: { weights: Float64Array.from(s.stack.weights, (w) => w / STACK_STEPS), bias: s.stack.bias / STACK_STEPS, threshold: s.stack.threshold / STACK_STEPS } }
+      : {}),
   };
 }
 
@@ -180,7 +193,7 @@ export function modelOfWeights(t: TrainedWeights): ReaderModel {
     }
     return { classes: Int32Array.from(cs), weights: Float64Array.from(ws) };
   });
-  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), names: t.features, bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), idf: t.idf };
+  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), names: t.features, bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), idf: t.idf, ...(t.stack ? { stack: t.stack } : {}) };
 }
 
 function wordsByInitial(names: readonly string[]): Map<string, string[]> {

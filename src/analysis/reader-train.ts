@@ -6,7 +6,9 @@
 // examples: the probability that best separates each class's held-out accounts from the others'.
 import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
-import { loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
+import { messageTells } from './reader-message.ts';
+import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
+import { candidates, fitStack, score, stackProbability, type Stack } from './reader-score.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -15,10 +17,12 @@ export interface LabelledText {
   labels: readonly string[];
   /** How much it counts (default 1): an alias, a few words, counts less than an account. */
   weight?: number;
+  /** A corpus account (its text and message apart, and its gold set): the set decision is fitted on these. */
+  corpus?: CorpusItem;
 }
 
 /** A labelled account of the corpus (quality/reader/*.yaml). */
-export type CorpusItem = Pick<ReaderCorpusItem, 'text' | 'message' | 'artifacts' | 'out_of_scope'>;
+export type CorpusItem = Pick<ReaderCorpusItem, 'text' | 'message' | 'artifacts' | 'out_of_scope'> & Partial<Pick<ReaderCorpusItem, 'ask'>>;
 
 export interface TrainOptions {
   epochs: number;
@@ -40,7 +44,7 @@ export interface TrainOptions {
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
-export const TRAINER_REVISION = 1;
+export const TRAINER_REVISION = 2;
 
 export const DEFAULT_TRAINING: TrainOptions = {
   epochs: 12,
@@ -121,7 +125,7 @@ export function examplesOfCorpus(items: readonly CorpusItem[], classes: readonly
     const text = [item.text ?? '', item.message ?? ''].join('\n').trim();
     if (text === '') return [];
     const labels = [...item.artifacts.filter((a) => known.has(a)), ...(item.out_of_scope ? [OUT_OF_SCOPE] : [])];
-    return [{ text, labels }];
+    return [{ text, labels, corpus: item }];
   });
 }
 
@@ -216,22 +220,75 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
  * Trains the classifier. With `folds` > 1, each class's threshold is the probability that maximises its
  * F1 on the held-out folds (shrunk towards `threshold` for classes with few examples).
  */
-export function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}): TrainedWeights {
+export function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}, reg?: Registry): TrainedWeights {
   const o = { ...DEFAULT_TRAINING, ...options };
   const p = prepare(examples, classes, o.minCount);
   const trained = fit(p, classes, o, () => true);
-  if (o.folds > 1) trained.thresholds = crossValidatedThresholds(examples, p, classes, o);
+  if (o.folds > 1) {
+    const cv = crossValidatedThresholds(examples, p, classes, o);
+    trained.thresholds = cv.thresholds;
+    if (reg && examples.some((e) => e.corpus)) trained.stack = setDecision(reg, examples, cv.folds, cv.thresholds, o);
+  }
   return trained;
+}
+
+/**
+ * The set decision, fitted on the corpus accounts as read by the fold models that did not see them (pruned
+ * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
+ * that reads the most accounts' sets exactly.
+ */
+function setDecision(reg: Registry, examples: readonly LabelledText[], folds: readonly TrainedWeights[], thresholds: Float64Array, o: TrainOptions): Stack {
+  const models = folds.map((f) => {
+    const m = loadModel(serialiseModel({ ...f, thresholds }, o.prune));
+    return m;
+  });
+  const observation = (m: ReaderModel) => (c: number) => !m.classes[c]!.startsWith('~') && !isTopicClass(m.classes[c]!);
+  const accounts: Array<{ rows: Array<{ x: Float64Array; y: number }>; gold: number; skip: boolean }> = [];
+  const rows: Array<{ x: Float64Array; y: number }> = [];
+  examples.forEach((e, i) => {
+    const item = e.corpus;
+    if (!item) return;
+    const m = models[i % models.length]!;
+    const text = item.text?.trim() ? score(m, item.text) : undefined;
+    const message = item.message?.trim() ? score(m, item.message) : undefined;
+    const tells = new Map<string, number>();
+    if (item.message?.trim()) for (const t of messageTells(reg, item.message)) tells.set(t.artifact.id, t.tells.length);
+    const out = m.classes.indexOf(OUT_OF_SCOPE);
+    const gold = new Set(item.artifacts);
+    const found = candidates(m, text, message, tells, observation(m), out < 0 ? undefined : out).map((k) => ({ x: k.x, y: gold.has(m.classes[k.c]!) ? 1 : 0 }));
+    rows.push(...found);
+    accounts.push({ rows: found, gold: gold.size - found.filter((r) => r.y).length === 0 ? gold.size : -1, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0 });
+  });
+  const { weights, bias } = fitStack(rows);
+  // The threshold that reads the most sets exactly (ties: the higher).
+  let threshold = 0.5;
+  let bestExact = -1;
+  for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
+    let exact = 0;
+    for (const a of accounts) {
+      if (a.skip || a.gold < 0) continue;
+      let ok = true;
+      for (const r of a.rows) if ((stackProbability({ weights, bias, threshold: t }, r.x) >= t ? 1 : 0) !== r.y) ok = false;
+      if (ok) exact++;
+    }
+    if (exact >= bestExact) {
+      bestExact = exact;
+      threshold = t;
+    }
+  }
+  return { weights, bias, threshold };
 }
 
 /** The thresholds cross-validation chooses from. */
 const THRESHOLD_GRID = [0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
 
-function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): Float64Array {
+function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): { thresholds: Float64Array; folds: TrainedWeights[] } {
   const C = classes.length;
   const held: Array<{ probs: Float64Array; labels: Uint8Array }> = [];
+  const folds: TrainedWeights[] = [];
   for (let fold = 0; fold < o.folds; fold++) {
     const trained = fit(p, classes, o, (i) => i % o.folds !== fold);
+    folds.push(trained);
     const model = modelOfWeights(trained);
     p.rows.forEach((r, i) => {
       if (i % o.folds !== fold || (examples[i]!.weight ?? 1) < 1) return;
@@ -264,7 +321,7 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
     const k = positives / (positives + 20);
     out[c] = k * best + (1 - k) * o.threshold;
   }
-  return out;
+  return { thresholds: out, folds };
 }
 
 /** What a model is trained from, and its fingerprint. */
@@ -290,7 +347,7 @@ function fingerprint(text: string): string {
 /** The reader's model of a registry (and a corpus, when given), as the snapshot carries it. */
 export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
   const { classes, examples, options: o, fingerprint: trained_from } = trainingInputs(reg, corpus, options);
-  return { ...serialiseModel(trainModel(examples, classes, o), o.prune), trained_from };
+  return { ...serialiseModel(trainModel(examples, classes, o, reg), o.prune), trained_from };
 }
 
 /** Trains and loads in one step (for a registry that came without a model). */

@@ -13,8 +13,9 @@
 import type { Registry } from '../registry/registry.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import { messageTells, type MessageTells } from './reader-message.ts';
-import { contributions, correctWord, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
-import { featuresOf, isContentWord, markOf, readText, type ReadText, type Span } from './reader-text.ts';
+import { contributions, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
+import { candidates, score, stackProbability, type Scored, type Window } from './reader-score.ts';
+import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
 
@@ -108,68 +109,7 @@ export function useReaderModel(reg: Registry, model: SerialisedModel | string): 
   return m;
 }
 
-// ── scoring ─────────────────────────────────────────────────────────────────────────────────────────
-
-interface Window {
-  span: Span;
-  features: string[];
-  logits: Float64Array;
-}
-
-interface Scored {
-  read: ReadText;
-  windows: Window[];
-  /** Per class, the best logit over the windows, and the window it came from. */
-  best: Float64Array;
-  from: Int32Array;
-}
-
-function unionOf(read: ReadText, spans: readonly Span[], denegate = false): string[] {
-  const out = new Set<string>();
-  for (const s of spans) for (const f of featuresOf(read.tokens, s, denegate)) out.add(f);
-  return [...out];
-}
-
-/** Misspelt words the model does not know are read as the known word one edit away. */
-function correctTypos(model: ReaderModel, read: ReadText): void {
-  for (const t of read.tokens) {
-    if (t.stem.length < 5 || model.features.has(t.stem) || model.features.has(`!${t.stem}`) || model.features.has(`?${t.stem}`)) continue;
-    const known = correctWord(model, t.stem);
-    if (known !== undefined) t.stem = known;
-  }
-}
-
-function score(model: ReaderModel, text: string): Scored {
-  const read = readText(text);
-  correctTypos(model, read);
-  const windows: Window[] = [];
-  const add = (span: Span, spans: readonly Span[]) => {
-    const features = unionOf(read, spans);
-    if (features.length > 0) windows.push({ span, features, logits: scoreFeatures(model, features) });
-  };
-  // The whole account, then each sentence alone: a story of several events states each in its sentence.
-  if (read.clauses.length > 0) add({ from: read.clauses[0]!.from, to: read.clauses.at(-1)!.to }, read.clauses);
-  if (read.sentences.length > 1) {
-    for (const s of read.sentences) add(s, read.clauses.filter((c) => c.from >= s.from && c.to <= s.to));
-  }
-  // ...and each clause of a sentence that holds several ("they asked about my gap, then said I was overqualified").
-  for (const s of read.sentences) {
-    const inside = read.clauses.filter((c) => c.from >= s.from && c.to <= s.to);
-    if (inside.length > 1) for (const c of inside) add(c, [c]);
-  }
-  const C = model.classes.length;
-  const best = new Float64Array(C).fill(-Infinity);
-  const from = new Int32Array(C).fill(-1);
-  windows.forEach((w, i) => {
-    for (let c = 0; c < C; c++) {
-      if (w.logits[c]! > best[c]!) {
-        best[c] = w.logits[c]!;
-        from[c] = i;
-      }
-    }
-  });
-  return { read, windows, best, from };
-}
+// ── scoring: reader-score.ts ────────────────────────────────────────────────────────────────────────
 
 /**
  * How the observations are chosen from the scores. The values are measured, not set by eye: bench/reader-tune.ts
@@ -345,10 +285,39 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   // The account.
   const scored = text !== '' ? score(model, text) : undefined;
   const probability = (c: number) => (scored ? sigmoid(scored.best[c]!) : 0);
-  const chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined, d) : new Set<number>();
-
-  // The message: its own observations, and its lines that match specimens' tells.
-  const messageRead = message !== undefined && message !== '' ? readMessage(reg, model, message, (id) => active(id) !== undefined, d) : undefined;
+  const hasMessage = message !== undefined && message !== '';
+  let chosen: Set<number>;
+  let messageRead: { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } | undefined;
+  if (model.stack) {
+    // The set decision (reader-score.ts) over the account's words and the message together.
+    const stack = model.stack;
+    const scoredMessage = hasMessage ? score(model, message) : undefined;
+    const tells = hasMessage ? messageTells(reg, message).filter((t) => active(t.artifact.id)) : [];
+    const tellLines = new Map(tells.map((t) => [t.artifact.id, t.tells.length]));
+    const out = classIndex.get(OUT_OF_SCOPE);
+    const picked = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out)
+      .filter((k) => stackProbability(stack, k.x) >= stack.threshold)
+      .map((k) => k.c);
+    chosen = new Set(picked);
+    if (scoredMessage) {
+      const found = new Map<string, string[]>();
+      for (const c of picked) {
+        const id = model.classes[c]!;
+        const tell = tells.find((t) => t.artifact.id === id);
+        if (tell) found.set(id, tell.tells.map((x) => x.line));
+        else {
+          const w = scoredMessage.windows[scoredMessage.from[c]!];
+          const q = w ? quoteOf(model, scoredMessage, w, c) : undefined;
+          if (q !== undefined) found.set(id, [q]);
+        }
+      }
+      messageRead = { observations: [...found.entries()].map(([id, lines]) => ({ id, lines })), tells: tells.filter((t) => found.has(t.artifact.id)) };
+    }
+  } else {
+    chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined, d) : new Set<number>();
+    // The message: its own observations, and its lines that match specimens' tells.
+    messageRead = hasMessage ? readMessage(reg, model, message, (id) => active(id) !== undefined, d) : undefined;
+  }
 
   // Outside the atlas: "not covered" wins over observations it outweighs.
   const out = classIndex.get(OUT_OF_SCOPE);

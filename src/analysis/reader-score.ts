@@ -1,0 +1,271 @@
+// The situation reader's scoring (reader.ts reads with it; reader-train.ts fits the set decision with it):
+// a text is read into windows (the whole account, each sentence, each clause of a sentence that holds
+// several), each window scored by the classifier (reader-model.ts); then, for each observation in play,
+// a few numbers describe how the account states it (its probability in the whole account, its best
+// window, whether it leads there, how many sentences it leads, how far ahead of the others it is, whether
+// a pasted message states it too or matches one of its tell-tale lines). The set decision (`stack` of the
+// model) weighs these numbers into the probability that the account states the observation; it is fitted
+// when the model is trained, on how the training corpus's accounts read with models that did not see them.
+import { correctWord, scoreFeatures, sigmoid, type ReaderModel } from './reader-model.ts';
+import { featuresOf, readText, type ReadText, type Span } from './reader-text.ts';
+
+export interface Window {
+  span: Span;
+  features: string[];
+  logits: Float64Array;
+}
+
+export interface Scored {
+  read: ReadText;
+  windows: Window[];
+  /** Per class, the best logit over the windows, and the window it came from. */
+  best: Float64Array;
+  from: Int32Array;
+}
+
+function unionOf(read: ReadText, spans: readonly Span[], denegate = false): string[] {
+  const out = new Set<string>();
+  for (const s of spans) for (const f of featuresOf(read.tokens, s, denegate)) out.add(f);
+  return [...out];
+}
+
+/** Misspelt words the model does not know are read as the known word one edit away. */
+function correctTypos(model: ReaderModel, read: ReadText): void {
+  for (const t of read.tokens) {
+    if (t.stem.length < 5 || model.features.has(t.stem) || model.features.has(`!${t.stem}`) || model.features.has(`?${t.stem}`)) continue;
+    const known = correctWord(model, t.stem);
+    if (known !== undefined) t.stem = known;
+  }
+}
+
+/** Scores a text: the whole, each sentence, and each clause of a sentence that holds several. */
+export function score(model: ReaderModel, text: string): Scored {
+  const read = readText(text);
+  correctTypos(model, read);
+  const windows: Window[] = [];
+  const add = (span: Span, spans: readonly Span[]) => {
+    const features = unionOf(read, spans);
+    if (features.length > 0) windows.push({ span, features, logits: scoreFeatures(model, features) });
+  };
+  // The whole account, then each sentence alone: a story of several events states each in its sentence.
+  if (read.clauses.length > 0) add({ from: read.clauses[0]!.from, to: read.clauses.at(-1)!.to }, read.clauses);
+  if (read.sentences.length > 1) {
+    for (const s of read.sentences) add(s, read.clauses.filter((c) => c.from >= s.from && c.to <= s.to));
+  }
+  // ...and each clause of a sentence that holds several ("they asked about my gap, then said I was overqualified").
+  for (const s of read.sentences) {
+    const inside = read.clauses.filter((c) => c.from >= s.from && c.to <= s.to);
+    if (inside.length > 1) for (const c of inside) add(c, [c]);
+  }
+  const C = model.classes.length;
+  const best = new Float64Array(C).fill(-Infinity);
+  const from = new Int32Array(C).fill(-1);
+  windows.forEach((w, i) => {
+    for (let c = 0; c < C; c++) {
+      if (w.logits[c]! > best[c]!) {
+        best[c] = w.logits[c]!;
+        from[c] = i;
+      }
+    }
+  });
+  return { read, windows, best, from };
+}
+
+/** The logits of the account's negated clauses read as if stated (what it denies). */
+export function deniedLogits(model: ReaderModel, s: Scored): Float64Array[] {
+  return s.read.negatedClauses.map((span) => scoreFeatures(model, featuresOf(s.read.tokens, span, true)));
+}
+
+// ── the set decision ────────────────────────────────────────────────────────────────────────────────
+
+/** The names of the numbers the set decision weighs (in order). */
+export const STACK_FEATURES = [
+  'text',
+  'p whole',
+  'whole over threshold',
+  'best window over threshold',
+  'top in whole',
+  'ahead in whole',
+  'sentences led',
+  'ahead in best window',
+  'out of scope',
+  'rank in whole',
+  'denied',
+  'top and over threshold',
+  'message',
+  'p message',
+  'message over threshold',
+  'top in message',
+  'tell lines',
+  'sentences',
+] as const;
+
+/** A class is a candidate when its best window, or the message's, reaches this probability, or a tell names it. */
+export const CANDIDATE_FLOOR = 0.02;
+
+const clip = (x: number, a = 8) => Math.max(-a, Math.min(a, x));
+const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+
+export interface Candidate {
+  c: number;
+  x: Float64Array;
+}
+
+/**
+ * The candidates of an account (its text and/or message, scored), each with the numbers the set
+ * decision weighs. `observation` says which classes are observations; `tellLines` how many of the
+ * message's lines match a tell of each observation; `out` the out-of-scope class.
+ */
+export function candidates(model: ReaderModel, text: Scored | undefined, message: Scored | undefined, tellLines: ReadonlyMap<string, number>, observation: (c: number) => boolean, out: number | undefined): Candidate[] {
+  const C = model.classes.length;
+  const obs: number[] = [];
+  for (let c = 0; c < C; c++) if (observation(c)) obs.push(c);
+  const topOf = (logits: Float64Array) => {
+    let top = -1;
+    let second = -Infinity;
+    for (const c of obs) {
+      if (top < 0 || logits[c]! > logits[top]!) {
+        if (top >= 0) second = Math.max(second, logits[top]!);
+        top = c;
+      } else second = Math.max(second, logits[c]!);
+    }
+    return { top, second };
+  };
+  const textWhole = text?.windows[0];
+  const msgWhole = message?.windows[0];
+  const textTop = textWhole ? topOf(textWhole.logits) : undefined;
+  const msgTop = msgWhole ? topOf(msgWhole.logits) : undefined;
+  const windowTops = text ? text.windows.slice(1).map((w) => ({ w, ...topOf(w.logits) })) : [];
+  const denied = text ? deniedLogits(model, text) : [];
+  const sentences = text ? text.read.sentences.length : 0;
+  const out_ = out !== undefined && textWhole ? sigmoid(textWhole.logits[out]!) : 0;
+  const ranked = textWhole ? [...obs].sort((a, b) => textWhole.logits[b]! - textWhole.logits[a]!) : [];
+  const rank = new Map(ranked.map((c, i) => [c, i + 1]));
+  const result: Candidate[] = [];
+  for (const c of obs) {
+    const id = model.classes[c]!;
+    const lines = tellLines.get(id) ?? 0;
+    const textBest = text ? sigmoid(text.best[c]!) : 0;
+    const msgBest = message ? sigmoid(message.best[c]!) : 0;
+    if (textBest < CANDIDATE_FLOOR && msgBest < CANDIDATE_FLOOR && lines === 0) continue;
+    const thr = logit(model.thresholds[c]!);
+    const x = new Float64Array(STACK_FEATURES.length);
+    if (text && textWhole && textTop) {
+      const w = textWhole.logits[c]!;
+      const others = c === textTop.top ? textTop.second : textWhole.logits[textTop.top]!;
+      x[0] = 1;
+      x[1] = sigmoid(w);
+      x[2] = clip(w - thr) / 4;
+      x[3] = clip(text.best[c]! - thr) / 4;
+      x[4] = c === textTop.top ? 1 : 0;
+      x[5] = clip(w - others) / 4;
+      let led = 0;
+      let bestGap = -8;
+      for (const t of windowTops) {
+        if (t.top === c && sigmoid(t.w.logits[c]!) >= 0.3) led++;
+        const other = t.top === c ? t.second : t.w.logits[t.top]!;
+        bestGap = Math.max(bestGap, clip(t.w.logits[c]! - other));
+      }
+      if (windowTops.length === 0) bestGap = clip(w - others);
+      x[6] = Math.min(3, led) / 3;
+      x[7] = bestGap / 4;
+      x[8] = out_;
+      x[9] = 1 / (rank.get(c) ?? obs.length);
+      let den = 0;
+      for (const d of denied) den = Math.max(den, sigmoid(d[c]!));
+      x[10] = den;
+      x[11] = x[4]! * (w >= thr ? 1 : 0);
+      x[17] = Math.log(1 + sentences) / 2;
+    }
+    if (message && msgWhole && msgTop) {
+      x[12] = 1;
+      x[13] = sigmoid(msgWhole.logits[c]!);
+      x[14] = clip(message.best[c]! - thr) / 4;
+      x[15] = c === msgTop.top ? 1 : 0;
+    }
+    x[16] = Math.min(2, lines) / 2;
+    result.push({ c, x });
+  }
+  return result;
+}
+
+/** The set decision: weights over STACK_FEATURES, a bias, and the probability at which a candidate is chosen. */
+export interface Stack {
+  weights: Float64Array;
+  bias: number;
+  threshold: number;
+}
+
+export function stackProbability(stack: Stack, x: Float64Array): number {
+  let z = stack.bias;
+  for (let i = 0; i < x.length; i++) z += stack.weights[i]! * x[i]!;
+  return sigmoid(z);
+}
+
+/**
+ * Fits the set decision on candidate rows (labelled: is the observation in the account's set): logistic
+ * regression by Newton's method on the L2-penalised log loss. Deterministic, a few milliseconds.
+ */
+export function fitStack(rows: ReadonlyArray<{ x: Float64Array; y: number; weight?: number }>, l2 = 1e-2, iterations = 25): { weights: Float64Array; bias: number } {
+  const F = STACK_FEATURES.length + 1; // the bias last
+  const beta = new Float64Array(F);
+  const xOf = (r: { x: Float64Array }, i: number) => (i < F - 1 ? r.x[i]! : 1);
+  for (let it = 0; it < iterations; it++) {
+    const g = new Float64Array(F);
+    const H = Array.from({ length: F }, () => new Float64Array(F));
+    for (const r of rows) {
+      let z = 0;
+      for (let i = 0; i < F; i++) z += beta[i]! * xOf(r, i);
+      const p = sigmoid(z);
+      const wt = r.weight ?? 1;
+      const e = (p - r.y) * wt;
+      const h = Math.max(1e-6, p * (1 - p)) * wt;
+      for (let i = 0; i < F; i++) {
+        const xi = xOf(r, i);
+        if (xi === 0) continue;
+        g[i]! += e * xi;
+        for (let j = 0; j <= i; j++) H[i]![j]! += h * xi * xOf(r, j);
+      }
+    }
+    for (let i = 0; i < F; i++) {
+      for (let j = 0; j < i; j++) H[j]![i] = H[i]![j]!;
+      if (i < F - 1) {
+        g[i]! += l2 * rows.length * beta[i]!;
+        H[i]![i]! += l2 * rows.length;
+      }
+      H[i]![i]! += 1e-9;
+    }
+    const step = solve(H, g);
+    let moved = 0;
+    for (let i = 0; i < F; i++) {
+      beta[i]! -= step[i]!;
+      moved = Math.max(moved, Math.abs(step[i]!));
+    }
+    if (moved < 1e-7) break;
+  }
+  return { weights: beta.slice(0, F - 1), bias: beta[F - 1]! };
+}
+
+/** Solves H s = g by Gaussian elimination with partial pivoting (H small and symmetric positive definite). */
+function solve(H: Float64Array[], g: Float64Array): Float64Array {
+  const n = g.length;
+  const a = H.map((row, i) => [...row, g[i]!]);
+  for (let k = 0; k < n; k++) {
+    let piv = k;
+    for (let i = k + 1; i < n; i++) if (Math.abs(a[i]![k]!) > Math.abs(a[piv]![k]!)) piv = i;
+    [a[k], a[piv]] = [a[piv]!, a[k]!];
+    const d = a[k]![k]! || 1e-12;
+    for (let i = k + 1; i < n; i++) {
+      const f = a[i]![k]! / d;
+      if (f === 0) continue;
+      for (let j = k; j <= n; j++) a[i]![j]! -= f * a[k]![j]!;
+    }
+  }
+  const s = new Float64Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    let v = a[i]![n]!;
+    for (let j = i + 1; j < n; j++) v -= a[i]![j]! * s[j]!;
+    s[i] = v / (a[i]![i]! || 1e-12);
+  }
+  return s;
+}
