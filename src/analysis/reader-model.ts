@@ -32,7 +32,20 @@ export interface ReaderModel {
   /** Per feature: its weight in an account's vector before scaling to unit length (ln of accounts / accounts holding it). */
   idf: Float64Array;
   /** The set decision (reader-score.ts), when the model was trained with a corpus. */
-  stack?: { weights: Float64Array; bias: number; threshold: number };
+  stack?: StackModel;
+}
+
+/**
+ * The set decision (reader-score.ts): a first logistic model over STACK_FEATURES; then a second over its
+ * probability and the observations read more strongly beside it, each weighed by how often the two are
+ * stated together in the corpus (`rates`, by `d * classes + c`: of accounts stating d where c was in play,
+ * the share that also state c; `prior` for a pair not seen); the candidate is chosen at `threshold`.
+ */
+export interface StackModel {
+  weights: Float64Array;
+  bias: number;
+  pair?: { weights: Float64Array; bias: number; prior: number; rates: Map<number, number> };
+  threshold: number;
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -50,8 +63,8 @@ export interface SerialisedModel {
   thresholds: number[];
   /** Per feature, in order: its idf in sixteenths (encoded). */
   idf: string;
-  /** The set decision: weights over reader-score.ts STACK_FEATURES, bias and threshold, in ten-thousandths. */
-  stack?: { weights: number[]; bias: number; threshold: number };
+  /** The set decision (StackModel), numbers in ten-thousandths; `rates` as triples d, c, rate. */
+  stack?: { weights: number[]; bias: number; threshold: number; pair?: { weights: number[]; bias: number; prior: number; rates: number[] } };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
 }
@@ -97,10 +110,42 @@ export interface TrainedWeights {
   weights: Float64Array;
   thresholds: Float64Array;
   idf: Float64Array;
-  stack?: { weights: Float64Array; bias: number; threshold: number };
+  stack?: StackModel;
 }
 
 const STACK_STEPS = 10000;
+
+const q = (x: number) => Math.round(x * STACK_STEPS);
+const unq = (x: number) => x / STACK_STEPS;
+
+function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel['stack']> {
+  return {
+    weights: [...st.weights].map(q),
+    bias: q(st.bias),
+    threshold: q(st.threshold),
+    ...(st.pair
+      ? {
+          pair: {
+            weights: [...st.pair.weights].map(q),
+            bias: q(st.pair.bias),
+            prior: q(st.pair.prior),
+            rates: [...st.pair.rates.entries()].sort((a, b) => a[0] - b[0]).flatMap(([k, r]) => [Math.floor(k / C), k % C, q(r)]),
+          },
+        }
+      : {}),
+  };
+}
+
+function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackModel {
+  const rates = new Map<number, number>();
+  if (s.pair) for (let i = 0; i + 2 < s.pair.rates.length; i += 3) rates.set(s.pair.rates[i]! * C + s.pair.rates[i + 1]!, unq(s.pair.rates[i + 2]!));
+  return {
+    weights: Float64Array.from(s.weights, unq),
+    bias: unq(s.bias),
+    threshold: unq(s.threshold),
+    ...(s.pair ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } } : {}),
+  };
+}
 
 /** Steps of a weight: 1/STEPS of a logit. Weights below half a step are dropped. */
 const STEPS = 40;
@@ -139,9 +184,7 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
     weights: encode(numbers),
     thresholds: [...t.thresholds].map((x) => Math.round(x * 1000)),
     idf: encode(keep.map((f) => Math.max(1, Math.round(t.idf[f]! * IDF_STEPS)))),
-    ...(t.stack
-      ? { stack: { weights: [...t.stack.weights].map((w) => Math.round(w * STACK_STEPS)), bias: Math.round(t.stack.bias * STACK_STEPS), threshold: Math.round(t.stack.threshold * STACK_STEPS) } }
-      : {}),
+    ...(t.stack ? { stack: serialiseStack(t.stack, C) } : {}),
   };
 }
 
@@ -172,9 +215,7 @@ export function loadModel(s: SerialisedModel): ReaderModel {
     thresholds: Float64Array.from(s.thresholds, (x) => x / 1000),
     words: wordsByInitial(names),
     idf: Float64Array.from(decode(s.idf), (x) => x / IDF_STEPS),
-    ...(s.stack
-      ? { stack: { weights: Float64Array.from(s.stack.weights, (w) => w / STACK_STEPS), bias: s.stack.bias / STACK_STEPS, threshold: s.stack.threshold / STACK_STEPS } }
-      : {}),
+    ...(s.stack ? { stack: loadStack(s.stack, s.classes.length) } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
 // a pasted message states it too or matches one of its tell-tale lines). The set decision (`stack` of the
 // model) weighs these numbers into the probability that the account states the observation; it is fitted
 // when the model is trained, on how the training corpus's accounts read with models that did not see them.
-import { correctWord, scoreFeatures, sigmoid, type ReaderModel } from './reader-model.ts';
+import { correctWord, scoreFeatures, sigmoid, type ReaderModel, type StackModel } from './reader-model.ts';
 import { featuresOf, readText, type ReadText, type Span } from './reader-text.ts';
 
 export interface Window {
@@ -189,17 +189,35 @@ export function candidates(model: ReaderModel, text: Scored | undefined, message
   return result;
 }
 
-/** The set decision: weights over STACK_FEATURES, a bias, and the probability at which a candidate is chosen. */
-export interface Stack {
-  weights: Float64Array;
-  bias: number;
-  threshold: number;
+/** The first pass of the set decision: a candidate's probability from its own numbers alone. */
+export function firstPass(weights: Float64Array, bias: number, x: Float64Array): number {
+  let z = bias;
+  for (let i = 0; i < x.length; i++) z += weights[i]! * x[i]!;
+  return sigmoid(z);
 }
 
-export function stackProbability(stack: Stack, x: Float64Array): number {
-  let z = stack.bias;
-  for (let i = 0; i < x.length; i++) z += stack.weights[i]! * x[i]!;
-  return sigmoid(z);
+/** The numbers of the second pass: the first pass's logit, the strongest observation read beside it, and how rarely the two go together. */
+export function pairFeatures(first: Float64Array, cands: readonly Candidate[], C: number, rate: (d: number, c: number) => number): Float64Array[] {
+  return cands.map((k, i) => {
+    let stronger = 0;
+    let apart = 0;
+    cands.forEach((o, j) => {
+      if (j === i || first[j]! <= first[i]!) return;
+      stronger = Math.max(stronger, first[j]!);
+      apart = Math.max(apart, first[j]! * (1 - rate(o.c, k.c)));
+    });
+    const p = first[i]!;
+    return Float64Array.from([clip(logit(p)) / 4, stronger, apart]);
+  });
+}
+
+/** The probability that the account states each candidate (the set decision's two passes). */
+export function stackProbabilities(stack: StackModel, cands: readonly Candidate[], C: number): Float64Array {
+  const first = Float64Array.from(cands, (k) => firstPass(stack.weights, stack.bias, k.x));
+  const pair = stack.pair;
+  if (!pair) return first;
+  const rate = (d: number, c: number) => pair.rates.get(d * C + c) ?? pair.prior;
+  return Float64Array.from(pairFeatures(first, cands, C, rate), (x) => firstPass(pair.weights, pair.bias, x));
 }
 
 /**
@@ -207,7 +225,7 @@ export function stackProbability(stack: Stack, x: Float64Array): number {
  * regression by Newton's method on the L2-penalised log loss. Deterministic, a few milliseconds.
  */
 export function fitStack(rows: ReadonlyArray<{ x: Float64Array; y: number; weight?: number }>, l2 = 1e-2, iterations = 25): { weights: Float64Array; bias: number } {
-  const F = STACK_FEATURES.length + 1; // the bias last
+  const F = (rows[0]?.x.length ?? STACK_FEATURES.length) + 1; // the bias last
   const beta = new Float64Array(F);
   const xOf = (r: { x: Float64Array }, i: number) => (i < F - 1 ? r.x[i]! : 1);
   for (let it = 0; it < iterations; it++) {

@@ -7,8 +7,8 @@
 import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { messageTells } from './reader-message.ts';
-import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
-import { candidates, fitStack, score, stackProbability, type Stack } from './reader-score.ts';
+import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type StackModel, type TrainedWeights } from './reader-model.ts';
+import { candidates, firstPass, fitStack, pairFeatures, score, type Candidate } from './reader-score.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -41,21 +41,24 @@ export interface TrainOptions {
   threshold: number;
   /** Weights smaller than this (in logits) are dropped from the shipped model. */
   prune: number;
+  /** How much a corpus account counts against a voice. */
+  corpusWeight: number;
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
 export const TRAINER_REVISION = 2;
 
 export const DEFAULT_TRAINING: TrainOptions = {
-  epochs: 12,
-  rate: 2,
-  l2: 1e-4,
+  epochs: Number(process.env.RT_EPOCHS ?? 12),
+  rate: Number(process.env.RT_RATE ?? 2),
+  l2: Number(process.env.RT_L2 ?? 1e-4),
   positiveWeight: 1,
-  minCount: 2,
+  minCount: Number(process.env.RT_MINCOUNT ?? 2),
   seed: 20261127,
   folds: 3,
   threshold: 0.05,
-  prune: 0.55,
+  prune: Number(process.env.RT_PRUNE ?? 0.55),
+  corpusWeight: Number(process.env.RW_CORPUS ?? 1),
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -237,14 +240,18 @@ export function trainModel(examples: readonly LabelledText[], classes: readonly 
  * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
  * that reads the most accounts' sets exactly.
  */
-function setDecision(reg: Registry, examples: readonly LabelledText[], folds: readonly TrainedWeights[], thresholds: Float64Array, o: TrainOptions): Stack {
-  const models = folds.map((f) => {
-    const m = loadModel(serialiseModel({ ...f, thresholds }, o.prune));
-    return m;
-  });
+function setDecision(reg: Registry, examples: readonly LabelledText[], folds: readonly TrainedWeights[], thresholds: Float64Array, o: TrainOptions): StackModel {
+  const models = folds.map((f) => loadModel(serialiseModel({ ...f, thresholds }, o.prune)));
+  const C = thresholds.length;
   const observation = (m: ReaderModel) => (c: number) => !m.classes[c]!.startsWith('~') && !isTopicClass(m.classes[c]!);
-  const accounts: Array<{ rows: Array<{ x: Float64Array; y: number }>; gold: number; skip: boolean }> = [];
-  const rows: Array<{ x: Float64Array; y: number }> = [];
+  interface Account {
+    cands: Candidate[];
+    y: number[];
+    /** Gold observations that are not candidates: the set cannot be read exactly. */
+    unreachable: boolean;
+    skip: boolean;
+  }
+  const accounts: Account[] = [];
   examples.forEach((e, i) => {
     const item = e.corpus;
     if (!item) return;
@@ -255,28 +262,75 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
     if (item.message?.trim()) for (const t of messageTells(reg, item.message)) tells.set(t.artifact.id, t.tells.length);
     const out = m.classes.indexOf(OUT_OF_SCOPE);
     const gold = new Set(item.artifacts);
-    const found = candidates(m, text, message, tells, observation(m), out < 0 ? undefined : out).map((k) => ({ x: k.x, y: gold.has(m.classes[k.c]!) ? 1 : 0 }));
-    rows.push(...found);
-    accounts.push({ rows: found, gold: gold.size - found.filter((r) => r.y).length === 0 ? gold.size : -1, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0 });
+    const cands = candidates(m, text, message, tells, observation(m), out < 0 ? undefined : out);
+    const y = cands.map((k) => (gold.has(m.classes[k.c]!) ? 1 : 0));
+    accounts.push({ cands, y, unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0 });
   });
-  const { weights, bias } = fitStack(rows);
+  // First pass: each candidate on its own numbers.
+  const first = fitStack(accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! }))));
+  const p1 = accounts.map((a) => Float64Array.from(a.cands, (k) => firstPass(first.weights, first.bias, k.x)));
+  // How often a candidate in play is stated beside an observation the account states.
+  const IN_PLAY = 0.15;
+  const n = new Map<number, number>();
+  const k = new Map<number, number>();
+  const pairsOf = (a: Account, i: number) => {
+    const out: Array<[key: number, y: number]> = [];
+    a.cands.forEach((d, j) => {
+      if (!a.y[j]) return;
+      a.cands.forEach((c, l) => {
+        if (l !== j && p1[i]![l]! >= IN_PLAY) out.push([d.c * C + c.c, a.y[l]!]);
+      });
+    });
+    return out;
+  };
+  accounts.forEach((a, i) => {
+    for (const [key, y] of pairsOf(a, i)) {
+      n.set(key, (n.get(key) ?? 0) + 1);
+      k.set(key, (k.get(key) ?? 0) + y);
+    }
+  });
+  const totalN = [...n.values()].reduce((x, v) => x + v, 0);
+  const prior = totalN > 0 ? [...k.values()].reduce((x, v) => x + v, 0) / totalN : 0.5;
+  const SMOOTH = 2;
+  const rateOf = (key: number, dn = 0, dk = 0) => ((k.get(key) ?? 0) - dk + SMOOTH * prior) / ((n.get(key) ?? 0) - dn + SMOOTH);
+  // Second pass, on rates that leave each account's own pairs out.
+  const rows2: Array<{ x: Float64Array; y: number }> = [];
+  const x2 = accounts.map((a, i) => {
+    const own = new Map<number, [number, number]>();
+    for (const [key, y] of pairsOf(a, i)) {
+      const v = own.get(key) ?? [0, 0];
+      own.set(key, [v[0] + 1, v[1] + y]);
+    }
+    const xs = pairFeatures(p1[i]!, a.cands, C, (d, c) => {
+      const key = d * C + c;
+      const [dn, dk] = own.get(key) ?? [0, 0];
+      return rateOf(key, dn, dk);
+    });
+    xs.forEach((x, j) => rows2.push({ x, y: a.y[j]! }));
+    return xs;
+  });
+  const second = fitStack(rows2);
+  const p2 = x2.map((xs) => Float64Array.from(xs, (x) => firstPass(second.weights, second.bias, x)));
   // The threshold that reads the most sets exactly (ties: the higher).
   let threshold = 0.5;
   let bestExact = -1;
   for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
     let exact = 0;
-    for (const a of accounts) {
-      if (a.skip || a.gold < 0) continue;
-      let ok = true;
-      for (const r of a.rows) if ((stackProbability({ weights, bias, threshold: t }, r.x) >= t ? 1 : 0) !== r.y) ok = false;
-      if (ok) exact++;
-    }
+    accounts.forEach((a, i) => {
+      if (a.skip || a.unreachable) return;
+      if (a.y.every((y, j) => (p2[i]![j]! >= t ? 1 : 0) === y)) exact++;
+    });
     if (exact >= bestExact) {
       bestExact = exact;
       threshold = t;
     }
   }
-  return { weights, bias, threshold };
+  const rates = new Map<number, number>();
+  for (const key of n.keys()) {
+    const r = rateOf(key);
+    if (Math.abs(r - prior) >= 0.05) rates.set(key, r);
+  }
+  return { weights: first.weights, bias: first.bias, pair: { weights: second.weights, bias: second.bias, prior, rates }, threshold };
 }
 
 /** The thresholds cross-validation chooses from. */
@@ -327,8 +381,8 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
 /** What a model is trained from, and its fingerprint. */
 export function trainingInputs(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}) {
   const classes = classesOf(reg);
-  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes)];
   const o = { ...DEFAULT_TRAINING, ...options };
+  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes).map((e) => (o.corpusWeight !== 1 ? { ...e, weight: o.corpusWeight } : e))];
   return { classes, examples, options: o, fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })) };
 }
 

@@ -14,7 +14,7 @@ import type { Registry } from '../registry/registry.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import { messageTells, type MessageTells } from './reader-message.ts';
 import { contributions, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
-import { candidates, score, stackProbability, type Scored, type Window } from './reader-score.ts';
+import { candidates, score, stackProbabilities, type Scored, type Window } from './reader-score.ts';
 import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
@@ -295,9 +295,9 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const tells = hasMessage ? messageTells(reg, message).filter((t) => active(t.artifact.id)) : [];
     const tellLines = new Map(tells.map((t) => [t.artifact.id, t.tells.length]));
     const out = classIndex.get(OUT_OF_SCOPE);
-    const picked = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out)
-      .filter((k) => stackProbability(stack, k.x) >= stack.threshold)
-      .map((k) => k.c);
+    const cands = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out);
+    const p = stackProbabilities(stack, cands, model.classes.length);
+    const picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
     chosen = new Set(picked);
     if (scoredMessage) {
       const found = new Map<string, string[]>();
