@@ -43,6 +43,8 @@ export interface TrainOptions {
   prune: number;
   /** How much a corpus account counts against a voice. */
   corpusWeight: number;
+  /** Accounts composed from voices per pair or triple of observations the corpus states together. */
+  composites: number;
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
@@ -59,6 +61,7 @@ export const DEFAULT_TRAINING: TrainOptions = {
   threshold: 0.05,
   prune: Number(process.env.RT_PRUNE ?? 0.55),
   corpusWeight: Number(process.env.RW_CORPUS ?? 1),
+  composites: Number(process.env.RW_COMPOSITES ?? 0),
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -131,6 +134,47 @@ export function examplesOfCorpus(items: readonly CorpusItem[], classes: readonly
     return [{ text, labels, corpus: item }];
   });
 }
+
+/** How composed accounts join their parts. */
+const CONNECTORS = ['. ', '. Then ', ', and then ', '. Also ', '. On top of that ', '. After that ', ' and ', '. And '];
+
+/**
+ * Accounts of two or three observations composed from the voices, for the pairs and triples of
+ * observations that the corpus states together: one voice of each, in a seeded random order, joined by a
+ * connector. They teach the classifier that an observation is stated in a longer story beside another.
+ */
+export function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[], classes: ReadonlySet<string>, perSet: number, seed: number): LabelledText[] {
+  if (perSet <= 0) return [];
+  const voices = new Map<string, string[]>();
+  for (const a of reg.all('artifact')) if (a.status !== 'deprecated' && classes.has(a.id) && (a.voices?.length ?? 0) > 0) voices.set(a.id, a.voices!);
+  const sets = new Map<string, string[]>();
+  for (const item of corpus) {
+    const ids = [...new Set(item.artifacts)].filter((id) => voices.has(id)).sort();
+    if (ids.length >= 2 && ids.length <= 3) sets.set(ids.join(' '), ids);
+  }
+  const rand = random(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const out: LabelledText[] = [];
+  for (const key of [...sets.keys()].sort()) {
+    const ids = sets.get(key)!;
+    for (let k = 0; k < perSet; k++) {
+      const parts = ids.map((id) => pick(voices.get(id)!).trim().replace(/[.!?]*$/, ''));
+      for (let i = parts.length - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [parts[i], parts[j]] = [parts[j]!, parts[i]!];
+      }
+      let text = parts[0]!;
+      for (const p of parts.slice(1)) {
+        const c = pick(CONNECTORS);
+        text += c + (c.endsWith('. ') ? p[0]!.toUpperCase() + p.slice(1) : p);
+      }
+      out.push({ text: text + '.', labels: ids, weight: COMPOSITE_WEIGHT });
+    }
+  }
+  return out;
+}
+
+const COMPOSITE_WEIGHT = Number(process.env.RW_COMP ?? 1);
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
@@ -382,7 +426,7 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
 export function trainingInputs(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}) {
   const classes = classesOf(reg);
   const o = { ...DEFAULT_TRAINING, ...options };
-  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes).map((e) => (o.corpusWeight !== 1 ? { ...e, weight: o.corpusWeight } : e))];
+  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes).map((e) => (o.corpusWeight !== 1 ? { ...e, weight: o.corpusWeight } : e)), ...examplesOfComposites(reg, corpus, new Set(classes), o.composites, o.seed)];
   return { classes, examples, options: o, fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })) };
 }
 
