@@ -46,6 +46,8 @@ export interface StackModel {
   bias: number;
   pair?: { weights: Float64Array; bias: number; prior: number; rates: Map<number, number> };
   threshold: number;
+  /** "Not covered": a logistic model over reader-score.ts OUT_FEATURES, and its threshold. */
+  out?: { weights: Float64Array; bias: number; threshold: number };
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -64,7 +66,7 @@ export interface SerialisedModel {
   /** Per feature, in order: its idf in sixteenths (encoded). */
   idf: string;
   /** The set decision (StackModel), numbers in ten-thousandths; `rates` as triples d, c, rate. */
-  stack?: { weights: number[]; bias: number; threshold: number; pair?: { weights: number[]; bias: number; prior: number; rates: number[] } };
+  stack?: { weights: number[]; bias: number; threshold: number; pair?: { weights: number[]; bias: number; prior: number; rates: number[] }; out?: { weights: number[]; bias: number; threshold: number } };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
 }
@@ -133,6 +135,7 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
           },
         }
       : {}),
+    ...(st.out ? { out: { weights: [...st.out.weights].map(q), bias: q(st.out.bias), threshold: q(st.out.threshold) } } : {}),
   };
 }
 
@@ -144,11 +147,12 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
     bias: unq(s.bias),
     threshold: unq(s.threshold),
     ...(s.pair ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } } : {}),
+    ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
   };
 }
 
 /** Steps of a weight: 1/STEPS of a logit. Weights below half a step are dropped. */
-const STEPS = 40;
+const STEPS = 16;
 /** Steps of an idf: sixteenths. */
 const IDF_STEPS = 16;
 

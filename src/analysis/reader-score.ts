@@ -6,7 +6,7 @@
 // a pasted message states it too or matches one of its tell-tale lines). The set decision (`stack` of the
 // model) weighs these numbers into the probability that the account states the observation; it is fitted
 // when the model is trained, on how the training corpus's accounts read with models that did not see them.
-import { correctWord, scoreFeatures, sigmoid, type ReaderModel, type StackModel } from './reader-model.ts';
+import { correctWord, isTopicClass, scoreFeatures, sigmoid, type ReaderModel, type StackModel } from './reader-model.ts';
 import { featuresOf, readText, type ReadText, type Span } from './reader-text.ts';
 
 export interface Window {
@@ -286,4 +286,41 @@ function solve(H: Float64Array[], g: Float64Array): Float64Array {
     s[i] = v / (a[i]![i]! || 1e-12);
   }
   return s;
+}
+
+// ── "not covered" ───────────────────────────────────────────────────────────────────────────────────
+
+/** The names of the numbers the "not covered" decision weighs (in order). */
+export const OUT_FEATURES = ['p out', 'best topic', 'out over best observation', 'best window out', 'best chosen', 'chosen', 'asked share', 'message', 'denies'] as const;
+
+/**
+ * The numbers "not covered" is decided on: how the out-of-scope class and its topics read in the account,
+ * against the observations chosen (their set-decision probabilities), how much of the account asks or
+ * wonders, whether a message was pasted and whether the account denies an observation.
+ */
+export function outFeatures(model: ReaderModel, text: Scored, out: number, chosenProbabilities: readonly number[], hasMessage: boolean, observation: (c: number) => boolean): Float64Array {
+  const whole = text.windows[0];
+  const x = new Float64Array(OUT_FEATURES.length);
+  if (!whole) return x;
+  let bestTopic = 0;
+  let bestObs = -Infinity;
+  model.classes.forEach((cls, c) => {
+    if (isTopicClass(cls)) bestTopic = Math.max(bestTopic, sigmoid(whole.logits[c]!));
+    else if (observation(c)) bestObs = Math.max(bestObs, whole.logits[c]!);
+  });
+  const asked = text.read.tokens.filter((t) => t.asked).length / Math.max(1, text.read.tokens.length);
+  let denies = 0;
+  for (const d of deniedLogits(model, text)) model.classes.forEach((_, c) => {
+    if (observation(c) && sigmoid(d[c]!) >= model.thresholds[c]!) denies = 1;
+  });
+  x[0] = sigmoid(whole.logits[out]!);
+  x[1] = bestTopic;
+  x[2] = clip(whole.logits[out]! - bestObs) / 4;
+  x[3] = sigmoid(text.best[out]!);
+  x[4] = chosenProbabilities.length > 0 ? Math.max(...chosenProbabilities) : 0;
+  x[5] = Math.min(3, chosenProbabilities.length) / 3;
+  x[6] = asked;
+  x[7] = hasMessage ? 1 : 0;
+  x[8] = denies;
+  return x;
 }

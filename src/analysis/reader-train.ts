@@ -8,7 +8,7 @@ import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { messageTells } from './reader-message.ts';
 import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type StackModel, type TrainedWeights } from './reader-model.ts';
-import { candidates, firstPass, fitStack, pairFeatures, score, type Candidate } from './reader-score.ts';
+import { candidates, firstPass, fitStack, outFeatures, pairFeatures, score, type Candidate, type Scored } from './reader-score.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -19,6 +19,8 @@ export interface LabelledText {
   weight?: number;
   /** A corpus account (its text and message apart, and its gold set): the set decision is fitted on these. */
   corpus?: CorpusItem;
+  /** Composed from other examples: its words count for no feature's frequency (minCount, idf). */
+  composed?: boolean;
 }
 
 /** A labelled account of the corpus (quality/reader/*.yaml). */
@@ -51,17 +53,18 @@ export interface TrainOptions {
 export const TRAINER_REVISION = 2;
 
 export const DEFAULT_TRAINING: TrainOptions = {
-  epochs: Number(process.env.RT_EPOCHS ?? 12),
-  rate: Number(process.env.RT_RATE ?? 2),
-  l2: Number(process.env.RT_L2 ?? 1e-4),
+  epochs: 12,
+  rate: 2,
+  l2: 1e-5,
   positiveWeight: 1,
-  minCount: Number(process.env.RT_MINCOUNT ?? 2),
+  minCount: 2,
   seed: 20261127,
   folds: 3,
   threshold: 0.05,
-  prune: Number(process.env.RT_PRUNE ?? 0.55),
-  corpusWeight: Number(process.env.RW_CORPUS ?? 1),
-  composites: Number(process.env.RW_COMPOSITES ?? 0),
+  prune: 0.8,
+  corpusWeight: 3,
+  composites: 5,
+  ...(JSON.parse(process.env.RT_OPTS ?? '{}') as Partial<TrainOptions>),
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -168,13 +171,11 @@ export function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[
         const c = pick(CONNECTORS);
         text += c + (c.endsWith('. ') ? p[0]!.toUpperCase() + p.slice(1) : p);
       }
-      out.push({ text: text + '.', labels: ids, weight: COMPOSITE_WEIGHT });
+      out.push({ text: text + '.', labels: ids, composed: true });
     }
   }
   return out;
 }
-
-const COMPOSITE_WEIGHT = Number(process.env.RW_COMP ?? 1);
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
@@ -201,10 +202,15 @@ function prepare(examples: readonly LabelledText[], classes: readonly string[], 
   const classIndex = new Map(classes.map((c, i) => [c, i]));
   const featured = examples.map((e) => ({ f: accountFeatures(e.text), e }));
   const counts = new Map<string, number>();
-  for (const { f } of featured) for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let counted = 0;
+  for (const { f, e } of featured) {
+    if (e.composed) continue;
+    counted++;
+    for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
+  }
   const features = [...counts.entries()].filter(([, n]) => n >= minCount).map(([f]) => f).sort();
   const index = new Map(features.map((f, i) => [f, i]));
-  const idf = Float64Array.from(features, (f) => Math.log(examples.length / counts.get(f)!));
+  const idf = Float64Array.from(features, (f) => Math.log(counted / counts.get(f)!));
   const rows = featured.map(({ f, e }) => {
     const labels = new Uint8Array(classes.length);
     for (const l of e.labels) {
@@ -294,6 +300,10 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
     /** Gold observations that are not candidates: the set cannot be read exactly. */
     unreachable: boolean;
     skip: boolean;
+    out: boolean;
+    text: Scored | undefined;
+    message: boolean;
+    model: ReaderModel;
   }
   const accounts: Account[] = [];
   examples.forEach((e, i) => {
@@ -308,7 +318,7 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
     const gold = new Set(item.artifacts);
     const cands = candidates(m, text, message, tells, observation(m), out < 0 ? undefined : out);
     const y = cands.map((k) => (gold.has(m.classes[k.c]!) ? 1 : 0));
-    accounts.push({ cands, y, unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0 });
+    accounts.push({ cands, y, unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0, out: item.out_of_scope, text, message: message !== undefined, model: m });
   });
   // First pass: each candidate on its own numbers.
   const first = fitStack(accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! }))));
@@ -369,12 +379,41 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
       threshold = t;
     }
   }
+  // "Not covered", on the accounts with words: fitted on the set decision's reading, its threshold the one
+  // that reads the most accounts right (not covered when out of scope; else not, and the set exact).
+  const outRows: Array<{ x: Float64Array; y: number; exactIfIn: boolean }> = [];
+  accounts.forEach((a, i) => {
+    if (!a.text) return;
+    const out = a.model.classes.indexOf(OUT_OF_SCOPE);
+    if (out < 0) return;
+    const chosen = [...p2[i]!].filter((p) => p >= threshold);
+    const exactIfIn = !a.out && !a.unreachable && a.y.every((y, j) => (p2[i]![j]! >= threshold ? 1 : 0) === y);
+    outRows.push({ x: outFeatures(a.model, a.text, out, chosen, a.message, observation(a.model)), y: a.out ? 1 : 0, exactIfIn });
+  });
+  let outDecision: StackModel['out'];
+  if (outRows.some((r) => r.y) && outRows.some((r) => !r.y)) {
+    const fitted = fitStack(outRows);
+    const po = outRows.map((r) => firstPass(fitted.weights, fitted.bias, r.x));
+    let outThreshold = 0.5;
+    let bestRight = -1;
+    for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
+      let right = 0;
+      outRows.forEach((r, i) => {
+        if (po[i]! >= t ? r.y === 1 : r.exactIfIn) right++;
+      });
+      if (right > bestRight) {
+        bestRight = right;
+        outThreshold = t;
+      }
+    }
+    outDecision = { weights: fitted.weights, bias: fitted.bias, threshold: outThreshold };
+  }
   const rates = new Map<number, number>();
   for (const key of n.keys()) {
     const r = rateOf(key);
     if (Math.abs(r - prior) >= 0.05) rates.set(key, r);
   }
-  return { weights: first.weights, bias: first.bias, pair: { weights: second.weights, bias: second.bias, prior, rates }, threshold };
+  return { weights: first.weights, bias: first.bias, pair: { weights: second.weights, bias: second.bias, prior, rates }, threshold, ...(outDecision ? { out: outDecision } : {}) };
 }
 
 /** The thresholds cross-validation chooses from. */

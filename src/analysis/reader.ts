@@ -14,7 +14,7 @@ import type { Registry } from '../registry/registry.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import { messageTells, type MessageTells } from './reader-message.ts';
 import { contributions, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
-import { candidates, score, stackProbabilities, type Scored, type Window } from './reader-score.ts';
+import { candidates, firstPass, outFeatures, score, stackProbabilities, type Scored, type Window } from './reader-score.ts';
 import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
@@ -288,6 +288,8 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   const hasMessage = message !== undefined && message !== '';
   let chosen: Set<number>;
   let messageRead: { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } | undefined;
+  /** The set decision's probabilities of the observations chosen. */
+  let chosenProbabilities: number[] = [];
   if (model.stack) {
     // The set decision (reader-score.ts) over the account's words and the message together.
     const stack = model.stack;
@@ -298,6 +300,7 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const cands = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out);
     const p = stackProbabilities(stack, cands, model.classes.length);
     const picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
+    chosenProbabilities = [...p].filter((x) => x >= stack.threshold);
     chosen = new Set(picked);
     if (scoredMessage) {
       const found = new Map<string, string[]>();
@@ -330,11 +333,15 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const outweighs = d.OUT_VERSUS === 'topic' ? bestTopic > bestArtifact : pOut > bestArtifact;
     // Words that deny an observation of the atlas ("nobody asked about my age") speak of hiring: such an
     // account is not called "not covered" unless the out-of-scope class is more probable than not.
-    const deniesObservation = scored.read.negatedClauses.some((span) => {
+    const deniesObservation = () => scored.read.negatedClauses.some((span) => {
       const logits = scoreFeatures(model, featuresOf(scored.read.tokens, span, true));
       return model.classes.some((cls, c) => isObservationClass(cls) && sigmoid(logits[c]!) >= model.thresholds[c]! && sigmoid(logits[c]!) > sigmoid(logits[out]!));
     });
-    if (pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation ? 0.5 : 0) && outweighs && (messageRead?.observations.length ?? 0) === 0) {
+    const learned = model.stack?.out;
+    const isOut = learned
+      ? firstPass(learned.weights, learned.bias, outFeatures(model, scored, out, chosenProbabilities, hasMessage, (c) => active(model.classes[c]!) !== undefined)) >= learned.threshold
+      : pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation() ? 0.5 : 0) && outweighs && (messageRead?.observations.length ?? 0) === 0;
+    if (isOut) {
       const topics = reg.manifest.not_covered ?? [];
       let top: (typeof topics)[number] | undefined;
       let topP = -1;
