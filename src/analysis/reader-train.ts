@@ -64,7 +64,6 @@ export const DEFAULT_TRAINING: TrainOptions = {
   prune: 0.8,
   corpusWeight: 3,
   composites: 5,
-  ...(JSON.parse(process.env.RT_OPTS ?? '{}') as Partial<TrainOptions>),
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
