@@ -3,7 +3,9 @@
 // where the checkout has one, the labelled corpus (quality/reader/train.yaml). One-vs-rest logistic
 // regression by stochastic gradient descent, in a fixed order (a seeded shuffle per epoch), so the same
 // examples always give the same model. Thresholds per class come from cross-validation on the same
-// examples: the probability that best separates each class's held-out accounts from the others'.
+// examples: the probability that best separates each class's held-out accounts from the others'. With a
+// corpus, the same folds read its accounts (each by the fold model that did not see it) and the set
+// decision and "not covered" decision (reader-score.ts) are fitted on those readings (setDecision).
 import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { messageTells } from './reader-message.ts';

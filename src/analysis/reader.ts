@@ -112,7 +112,9 @@ export function useReaderModel(reg: Registry, model: SerialisedModel | string): 
 // ── scoring: reader-score.ts ────────────────────────────────────────────────────────────────────────
 
 /**
- * How the observations are chosen from the scores. The values are measured, not set by eye: bench/reader-tune.ts
+ * How the observations are chosen from the scores when the model carries no learned set decision (a model
+ * trained without a corpus; with one, reader-score.ts decides the set and "not covered", and only the
+ * question values ASK_MARGIN, ASK_FLOOR and APART below are in play). The values are measured, not set by eye: bench/reader-tune.ts
  * searches them by cross-validation on the training corpus (QUALITY.md). An account states one observation
  * or a few, each in its own words:
  *   - the whole account's best observation, when its probability reaches its threshold (cross-validated
