@@ -45,6 +45,8 @@ export interface StackModel {
   weights: Float64Array;
   bias: number;
   pair?: { weights: Float64Array; bias: number; prior: number; rates: Map<number, number> };
+  /** When present, the first pass is these boosted trees (reader-score.ts) instead of `weights`. */
+  boosted?: { trees: Array<{ feature: Int32Array; cut: Float64Array; value: Float64Array }>; bias: number };
   threshold: number;
   /** "Not covered": a logistic model over reader-score.ts OUT_FEATURES, and its threshold. */
   out?: { weights: Float64Array; bias: number; threshold: number };
@@ -66,7 +68,7 @@ export interface SerialisedModel {
   /** Per feature, in order: its idf in sixteenths (encoded). */
   idf: string;
   /** The set decision (StackModel), numbers in ten-thousandths; `rates` as triples d, c, rate. */
-  stack?: { weights: number[]; bias: number; threshold: number; pair?: { weights: number[]; bias: number; prior: number; rates: number[] }; out?: { weights: number[]; bias: number; threshold: number } };
+  stack?: { weights: number[]; bias: number; threshold: number; boosted?: { bias: number; trees: Array<[number[], number[], number[]]> }; pair?: { weights: number[]; bias: number; prior: number; rates: number[] }; out?: { weights: number[]; bias: number; threshold: number } };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
 }
@@ -125,6 +127,7 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
     weights: [...st.weights].map(q),
     bias: q(st.bias),
     threshold: q(st.threshold),
+    ...(st.boosted ? { boosted: { bias: q(st.boosted.bias), trees: st.boosted.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]) } } : {}),
     ...(st.pair
       ? {
           pair: {
@@ -146,6 +149,7 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
     weights: Float64Array.from(s.weights, unq),
     bias: unq(s.bias),
     threshold: unq(s.threshold),
+    ...(s.boosted ? { boosted: { bias: unq(s.boosted.bias), trees: s.boosted.trees.map(([f, c, v]) => ({ feature: Int32Array.from(f), cut: Float64Array.from(c, unq), value: Float64Array.from(v, unq) })) } } : {}),
     ...(s.pair ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } } : {}),
     ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
   };

@@ -213,7 +213,8 @@ export function pairFeatures(first: Float64Array, cands: readonly Candidate[], C
 
 /** The probability that the account states each candidate (the set decision's two passes). */
 export function stackProbabilities(stack: StackModel, cands: readonly Candidate[], C: number): Float64Array {
-  const first = Float64Array.from(cands, (k) => firstPass(stack.weights, stack.bias, k.x));
+  const boosted = stack.boosted;
+  const first = Float64Array.from(cands, (k) => (boosted ? boostedProbability(boosted.trees, boosted.bias, k.x) : firstPass(stack.weights, stack.bias, k.x)));
   const pair = stack.pair;
   if (!pair) return first;
   const rate = (d: number, c: number) => pair.rates.get(d * C + c) ?? pair.prior;
@@ -323,4 +324,100 @@ export function outFeatures(model: ReaderModel, text: Scored, out: number, chose
   x[7] = hasMessage ? 1 : 0;
   x[8] = denies;
   return x;
+}
+
+// ── boosted trees (the set decision's first pass, when trained so) ──────────────────────────────────
+
+/** A tree as flat arrays: node k splits on feature[k] at cut[k] (x < cut: left = 2k+1, else 2k+2); a leaf has feature -1 and value[k]. */
+export interface Tree {
+  feature: Int32Array;
+  cut: Float64Array;
+  value: Float64Array;
+}
+
+export function treeValue(t: Tree, x: Float64Array): number {
+  let k = 0;
+  while (t.feature[k]! >= 0) k = x[t.feature[k]!]! < t.cut[k]! ? 2 * k + 1 : 2 * k + 2;
+  return t.value[k]!;
+}
+
+export function boostedProbability(trees: readonly Tree[], bias: number, x: Float64Array): number {
+  let z = bias;
+  for (const t of trees) z += treeValue(t, x);
+  return sigmoid(z);
+}
+
+/**
+ * Gradient-boosted trees on the log loss (Newton leaf values, L2 `lambda`), depth `depth`, cuts among each
+ * feature's quantiles: deterministic.
+ */
+export function fitBoosted(rows: ReadonlyArray<{ x: Float64Array; y: number }>, rounds = 150, depth = 3, rate = 0.1, lambda = 5, minHessian = 3): { trees: Tree[]; bias: number } {
+  const n = rows.length;
+  const F = rows[0]?.x.length ?? 0;
+  const mean = rows.reduce((s, r) => s + r.y, 0) / Math.max(1, n);
+  const bias = Math.log(Math.max(1e-3, mean) / Math.max(1e-3, 1 - mean));
+  const z = new Float64Array(n).fill(bias);
+  // Candidate cuts: up to 16 distinct quantiles per feature.
+  const cuts: number[][] = [];
+  for (let f = 0; f < F; f++) {
+    const vals = [...new Set(rows.map((r) => r.x[f]!))].sort((a, b) => a - b);
+    const cs: number[] = [];
+    const step = Math.max(1, Math.floor(vals.length / 16));
+    for (let i = step; i < vals.length; i += step) cs.push((vals[i - 1]! + vals[i]!) / 2);
+    cuts.push(cs);
+  }
+  const trees: Tree[] = [];
+  const nodes = 2 ** (depth + 1) - 1;
+  for (let round = 0; round < rounds; round++) {
+    const g = new Float64Array(n);
+    const h = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = sigmoid(z[i]!);
+      g[i] = p - rows[i]!.y;
+      h[i] = Math.max(1e-6, p * (1 - p));
+    }
+    const tree: Tree = { feature: new Int32Array(nodes).fill(-1), cut: new Float64Array(nodes), value: new Float64Array(nodes) };
+    const grow = (k: number, idx: number[], d: number) => {
+      let G = 0;
+      let H = 0;
+      for (const i of idx) {
+        G += g[i]!;
+        H += h[i]!;
+      }
+      tree.value[k] = (-G / (H + lambda)) * rate;
+      if (d >= depth || H < 2 * minHessian) return;
+      let best = 0;
+      let bestF = -1;
+      let bestCut = 0;
+      const parent = (G * G) / (H + lambda);
+      for (let f = 0; f < F; f++) {
+        for (const c of cuts[f]!) {
+          let GL = 0;
+          let HL = 0;
+          for (const i of idx) if (rows[i]!.x[f]! < c) {
+            GL += g[i]!;
+            HL += h[i]!;
+          }
+          const GR = G - GL;
+          const HR = H - HL;
+          if (HL < minHessian || HR < minHessian) continue;
+          const gain = (GL * GL) / (HL + lambda) + (GR * GR) / (HR + lambda) - parent;
+          if (gain > best + 1e-12) {
+            best = gain;
+            bestF = f;
+            bestCut = c;
+          }
+        }
+      }
+      if (bestF < 0) return;
+      tree.feature[k] = bestF;
+      tree.cut[k] = bestCut;
+      grow(2 * k + 1, idx.filter((i) => rows[i]!.x[bestF]! < bestCut), d + 1);
+      grow(2 * k + 2, idx.filter((i) => rows[i]!.x[bestF]! >= bestCut), d + 1);
+    };
+    grow(0, [...Array(n).keys()], 0);
+    for (let i = 0; i < n; i++) z[i]! += treeValue(tree, rows[i]!.x);
+    trees.push(tree);
+  }
+  return { trees, bias };
 }
