@@ -5,13 +5,15 @@
 // figures are given by shape (one, two, three observations, a denial, out of scope, a pasted message,
 // "ask", nothing stated). This is the measure each change of the reader is judged by (QUALITY.md, method).
 //
-//   node --import tsx bench/reader-cv.ts [--details] [--json]
+//   node --import tsx bench/reader-cv.ts [--details] [--json] [--train '{"trees":false}']
+//
+// --train: training options (reader-train.ts TrainOptions) over the defaults, to measure a variant.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DECISION, readSituation, type Decision } from '../src/analysis/reader.ts';
 import { loadModel, type ReaderModel } from '../src/analysis/reader-model.ts';
-import { buildReaderModel } from '../src/analysis/reader-train.ts';
+import { buildReaderModel, type TrainOptions } from '../src/analysis/reader-train.ts';
 import type { ReaderCorpusItem } from '../src/model/schemas.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { CORPUS_DIR, readCorpus, TRAIN_FILE } from '../src/registry/reader-corpus.ts';
@@ -136,22 +138,22 @@ export function showFigures(f: CvFigures): string {
 }
 
 /** The fold models: each trained on the content and the other folds of the corpus. */
-export function foldModels(reg: Registry, corpus: readonly ReaderCorpusItem[]): Array<{ model: ReaderModel; items: ReaderCorpusItem[] }> {
+export function foldModels(reg: Registry, corpus: readonly ReaderCorpusItem[], options: Partial<TrainOptions> = {}): Array<{ model: ReaderModel; items: ReaderCorpusItem[] }> {
   return Array.from({ length: FOLDS }, (_, k) => {
     process.stderr.write(`reader-cv: fold ${k + 1} of ${FOLDS}…\n`);
     return {
-      model: loadModel(buildReaderModel(reg, corpus.filter((x) => foldOf(x.id) !== k))),
+      model: loadModel(buildReaderModel(reg, corpus.filter((x) => foldOf(x.id) !== k), options)),
       items: corpus.filter((x) => foldOf(x.id) === k),
     };
   });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { details: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { details: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, train: { type: 'string', default: '{}' } } });
   const reg = loadAtlas(ROOT).registry;
   const corpus = developmentCorpus();
   const started = Date.now();
-  const folds = foldModels(reg, corpus);
+  const folds = foldModels(reg, corpus, JSON.parse(values.train) as Partial<TrainOptions>);
   const outcomes = readAll(reg, folds);
   const f = figuresOf(outcomes);
   if (values.json) console.log(JSON.stringify(f));

@@ -36,7 +36,8 @@ export interface ReaderModel {
 }
 
 /**
- * The set decision (reader-score.ts): a first logistic model over STACK_FEATURES; then a second over its
+ * The set decision (reader-score.ts): a first pass over STACK_FEATURES (boosted trees, `boosted`, when the
+ * model was trained so; else the logistic `weights`); then a second, logistic, over its
  * probability and the observations read more strongly beside it, each weighed by how often the two are
  * stated together in the corpus (`rates`, by `d * classes + c`: of accounts stating d where c was in play,
  * the share that also state c; `prior` for a pair not seen); the candidate is chosen at `threshold`.

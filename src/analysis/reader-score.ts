@@ -196,6 +196,15 @@ export function firstPass(weights: Float64Array, bias: number, x: Float64Array):
   return sigmoid(z);
 }
 
+/** The first pass as the model has it: boosted trees when trained so, else the logistic model. */
+export function firstProbability(stack: Pick<StackModel, 'weights' | 'bias' | 'boosted'>, x: Float64Array): number {
+  const b = stack.boosted;
+  if (!b) return firstPass(stack.weights, stack.bias, x);
+  let z = b.bias;
+  for (const t of b.trees) z += treeValue(t, x);
+  return sigmoid(z);
+}
+
 /** The numbers of the second pass: the first pass's logit, the strongest observation read beside it, and how rarely the two go together. */
 export function pairFeatures(first: Float64Array, cands: readonly Candidate[], C: number, rate: (d: number, c: number) => number): Float64Array[] {
   return cands.map((k, i) => {
@@ -213,8 +222,7 @@ export function pairFeatures(first: Float64Array, cands: readonly Candidate[], C
 
 /** The probability that the account states each candidate (the set decision's two passes). */
 export function stackProbabilities(stack: StackModel, cands: readonly Candidate[], C: number): Float64Array {
-  const boosted = stack.boosted;
-  const first = Float64Array.from(cands, (k) => (boosted ? boostedProbability(boosted.trees, boosted.bias, k.x) : firstPass(stack.weights, stack.bias, k.x)));
+  const first = Float64Array.from(cands, (k) => firstProbability(stack, k.x));
   const pair = stack.pair;
   if (!pair) return first;
   const rate = (d: number, c: number) => pair.rates.get(d * C + c) ?? pair.prior;
@@ -339,12 +347,6 @@ export function treeValue(t: Tree, x: Float64Array): number {
   let k = 0;
   while (t.feature[k]! >= 0) k = x[t.feature[k]!]! < t.cut[k]! ? 2 * k + 1 : 2 * k + 2;
   return t.value[k]!;
-}
-
-export function boostedProbability(trees: readonly Tree[], bias: number, x: Float64Array): number {
-  let z = bias;
-  for (const t of trees) z += treeValue(t, x);
-  return sigmoid(z);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { messageTells } from './reader-message.ts';
 import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type StackModel, type TrainedWeights } from './reader-model.ts';
-import { boostedProbability, candidates, firstPass, fitBoosted, fitStack, outFeatures, pairFeatures, score, type Candidate, type Scored } from './reader-score.ts';
+import { candidates, firstPass, firstProbability, fitBoosted, fitStack, outFeatures, pairFeatures, score, type Candidate, type Scored } from './reader-score.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -49,6 +49,11 @@ export interface TrainOptions {
   corpusWeight: number;
   /** Accounts composed from voices per pair or triple of observations the corpus states together. */
   composites: number;
+  /**
+   * The set decision's first pass as gradient-boosted trees (reader-score.ts fitBoosted) instead of a
+   * logistic model; false: the logistic model.
+   */
+  trees: false | { rounds: number; depth: number; rate: number; lambda: number };
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
@@ -66,7 +71,7 @@ export const DEFAULT_TRAINING: TrainOptions = {
   prune: 0.8,
   corpusWeight: 3,
   composites: 5,
-  ...(JSON.parse(process.env.RT_OPTS ?? '{}') as Partial<TrainOptions>),
+  trees: { rounds: 60, depth: 3, rate: 0.1, lambda: 10 },
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -322,12 +327,13 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
     const y = cands.map((k) => (gold.has(m.classes[k.c]!) ? 1 : 0));
     accounts.push({ cands, y, unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0, out: item.out_of_scope, text, message: message !== undefined, model: m });
   });
-  if (process.env.RT_DEBUG) console.error("unreachable", accounts.filter((a) => a.unreachable).length, "of", accounts.length, "rows", accounts.reduce((n, a) => n + a.cands.length, 0), "positives", accounts.reduce((n, a) => n + a.y.reduce((x: number, v) => x + v, 0), 0));
   // First pass: each candidate on its own numbers.
-  const first = fitStack(accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! }))));
-  const opts = JSON.parse(process.env.RS_GBDT ?? 'null') as null | { rounds: number; depth: number; rate: number; lambda: number };
-  const boosted = opts ? fitBoosted(accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! }))), opts.rounds, opts.depth, opts.rate, opts.lambda) : undefined;
-  const p1 = accounts.map((a) => Float64Array.from(a.cands, (k) => (boosted ? boostedProbability(boosted.trees, boosted.bias, k.x) : firstPass(first.weights, first.bias, k.x))));
+  const rows = accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! })));
+  const first = fitStack(rows);
+  const t = o.trees;
+  const boosted = t ? fitBoosted(rows, t.rounds, t.depth, t.rate, t.lambda) : undefined;
+  const firstModel = { weights: first.weights, bias: first.bias, ...(boosted ? { boosted } : {}) };
+  const p1 = accounts.map((a) => Float64Array.from(a.cands, (k) => firstProbability(firstModel, k.x)));
   // How often a candidate in play is stated beside an observation the account states.
   const IN_PLAY = 0.15;
   const n = new Map<number, number>();

@@ -12,7 +12,7 @@ import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } fro
 import { correctWord, loadModel } from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, trainedReaderModel } from '../../src/analysis/reader-train.ts';
-import { fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
+import { firstProbability, fitBoosted, fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { ExplainResult } from '../../src/analysis/schemas.ts';
 import { Manifest, RECORDS, type Entity } from '../../src/model/schemas.ts';
@@ -350,6 +350,11 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     const loaded = loadModel(JSON.parse(JSON.stringify(model)));
     assert.ok(loaded.stack && loaded.stack.out && loaded.stack.pair);
     assert.ok(Math.abs(loaded.stack.threshold - model.stack!.threshold / 10000) < 1e-9);
+    // The first pass is boosted trees (DEFAULT_TRAINING.trees), carried through the serialised form.
+    assert.ok(model.stack!.boosted && model.stack!.boosted.trees.length > 0, 'the boosted first pass');
+    assert.equal(loaded.stack.boosted?.trees.length, model.stack!.boosted!.trees.length);
+    const plain = buildReaderModel(reg, corpus, { trees: false });
+    assert.equal(plain.stack?.boosted, undefined, 'trees: false trains the logistic first pass');
   });
 
   test('the reading with the set decision: one observation, two, none, and not covered', () => {
@@ -370,6 +375,15 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     const rows = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ x: Float64Array.from([i < 4 ? -1 : 1, 0.5]), y: i < 4 ? 0 : 1 }));
     const { weights } = fitStack(rows);
     assert.ok(weights[0]! > 1, String(weights[0]));
+  });
+
+  test('the boosted first pass learns a rule a straight line cannot, the same trees each time', () => {
+    // Stated when the number is in the middle band: no single weight separates it.
+    const rows = Array.from({ length: 60 }, (_, i) => ({ x: Float64Array.from([i / 60, (i % 7) / 7]), y: i >= 20 && i < 40 ? 1 : 0 }));
+    const fitted = fitBoosted(rows, 30, 2, 0.3, 1, 1);
+    const p = (v: number) => firstProbability({ weights: new Float64Array(2), bias: 0, boosted: fitted }, Float64Array.from([v, 0]));
+    assert.ok(p(0.5) > 0.8 && p(0.1) < 0.2 && p(0.9) < 0.2, `${p(0.1)} ${p(0.5)} ${p(0.9)}`);
+    assert.deepEqual(fitBoosted(rows, 30, 2, 0.3, 1, 1), fitted);
   });
 });
 
