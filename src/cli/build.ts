@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type Site, type WrittenSite } from '../publish/build.ts';
+import { BuildLocked, lockSite, OutDirRefused } from '../publish/site-dir.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
 import { recordedReleases } from './release.ts';
@@ -95,17 +96,37 @@ export function buildInfo(dir: string): BuildInfo {
 
 export const GENERATOR = `hoba ${pkg.version}`;
 
-/** Builds a checkout and writes its site to `out`. */
+/**
+ * Builds a checkout and writes its site to `out`, swapped in whole (src/publish/site-dir.ts). The lock on
+ * `out` is taken before the content is read, so that of builds started together one goes on and the
+ * others stop at once.
+ */
 export function buildCheckout(dir: string, out: string): Written {
   const refusal = outDirProblem(out, dir);
   if (refusal) throw new CliError(refusal, 2, 'out-dir-refused');
-  const checked = loadChecked(dir);
+  let release: () => void;
   try {
+    release = lockSite(resolve(out));
+  } catch (err) {
+    throw siteError(err, out);
+  }
+  try {
+    const checked = loadChecked(dir);
     // Written file by file as it is made: a large atlas's site never sits in memory whole.
     return { ...checked, site: streamSite(checked.registry, checked.info, out) };
   } catch (err) {
-    throw new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
+    throw siteError(err, out);
+  } finally {
+    release();
   }
+}
+
+/** A failure to write the site, as the CLI reports it. */
+function siteError(err: unknown, out: string): unknown {
+  if (err instanceof CliError) return err;
+  if (err instanceof OutDirRefused) return new CliError(err.message, 2, 'out-dir-refused');
+  if (err instanceof BuildLocked) return new CliError(err.message, 1, 'build-locked');
+  return new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
 }
 
 export function summary(built: Built | Written, out: string) {

@@ -47,6 +47,7 @@ dl.relations dd { margin: 0 0 0 1rem; }
 `;
 
 export function* explorePages(reg: Registry): Generator<SitePage> {
+  yield { url: SITE.exploreStylesheet, bytes: Buffer.from(EXPLORE_CSS, 'utf8') };
   yield { url: SITE.explore, bytes: Buffer.from(explorePage(reg), 'utf8') };
 }
 
@@ -79,7 +80,7 @@ export function explorePage(reg: Registry): string {
     path: SITE.explore,
     description: 'The whole Hiring Obstacles & Barriers Atlas as a graph: observations, barriers, mechanisms, patterns, loops, interventions, scenarios and sources, with filters and a list of what is shown.',
     scripts: ['explore'],
-    head: html`<style>${new Raw(EXPLORE_CSS)}</style>\n`,
+    head: html`<link rel="stylesheet" href="${SITE.exploreStylesheet}">\n`,
     main: html`<h1>Explore the graph</h1>
 <p>The atlas is a graph. What a candidate sees (observations) arises at the gates of a hiring process (barriers);
 mechanisms act at those gates and can produce those observations; patterns and loops name configurations that recur;
