@@ -6,33 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { BuiltSite } from './contract.ts';
-import { catalogue, describeAttack, KNOWN_DIFFERENCES, outcome, plantLinks, run, violations, type Attack } from './http-attacks.ts';
+import { attackAll, catalogue, plantLinks } from './http-attacks.ts';
 import { startNginx, startServe, startWorkerd, workerdBinary, type Running } from './servers.ts';
 
 const workerd = await workerdBinary();
-
-/** Runs attacks against every server; returns what failed: violations, and answers unlike `hoba serve`'s. */
-export async function attackAll(servers: Running[], attacks: Attack[], secret: string): Promise<{ failures: string[]; byClass: Map<string, number>; known: Map<string, number> }> {
-  const failures: string[] = [];
-  const byClass = new Map<string, number>();
-  const known = new Map<string, number>();
-  for (const x of attacks) {
-    byClass.set(x.cls, (byClass.get(x.cls) ?? 0) + 1);
-    const all = await Promise.all(servers.map(async (s) => ({ s, r: await run(s.origin, x) })));
-    // A documented difference (KNOWN_DIFFERENCES) takes that server out of this request's comparison.
-    const answers = all.filter(({ s, r }) => {
-      const d = KNOWN_DIFFERENCES.find((k) => k.server === s.name && k.applies(x, r));
-      if (d) known.set(`${s.name}: ${d.why}`, (known.get(`${s.name}: ${d.why}`) ?? 0) + 1);
-      return !d;
-    });
-    for (const { s, r } of answers) for (const v of violations(r, secret)) failures.push(`${describeAttack(x)} → ${s.name} ${r.status}: ${v}`);
-    const reference = answers[0] && outcome(answers[0].r);
-    for (const { s, r } of answers.slice(1)) {
-      if (outcome(r) !== reference) failures.push(`${describeAttack(x)} → ${answers[0]!.s.name} ${reference}, ${s.name} ${outcome(r)}`);
-    }
-  }
-  return { failures, byClass, known };
-}
 
 describe('the HTTP attack suite: hoba serve, the worker under workerd and nginx answer alike', () => {
   let site: BuiltSite;

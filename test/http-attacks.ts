@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SECURITY_HEADERS } from '../src/publish/routes.ts';
 import type { Rng } from './helpers.ts';
+import type { Running } from './servers.ts';
 
 export interface RawResponse {
   status: number;
@@ -105,7 +106,7 @@ export function catalogue(): Attack[] {
     '/../secret.txt', '/../../../../../../etc/passwd', '/api/../../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E/%2e%2e/etc/passwd', '/%2e%2e%2fsecret.txt',
     '/api/v1/artifacts/..%2f..%2f..%2f..%2fsecret.txt', '/..%2fsite-private%2fsecret.txt', '/%252e%252e/secret.txt', '/..%5csecret.txt', '/%5c..%5csecret.txt',
     '/.%2e/secret.txt', '/%2e./secret.txt', '/api/v1/%2e%2e/%2e%2e/%2e%2e/secret.txt', '/./index.html', '/developers/./', '/developers/../', '/api/v1/mechanisms/M-001/..',
-    '/%00', '/index.html%00.json', '/api/v1/artifacts/A-001%00', '/%', '/%zz', '/%c0%ae%c0%ae/secret.txt', '//etc/passwd', '/.git/config', '/.hoba-site.json', '/_nginx.conf', '/_headers',
+    '/%00', '/index.html%00.json', '/developers/#x', '/developers/%23x', '/api/v1/artifacts/A-001%00', '/%', '/%zz', '/%c0%ae%c0%ae/secret.txt', '//etc/passwd', '/.git/config', '/.hoba-site.json', '/_nginx.conf', '/_headers',
   ]) get('traversal', path);
   for (const path of ['/etc/passwd', '/api/v1/etc/passwd', '/secret.html', '/api/v1/mechanisms/M-900', '/api/v1/mechanisms/M-900.json', '/private/secret.txt', '/developers-link/', '/developers-link', '/api/v1/artifacts/A-900', '/api/v1/index-link.html', '/linked-dir/ok.txt', '/linked-dir/secret.txt']) get('symlinks', path);
   for (const path of ['/api/v1/mechanisms/M-001.json.gz', '/api/v1/mechanisms/M-001.json.br', '/api/v1/mechanisms.json.gz', '/openapi.json.gz', '/openapi.json.br', '/developers/index.html.gz', '/developers/index.html.br', '/index.html.gz', '/assets/site.css.gz', '/schemas/artifact.schema.json.gz', '/api/v1/mechanisms/M-001.gz', '/api/v1/mechanisms/M-001.json.gz.gz']) {
@@ -164,7 +165,7 @@ export function generated(r: Rng, count: number): Attack[] {
     const mix = r.next();
     const path =
       mix < 0.3 ? r.pick(paths)
-      : mix < 0.5 ? `${r.pick(paths)}${r.pick(['.gz', '.br', '/', '%2f..', '/..', '%00', '?q=1', '#x', '/./', '%2e'])}`
+      : mix < 0.5 ? `${r.pick(paths)}${r.pick(['.gz', '.br', '/', '%2f..', '/..', '%00', '?q=1', '/./', '%2e', '%23x'])}`
       : mix < 0.6 ? r.pick(paths).replace(/\//g, () => r.pick(['/', '//', '/./', '%2f']))
       : base.path;
     const headers = { ...(r.next() < 0.5 ? r.pick(headerSets) : {}), ...(r.next() < 0.3 ? r.pick(headerSets) : {}) };
@@ -213,6 +214,16 @@ export const KNOWN_DIFFERENCES: ReadonlyArray<{ server: string; applies(x: Attac
     why: 'a method the runtime’s HTTP parser does not know (FOO) is refused by workerd itself with 501, before the worker runs',
   },
   {
+    server: 'worker under workerd',
+    applies: (x, r) => !x.path.startsWith('/') && r.status === 400 && r.headers['content-security-policy'] === undefined,
+    why: 'a request target that is not a path (no leading /) is refused by workerd itself with 400, before the worker runs (the others answer 400 too, with the security headers)',
+  },
+  {
+    server: 'nginx',
+    applies: (x, r) => /^[^?]*#/.test(x.path) && (r.status === 404 || r.status === 400),
+    why: 'a raw # in the request target (which clients never send: it is not allowed there, RFC 9112 §3.2) is part of the path to nginx, so not found (or malformed, when a dot segment follows it); serve and the worker (whose runtime drops it) read it as the start of a fragment',
+  },
+  {
     server: 'nginx',
     applies: (x, r) => sends(x, 'If-Unmodified-Since') && !sends(x, 'If-Match') && r.status === 412,
     why: 'an If-Unmodified-Since before the file’s modification time gets 412: nginx compares it with the file’s time, which the others do not have (they send no Last-Modified and ignore it, RFC 9110 §13.1.4)',
@@ -243,3 +254,27 @@ export async function run(origin: string, x: Attack): Promise<RawResponse> {
   }
   return send(origin, x.method, x.path, headers);
 }
+
+/** Runs attacks against every server; returns what failed: violations, and answers unlike `hoba serve`'s. */
+export async function attackAll(servers: Running[], attacks: Attack[], secret: string): Promise<{ failures: string[]; byClass: Map<string, number>; known: Map<string, number> }> {
+  const failures: string[] = [];
+  const byClass = new Map<string, number>();
+  const known = new Map<string, number>();
+  for (const x of attacks) {
+    byClass.set(x.cls, (byClass.get(x.cls) ?? 0) + 1);
+    const all = await Promise.all(servers.map(async (s) => ({ s, r: await run(s.origin, x) })));
+    // A documented difference (KNOWN_DIFFERENCES) takes that server out of this request's comparison.
+    const answers = all.filter(({ s, r }) => {
+      const d = KNOWN_DIFFERENCES.find((k) => k.server === s.name && k.applies(x, r));
+      if (d) known.set(`${s.name}: ${d.why}`, (known.get(`${s.name}: ${d.why}`) ?? 0) + 1);
+      return !d;
+    });
+    for (const { s, r } of answers) for (const v of violations(r, secret)) failures.push(`${describeAttack(x)} → ${s.name} ${r.status}: ${v}`);
+    const reference = answers[0] && outcome(answers[0].r);
+    for (const { s, r } of answers.slice(1)) {
+      if (outcome(r) !== reference) failures.push(`${describeAttack(x)} → ${answers[0]!.s.name} ${reference}, ${s.name} ${outcome(r)}`);
+    }
+  }
+  return { failures, byClass, known };
+}
+

@@ -111,11 +111,11 @@ export function nginxSnippet(): string {
     '# it as a CORS preflight (elsewhere nginx refuses OPTIONS with 405 itself).',
     `if ($request_method !~ ^(${[...ALLOWED_METHODS, 'OPTIONS'].join('|')})$) { return 405; }`,
     '',
-    '# Host configuration files are not part of the site.',
-    `location ~ ^/(${HOST_FILES.map((f) => f.replace(/\./g, '\\.')).join('|')})$ { return 404; }`,
-    '# Precompressed variants are sent in place of their file (gzip_static), never at their own URLs: here, and',
-    '# first in each location below.',
-    `location ~ "${VARIANT_LOCATION}" { return 404; }`,
+    '# Host configuration files are not part of the site; nor are precompressed variants at their own URLs (they',
+    '# are sent in place of their file, gzip_static): here, and first in each location below. OPTIONS is a 405',
+    '# there, as on every page.',
+    `location ~ ^/(${HOST_FILES.map((f) => f.replace(/\./g, '\\.')).join('|')})$ { if ($request_method = OPTIONS) { return 405; } return 404; }`,
+    `location ~ "${VARIANT_LOCATION}" { if ($request_method = OPTIONS) { return 405; } return 404; }`,
     '',
   ];
   for (const rule of HEADER_RULES) {

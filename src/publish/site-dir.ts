@@ -14,7 +14,7 @@
 // a hash of the list of its files. A build replaces a site directory only when it holds exactly those
 // files (nothing anyone added), or nothing at all.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SITE_MARKER } from './routes.ts';
@@ -308,10 +308,25 @@ function discard(abs: string, dir: string, n: number): void {
  * site directory built before the marker). Must be called with the lock held.
  */
 export function placeSite(abs: string, staging: string, digest: string, sitePaths: ReadonlySet<string>): void {
+  let stat: Stats | undefined;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    stat = undefined;
+  }
+  // A directory where the link goes (a site built before links, or an empty one) is checked before
+  // anything moves: a site built before the marker is replaced only if it holds nothing but site files.
+  const directory = stat !== undefined && !stat.isSymbolicLink();
+  if (directory && readdirSync(abs).length > 0 && holdsOnlyItsSite(abs) !== true) {
+    const foreign = foreignFiles(abs, sitePaths);
+    if (foreign.length > 0) {
+      throw new OutDirRefused(`${abs} was built by an older hoba and holds files this build does not write (${some(foreign)}), so it was left alone. Move them elsewhere, or remove ${abs} yourself, and build again.`);
+    }
+  }
   const version = versionDir(abs, digest);
   const before = linkTarget(abs);
   let n = 0;
-  if (existsSync(version) && version !== staging) {
+  if (existsSync(version)) {
     if (holdsOnlyItsSite(version) === true && readMarker(version)?.site_digest === digest) rmSync(staging, { recursive: true, force: true });
     else {
       discard(abs, version, n++);
@@ -322,22 +337,9 @@ export function placeSite(abs: string, staging: string, digest: string, sitePath
   const link = `${abs}.link-${process.pid}`;
   rmSync(link, { force: true });
   symlinkSync(basename(version), link, 'junction');
-  let stat: Stats | undefined;
-  try {
-    stat = lstatSync(abs);
-  } catch {
-    stat = undefined;
-  }
-  if (stat && !stat.isSymbolicLink()) {
-    // A directory (a site built before links, or an empty one): it cannot be swapped for a link in one
-    // step, so it is moved aside first. This happens once, on the first build after an upgrade.
-    if (readdirSync(abs).length > 0 && holdsOnlyItsSite(abs) !== true) {
-      const foreign = foreignFiles(abs, sitePaths);
-      if (foreign.length > 0) {
-        rmSync(link, { force: true });
-        throw new OutDirRefused(`${abs} was built by an older hoba and holds files this build does not write (${some(foreign)}), so it was left alone. Move them elsewhere, or remove ${abs} yourself, and build again.`);
-      }
-    }
+  if (directory) {
+    // A directory cannot be swapped for a link in one step: it is moved aside first. This happens once,
+    // on the first build after an upgrade (or into an empty directory).
     const old = `${abs}.partial-${process.pid}-old`;
     renameSync(abs, old);
     renameSync(link, abs);
@@ -376,5 +378,7 @@ function removeLeftovers(abs: string, keep: ReadonlySet<string> | undefined, n: 
 
 /** Writes the marker into a finished staging directory. */
 export function writeMarker(staging: string, marker: SiteMarker, mode: number): void {
-  writeFileSync(join(staging, SITE_MARKER), `${JSON.stringify(marker, null, 2)}\n`, { mode });
+  const path = join(staging, SITE_MARKER);
+  writeFileSync(path, `${JSON.stringify(marker, null, 2)}\n`);
+  chmodSync(path, mode); // whatever the umask
 }

@@ -18,6 +18,7 @@ import { join, resolve, sep } from 'node:path';
 import { ENCODINGS, type Encoding } from '../publish/compress.ts';
 import { HOST_FILES, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, type Resolution } from '../publish/routes.ts';
 import {
+  MAX_PATH_LENGTH,
   SERVER_ERROR,
   VARIANT_SUFFIX,
   checkTarget,
@@ -82,7 +83,9 @@ export function createSiteServer(options: SiteServerOptions): Server {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const s = socket as Duplex & { bytesWritten?: number };
     if (s.writable && (s.bytesWritten ?? 0) === 0 && err.code !== 'ECONNRESET') {
-      const status = err.code === 'HPE_INVALID_METHOD' ? 405 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      let status = err.code === 'HPE_INVALID_METHOD' ? 405 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      // A malformed path is a 400 whatever the method, as for the methods Node knows (answers.ts).
+      if (status === 405 && malformedTarget((err as { rawPacket?: Buffer }).rawPacket)) status = 400;
       const known = status === 405 ? site.now().files.current(METHOD_NOT_ALLOWED_FILE) : undefined;
       const answer = known ? { status, headers: known.identity.headers, body: known.identity.body } : problemAnswer(parserProblem(status), false);
       const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}`), 'Connection: close'];
@@ -93,6 +96,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
   });
   server.once('listening', () => site.now().files.warm());
   return server;
+}
+
+/** Whether the request line in what Node's parser refused has a target that is malformed (checkTarget, decodePath). */
+function malformedTarget(raw: Buffer | undefined): boolean {
+  const target = raw ? /^\S+ (\S+)/.exec(raw.subarray(0, MAX_PATH_LENGTH + 64).toString('latin1'))?.[1] : undefined;
+  if (target === undefined) return false;
+  const checked = checkTarget(target);
+  return 'problem' in checked || planPath(checked.rawPath, 'GET').kind === 'problem';
 }
 
 /** The problem of a request Node's parser refused. */
