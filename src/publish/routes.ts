@@ -263,35 +263,10 @@ const PROBLEM_HEADERS = {
   'Access-Control-Expose-Headers': EXPOSED_HEADERS,
 } as const;
 
-/**
- * The Content-Security-Policy of every response. The pages load scripts and styles from the site only
- * (no inline script or style, no style attribute: test/site-pages.test.ts checks every page, and the
- * browser suite fails on any violation), read the atlas's data from the site, and may not be framed.
- * The JSON-LD of the home page is a data block, which a policy does not govern.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/**
- * Headers of every response, whatever its status (`hoba serve`, the worker, `_headers` and `_nginx.conf`
- * alike): the policy above, no framing (X-Frame-Options for browsers that predate frame-ancestors), no
- * Referer sent to other sites (a search query can describe a person's situation), and no content-type
- * sniffing.
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-};
+// The security headers of every response (CONTENT_SECURITY_POLICY, SECURITY_HEADERS) are in security.ts,
+// a module of its own that the MCP endpoints import too.
+import { SECURITY_HEADERS } from './security.ts';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security.ts';
 
 /** The answer to a CORS preflight (OPTIONS) on a path that any origin may read. A browser sends one
  * before a cross-origin request with a header outside the CORS safelist, such as If-None-Match; without
