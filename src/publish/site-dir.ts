@@ -382,3 +382,21 @@ export function writeMarker(staging: string, marker: SiteMarker, mode: number): 
   writeFileSync(path, `${JSON.stringify(marker, null, 2)}\n`);
   chmodSync(path, mode); // whatever the umask
 }
+
+/** Removes a site: the link, every version beside it and what builds left there (for tools that build
+ * sites to throw away, like the benchmarks). Only names of the site's own pattern are touched. */
+export function removeSite(out: string): void {
+  const abs = resolve(out);
+  const prefix = `${basename(abs)}.`;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(abs));
+  } catch {
+    return;
+  }
+  rmSync(abs, { recursive: true, force: true });
+  for (const name of names) {
+    const rest = name.startsWith(prefix) ? name.slice(prefix.length) : undefined;
+    if (rest !== undefined && (VERSION.test(rest) || PARTIAL.test(rest) || rest === 'lock')) rmSync(join(dirname(abs), name), { recursive: true, force: true });
+  }
+}
