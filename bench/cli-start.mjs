@@ -4,9 +4,11 @@
 // noise hits every subject alike. Each command runs three ways: in the checkout (the snapshot is checked
 // against the content), outside any checkout (the bundled snapshot), and from the installed package (npm
 // pack, then npm install of the tarball into a temporary prefix, run through its `hoba` bin). A
-// benchmark, not a test: it prints figures.
+// benchmark, not a test: it prints figures. It measures the runtime that runs it: `npm run bench` runs it
+// with Node 20 and with Node 24 (from the runtimes cache, scripts/runtimes.ts).
 //
 //   npm run bench:cli-start [-- --runs 20] [-- --quick] [-- --no-installed] [-- --json <file>]
+//   <node24> bench/cli-start.mjs …       the same on another runtime
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +42,9 @@ const COMMANDS = [
   { args: ['search', 'ghosted after final interview'], target: 1.5 },
 ];
 
-const env = { ...process.env, NO_COLOR: '1' };
+// The installed bin starts with `#!/usr/bin/env node`: the runtime measured comes first on PATH, so that
+// it, and not the machine's default node, runs the installed package too.
+const env = { ...process.env, NO_COLOR: '1', PATH: `${dirname(process.execPath)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}` };
 delete env.HOBA_DIR;
 const work = mkdtempSync(join(tmpdir(), 'hoba-bench-start-'));
 // A cache of its own, so that a snapshot cached by an earlier run or another checkout plays no part.
@@ -68,11 +72,12 @@ function install() {
 const installed = values.installed && !values['no-installed'] ? install() : undefined;
 
 const subjects = [{ name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: root }];
-// What every reading command does before its own work, alone: read the bundled snapshot's data line and
-// JSON.parse it (as src/registry/snapshot.ts does). The floor of the design that loads the whole atlas.
+// What every reading command does before its own work, alone: read the bundled snapshot and JSON.parse
+// its index line (as src/registry/snapshot.ts does; the entities are parsed when used). The floor of the
+// snapshot's part in a command's start-up.
 const snapshotPath = join(root, 'dist', 'atlas.snapshot.json');
 const parseOnly = `const b=require('node:fs').readFileSync(${JSON.stringify(snapshotPath)});JSON.parse(b.toString('latin1',0,b.indexOf(10)))`;
-subjects.push({ name: 'floor: read and parse the snapshot data (node -e)', command: process.execPath, argv: ['-e', parseOnly], cwd: outside });
+subjects.push({ name: 'floor: read the snapshot, parse its index line (node -e)', command: process.execPath, argv: ['-e', parseOnly], cwd: outside });
 for (const c of COMMANDS) {
   const label = `hoba ${c.args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`;
   subjects.push({ name: `${label} (checkout)`, command: process.execPath, argv: [cli, ...c.args], cwd: root, target: c.target });

@@ -5,12 +5,14 @@
 // that machine noise hits both alike. autocannon (programmatic) is the client, in this process; every
 // server is a child process. A benchmark, not a test: it prints tables, never asserts a timing.
 //
-//   node --import tsx bench/http.ts [--quick] [--duration 3] [--rounds 2] [--soak 30] [--connections 16]
-//                                   [--only mcp|serve] [--memo-off] [--profile <dir>]
+//   node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16]
+//                                   [--only mcp|serve] [--memo-off] [--profile <dir>] [--site <dir>]
 //
 // --memo-off adds hoba-mcp --http without its answer memo (HOBA_MCP_CACHE_MB=0) to the MCP rows.
 // --quick runs every row for a fraction of a second (the smoke test's mode: it proves the script runs,
-// not how fast anything is). --profile <dir> re-runs the MCP loads (hoba-mcp --http, with and without its
+// not how fast anything is). --smoke sends each row a request per connection, not a load (the test
+// suite's mode: test/e2e/bench-smoke.test.ts checks that it runs and exits 0). --site <dir> serves a site
+// `hoba build` wrote for this checkout instead of building one. --profile <dir> re-runs the MCP loads (hoba-mcp --http, with and without its
 // memo, and /mcp of hoba serve) and the static routes under `node --cpu-prof` and prints the functions
 // that take the time (bench/synth/profile.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -41,6 +43,8 @@ interface CannonOptions {
   headers?: Record<string, string>;
   body?: string;
   timeout?: number;
+  /** Requests to send in all, instead of running for `duration` seconds. */
+  amount?: number;
   /** Requests each connection cycles through (instead of method, headers and body). */
   requests?: Array<{ method: string; path: string; headers?: Record<string, string>; body?: string }>;
 }
@@ -60,15 +64,17 @@ const autocannon = require('autocannon') as (options: CannonOptions) => Promise<
 
 // ── options ─────────────────────────────────────────────────────────────────────────────────────────
 
-const USAGE = 'usage: node --import tsx bench/http.ts [--quick] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>]';
+const USAGE = 'usage: node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>] [--site <dir>]';
 const OPTIONS = {
   quick: { type: 'boolean', default: false },
+  smoke: { type: 'boolean', default: false },
   duration: { type: 'string' },
   rounds: { type: 'string' },
   soak: { type: 'string' },
   connections: { type: 'string', default: '16' },
   only: { type: 'string' },
   profile: { type: 'string' },
+  site: { type: 'string' },
   'memo-off': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -85,14 +91,15 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const QUICK = values.quick;
+const SMOKE = values.smoke;
+const QUICK = values.quick || SMOKE;
 /** Seconds per measured run, warm-up runs, alternated rounds, the 64-connection soak, RSS rounds. */
 const DURATION = Number(values.duration ?? (QUICK ? 0.3 : 3));
 const WARMUP = QUICK ? 0.1 : 1;
 const ROUNDS = Number(values.rounds ?? (QUICK ? 1 : 2));
 const SOAK = Number(values.soak ?? (QUICK ? 0.5 : 30));
-const RSS_ROUNDS = QUICK ? 2 : 5;
-const CONNECTIONS = Number(values.connections);
+const RSS_ROUNDS = SMOKE ? 1 : QUICK ? 2 : 5;
+const CONNECTIONS = SMOKE ? 2 : Number(values.connections);
 const SOAK_CONNECTIONS = 64;
 for (const [name, n] of [['duration', DURATION], ['rounds', ROUNDS], ['soak', SOAK], ['connections', CONNECTIONS]] as const) {
   if (!(n > 0)) {
@@ -217,6 +224,8 @@ async function cannon(origin: URL, load: Load | Load[], connections: number, dur
     headers: first.headers,
     body: first.body,
     timeout: 10,
+    // --smoke: one request per connection, whatever the duration (no load, only the path through).
+    ...(SMOKE ? { amount: connections } : {}),
     ...(loads.length > 1 ? { requests: loads.map((l) => ({ method: l.method ?? 'GET', path: l.path, headers: l.headers, body: l.body })) } : {}),
   });
   return { rps: r.requests.total / (r.duration > 0 ? r.duration : duration), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
@@ -251,7 +260,7 @@ function cpuSeconds(pid: number): number {
  * another process's load slows a server down without making its requests cost more.
  */
 async function compare(subjects: Array<{ url: URL; load: Load; pid?: number }>, connections = CONNECTIONS): Promise<Measured[]> {
-  for (const s of subjects) await cannon(s.url, s.load, connections, WARMUP);
+  if (!SMOKE) for (const s of subjects) await cannon(s.url, s.load, connections, WARMUP);
   const runs: Measured[][] = subjects.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, s] of subjects.entries()) {
@@ -303,7 +312,7 @@ server.listen(0, '127.0.0.1', () => console.log('bare at http://127.0.0.1:' + se
   return startChild(name, ['--input-type=module', '-e', script], /bare at (http:\/\/\S+)/);
 }
 
-/** nginx from $HOBA_NGINX, PATH or /usr/sbin, as test/nginx.test.ts finds it. */
+/** nginx from $HOBA_NGINX, PATH or /usr/sbin, as test/e2e/nginx.test.ts finds it. */
 function findNginx(): string | undefined {
   const given = process.env['HOBA_NGINX'];
   if (given) return existsSync(given) ? given : undefined;
@@ -629,12 +638,12 @@ async function profile(dir: string, site: string): Promise<void> {
 
 async function main(): Promise<void> {
   const load = await import('node:os').then((os) => os.loadavg());
-  console.log(`HTTP doors: bench/http.ts${QUICK ? ' --quick' : ''}\n`);
+  console.log(`HTTP doors: bench/http.ts${SMOKE ? ' --smoke' : QUICK ? ' --quick' : ''}\n`);
   console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${load.map((x) => x.toFixed(2)).join(' ')} at the start, ${new Date().toISOString()}.`);
   console.log(`autocannon in this process, every server in its own; ${ROUNDS} alternated run(s) of ${DURATION} s per row after a ${WARMUP} s warm-up.`);
 
-  const site = join(work, 'site');
-  writeSite(buildInMemory(ROOT).site, site);
+  const site = values.site ?? join(work, 'site');
+  if (!values.site) writeSite(buildInMemory(ROOT).site, site);
   // Each part has a hoba serve of its own: the static site is measured in a fresh process, not one that
   // has just carried the MCP load (its heap and collector are in another state after that).
   for (const part of ['mcp', 'serve'] as const) {

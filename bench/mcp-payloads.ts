@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // MCP payload sizes (issue 11, item 8): what an assistant's context receives. Byte sizes of JSON as sent,
 // measured through the SDK client over an in-memory transport on the real atlas. A benchmark, not a
-// test: it prints figures (test/mcp.test.ts asserts the targets).
+// test: it prints figures (test/e2e/mcp.test.ts asserts the targets).
 //
 //   node --import tsx bench/mcp-payloads.ts
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';

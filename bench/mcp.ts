@@ -228,6 +228,12 @@ async function main(): Promise<number> {
 
     print(out, runs, calls);
     if (values.json) writeFileSync(values.json, JSON.stringify(out, null, 2) + '\n');
+    // A tool that failed is in the table with its error; the run then fails too.
+    const failedTools = out.tools.filter((t) => 'error' in t).map((t) => t.tool);
+    if (failedTools.length > 0) {
+      console.error(`mcp: ${failedTools.length} tool(s) failed: ${failedTools.join(', ')}`);
+      return 1;
+    }
     return 0;
   } finally {
     rmSync(work, { recursive: true, force: true });

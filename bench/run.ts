@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of issue 14 in one run, one after the other (never two at once: they
 // would measure each other), with the machine and its load before and after, as Markdown tables:
-//   bench/cli-start.mjs   CLI start-up against `node -e 0` (checkout, bundled snapshot, installed package)
+//   bench/cli-start.mjs   CLI start-up against `node -e 0` (checkout, bundled snapshot, installed package),
+//                         on Node 20 (this runtime) and on Node 24 (the runtimes cache: npm run runtimes)
 //   bench/mcp.ts          stdio MCP start-up against a bare SDK server; per-tool latency; the peer
 //   bench/http.ts         the HTTP doors (PERF-HTTP): hosted MCP against bare node:http, serve against nginx
 //   bench/scale.ts        synthetic atlases of 1k and 10k entities (--sizes: up to 100k): validate, build, search, explain
+//   bench/lighthouse.ts   Lighthouse (mobile) on five pages of the built site: the four category scores
 //
-//   npm run bench [-- --quick] [-- --only cli,mcp,http,scale] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]
+//   npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]
 //
 // --quick runs each script in its quick mode (tiny sizes, a few runs): it proves they run, in about a
 // minute, and its figures mean nothing. A benchmark, not a test: it prints figures and asserts nothing.
@@ -16,10 +18,11 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { missing, nodePath } from '../scripts/runtimes.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
-const PARTS = ['cli', 'mcp', 'http', 'scale'] as const;
+const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
+const PARTS = ['cli', 'mcp', 'http', 'scale', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 function main(): number {
@@ -47,8 +50,11 @@ function main(): number {
   }
   const quick = values.quick;
   const tsx = ['--import', 'tsx'];
+  // The newer runtime, when installed: the CLI's start-up is measured on it too.
+  const node24 = missing() === undefined ? nodePath(24) : undefined;
   const commands: Record<Part, string[]> = {
     cli: ['bench/cli-start.mjs', ...(quick ? ['--quick'] : [])],
+    lighthouse: [...tsx, 'bench/lighthouse.ts', ...(quick ? ['--runs', '1'] : [])],
     mcp: [...tsx, 'bench/mcp.ts', ...(quick ? ['--quick'] : [])],
     http: [...tsx, 'bench/http.ts', ...(quick ? ['--quick'] : [])],
     scale: [...tsx, 'bench/scale.ts', ...(quick ? ['--sizes', '150', '--samples', '5', '--seed', '7'] : ['--sizes', values.sizes])],
@@ -76,14 +82,23 @@ function main(): number {
     }
   }
   let failures = 0;
+  const runs: Array<{ part: Part; node: string; label: string }> = [];
   for (const part of PARTS.filter((p) => only.includes(p))) {
+    runs.push({ part, node: process.execPath, label: 'node' });
+    if (part === 'cli') {
+      if (node24) runs.push({ part, node: node24, label: 'node24' });
+      else say(`(CLI start-up on Node 24 not measured: ${missing()})\n`);
+    }
+  }
+  const titles: Record<Part, string> = { cli: 'CLI start-up', mcp: 'MCP over stdio, in process, and the peer', http: 'HTTP doors', scale: 'Scale', lighthouse: 'Lighthouse' };
+  for (const { part, node, label } of runs) {
     const argv = commands[part];
-    process.stderr.write(`bench: node ${argv.join(' ')}…\n`);
+    process.stderr.write(`bench: ${label} ${argv.join(' ')}…\n`);
     const start = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(node, argv, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    say(`## ${part === 'cli' ? 'CLI start-up' : part === 'mcp' ? 'MCP over stdio, in process, and the peer' : part === 'http' ? 'HTTP doors' : 'Scale'}\n`);
-    say(`\`node ${argv.join(' ')}\` (${seconds.toFixed(0)} s, load average after: ${load()})\n`);
+    say(`## ${titles[part]}${part === 'cli' ? `, Node ${node === process.execPath ? process.version : 'v24'}` : ''}\n`);
+    say(`\`${label} ${argv.join(' ')}\` (${seconds.toFixed(0)} s, load average after: ${load()})\n`);
     // A script's own top-level heading is demoted under this one.
     say((r.stdout ?? '').trim().replace(/^## /gm, '### '));
     if (r.status !== 0) {

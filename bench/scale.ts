@@ -228,7 +228,8 @@ function main(): number {
     printTable(rows);
     printTargets(rows);
     if (values.profile) profileSize(sizes.at(-1)!, seed, samples, timeout, work, resolve(values.profile));
-    return 0;
+    // A step that failed (timed out, ran out of memory, exited non-zero) is in the table; the run then fails too.
+    return rows.some((r) => failed(r.validate) || failed(r.build) || failed(r.queries)) ? 1 : 0;
   } catch (err) {
     console.error(`scale: ${(err as Error).message}`);
     return 1;

@@ -17,12 +17,16 @@ if (!existsSync(snapshotFile)) {
   rmSync(out, { force: true });
   console.warn('build: no worker written (dist/worker.js): there is no atlas snapshot to bundle into it.');
 } else {
-  // The snapshot is two lines of JSON (src/registry/snapshot.ts): the data, then the indexes. Both stay
-  // text in the bundle and are parsed on first use: JSON.parse is faster than a JavaScript literal, and
-  // a worker's start-up time is limited.
-  const text = readFileSync(snapshotFile, 'latin1');
-  const split = text.indexOf('\n');
-  const [head, indexes] = split < 0 ? [text, '{}'] : [text.slice(0, split), text.slice(split + 1).trimEnd() || '{}'];
+  // The snapshot is JSON lines (src/registry/snapshot.ts, writeSnapshot): an index line, one line per
+  // entity, and the indexes. The worker parses the whole registry on first use anyway, so it gets the two
+  // values it reads: the head as {built_by, content_hash, data: {manifest, entities, edges}}, and the
+  // indexes. Both stay text in the bundle and are parsed on first use: JSON.parse is faster than a
+  // JavaScript literal, and a worker's start-up time is limited.
+  const lines = readFileSync(snapshotFile, 'latin1').split('\n');
+  const index = JSON.parse(lines[0]);
+  const entities = lines.slice(1, 1 + index.ids.length);
+  const head = `{"built_by":${JSON.stringify(index.built_by)},"content_hash":${JSON.stringify(index.content_hash)},"data":{"manifest":${JSON.stringify(index.manifest)},"entities":[${entities.join(',')}],"edges":${JSON.stringify(index.edges)}}}`;
+  const indexes = lines[1 + index.ids.length] || '{}';
   const snapshotModule = {
     name: 'hoba-snapshot',
     setup(b) {

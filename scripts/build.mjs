@@ -1,9 +1,16 @@
 // Bundles the entry points into ESM under dist/ (fast start-up: no tsx, no per-file module resolution).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { sourceHash, STAMP_FILE } from './source-hash.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
+
+// The source hash of what this build reads, taken before it reads anything and stamped into dist/ when
+// it has finished (the stamp goes first, so a failed build leaves none): the tests that run dist/ refuse
+// one built from other sources (test/dist.ts).
+const source = sourceHash('.');
+rmSync(STAMP_FILE, { force: true });
 
 // commander requires node:child_process at load time, which pulls in net, dgram and more; it uses it only
 // to run executable subcommands, which hoba has none of. Load it on first use instead.
@@ -60,7 +67,7 @@ const result = await build({
   outdir: 'dist',
 });
 
-// dist/cli.cjs, the `hoba` entry (src/cli/main.ts): one CommonJS file holding the reading commands
+// dist/cli-main.cjs, what the `hoba` entry loads (src/cli/main.ts): one CommonJS file holding the reading commands
 // (show, explain and search in their usual forms, src/cli/reading.ts) and what they load, inlined and run
 // only when asked for. CommonJS because Node loads it without starting its ESM loader, and one file
 // because every module costs a resolution, a read and a compilation: for these commands, whose work is
@@ -77,12 +84,34 @@ const entries = await build({
   outExtension: { '.js': '.cjs' },
   metafile: true,
   plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk)],
-  entryPoints: { cli: 'src/cli/main.ts' },
+  entryPoints: { 'cli-main': 'src/cli/main.ts' },
   outdir: 'dist',
 });
 
+// dist/cli.cjs, the `hoba` entry: turns on Node's module compile cache (Node 22.1 and later: the bundle
+// is compiled once, and later starts read the compiled code instead, which was a third of a reading
+// command's start-up on Node 24), then loads the bundle. Node 20 has no compile cache and loads it as it
+// is. NODE_COMPILE_CACHE chooses the cache's folder (default: a folder in the system's temporary one);
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+writeFileSync(
+  'dist/cli.cjs',
+  `#!/usr/bin/env node
+'use strict';
+const m = require('node:module');
+if (typeof m.enableCompileCache === 'function') {
+  try {
+    m.enableCompileCache();
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
+require('./cli-main.cjs');
+`,
+);
+chmodSync('dist/cli.cjs', 0o755);
+
 // dist/ holds only this build's output: stale chunks of earlier builds would otherwise ship in the package.
-const written = new Set([...Object.keys(result.metafile.outputs), ...Object.keys(entries.metafile.outputs)].map((f) => f.replace(/^dist\//, '')));
+const written = new Set([...Object.keys(result.metafile.outputs), ...Object.keys(entries.metafile.outputs), 'dist/cli.cjs'].map((f) => f.replace(/^dist\//, '')));
 for (const f of readdirSync('dist')) if (/\.c?js$/.test(f) && !written.has(f)) rmSync(join('dist', f), { force: true });
 
 // The prebuilt atlas snapshot (dist/atlas.snapshot.json): commands read it instead of parsing YAML.
@@ -113,3 +142,5 @@ await build({
   external: [],
 });
 await import('./build-worker.mjs'); // dist/worker.js: the hosted variant for an edge runtime, the snapshot above bundled in
+
+writeFileSync(STAMP_FILE, `${JSON.stringify({ source })}\n`);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { BuiltSite } from './contract.ts';
+import { writableSite } from './site-fixture.ts';
 import { Rng, seedFromEnv } from './helpers.ts';
 import { attackAll, catalogue, generated, plantLinks } from './http-attacks.ts';
 import { startNginx, startServe, startWorkerd, workerdBinary, type Running } from './servers.ts';
@@ -15,10 +15,10 @@ const COUNT = Number(process.env['HOBA_ATTACK_COUNT'] ?? '3000');
 const workerd = await workerdBinary();
 
 describe(`HTTP attacks, generated (HOBA_SEED=${SEED}): hoba serve, the worker under workerd and nginx answer alike`, () => {
-  let site: BuiltSite;
+  let site: ReturnType<typeof writableSite>;
   const servers: Running[] = [];
   before(async () => {
-    site = new BuiltSite();
+    site = writableSite();
     plantLinks(site.root, site.parent);
     servers.push(await startServe(site.root));
     if (!('skip' in workerd)) servers.push(await startWorkerd(site.root));

@@ -2,19 +2,16 @@
 // the emitted snippet. It walks the route table's files, so a route added there is checked here too.
 // (Not a *.test.ts file: serve.test.ts and nginx.test.ts run it against their servers.)
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, test as nodeTest } from 'node:test';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildInMemory } from '../src/cli/build.ts';
-import { writeSite, type Site } from '../src/publish/build.ts';
 import { API_ROUTES, headersForFile, METHOD_NOT_ALLOWED_FILE, PREFLIGHT_HEADERS, type ApiRoute } from '../src/publish/routes.ts';
-import { ROOT } from './helpers.ts';
+import { sharedSite, type BuiltSite } from './site-fixture.ts';
+
+export type { BuiltSite } from './site-fixture.ts';
 
 export interface HttpResponse {
   status: number;
@@ -69,32 +66,6 @@ export function statusOf(raw: string): number {
   return Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw)?.[1] ?? 0);
 }
 
-/** A built site in a temporary directory, with a secret file beside it that must never be served. */
-export class BuiltSite {
-  readonly parent = mkdtempSync(join(tmpdir(), 'hoba-site-'));
-  readonly root = join(this.parent, 'site');
-  readonly secret = 'TOP-SECRET-OUTSIDE-THE-SITE-ROOT';
-  readonly site: Site;
-
-  constructor(checkout = ROOT) {
-    this.site = buildInMemory(checkout).site;
-    writeSite(this.site, this.root);
-    writeFileSync(join(this.parent, 'secret.txt'), this.secret);
-    mkdirSync(join(this.parent, 'site-private'));
-    writeFileSync(join(this.parent, 'site-private', 'secret.txt'), this.secret);
-  }
-
-  file(path: string): Buffer {
-    const f = this.site.files.find((x) => x.path === path);
-    if (!f) throw new Error(`no site file ${path}`);
-    return f.bytes;
-  }
-
-  dispose(): void {
-    rmSync(this.parent, { recursive: true, force: true });
-  }
-}
-
 /** Ajv (JSON Schema 2020-12) over the components of an OpenAPI document. */
 export function openApiValidator(openapi: { components: unknown }): (schemaName: string) => ValidateFunction {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -133,8 +104,8 @@ export const BAD_PATHS = [
 ];
 
 /**
- * Registers the contract tests. `start` builds nothing itself: it serves `site.root` and returns the
- * origin (http://host:port) and how to stop.
+ * Registers the contract tests on the shared built site. `start` builds nothing itself: it serves
+ * `site.root` (read-only) and returns the origin (http://host:port) and how to stop.
  */
 export function contractSuite(name: string, start: (site: BuiltSite) => Promise<{ origin: string; stop(): Promise<void> }>): void {
   describe(`contract: ${name}`, () => {
@@ -155,7 +126,7 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
       });
 
     before(async () => {
-      site = new BuiltSite();
+      site = sharedSite();
       try {
         ({ origin, stop } = await start(site));
       } catch (err) {
@@ -166,7 +137,6 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
     });
     after(async () => {
       await stop?.();
-      site?.dispose();
     });
 
     test('every file the route table writes answers 200 at its URL, with its bytes and headers', async () => {

@@ -1,7 +1,8 @@
-// Shared test helpers: copies of the real atlas that a test may break, and the CLI as a user runs it.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+// Shared test helpers: copies of the real atlas that a test may break, seeds, ports. The built CLI is in
+// dist.ts (importing it checks that dist/ is current), the shared built site in site-fixture.ts.
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,15 +15,25 @@ import type { Problem } from '../src/registry/rules.ts';
 import { validateAtlas } from '../src/registry/validate.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI = join(ROOT, 'dist', 'cli.cjs');
 export const BIBLIOGRAPHY = loadBibliography(bibliographyPath(ROOT));
 
-/** A throw-away copy of the real atlas (content/ only) that a test may break. */
-export class AtlasCopy {
-  readonly dir = mkdtempSync(join(tmpdir(), 'hoba-test-'));
+/** Where copies go: memory-backed /dev/shm where there is one (a copy there costs a fraction of one on disk). */
+const SCRATCH = (() => {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    if (statSync('/dev/shm').isDirectory()) return '/dev/shm';
+  } catch {
+    // No /dev/shm here: the temporary directory.
+  }
+  return tmpdir();
+})();
 
-  constructor() {
-    cpSync(join(ROOT, 'content'), join(this.dir, 'content'), { recursive: true });
+/** A throw-away copy of the real atlas (content/ only; or of another checkout's) that a test may break. */
+export class AtlasCopy {
+  readonly dir = mkdtempSync(join(SCRATCH, 'hoba-test-'));
+
+  constructor(from = ROOT) {
+    cpSync(join(from, 'content'), join(this.dir, 'content'), { recursive: true });
   }
 
   /** Path of the file holding an entity. */
@@ -75,20 +86,6 @@ export class AtlasCopy {
 /** Problems of the given rule. */
 export function ofRule(problems: Problem[], rule: string): Problem[] {
   return problems.filter((p) => p.rule === rule);
-}
-
-export interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI as a user would (no colours; HOBA_DIR unset unless given). */
-export function hoba(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...options.env };
-  if (!options.env?.['HOBA_DIR']) delete env['HOBA_DIR'];
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The seed of a randomised suite: fixed so that runs are reproducible, or HOBA_SEED=<integer> to replay

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createSiteServer } from '../src/serve/server.ts';
+import { DIST } from './dist.ts';
 import { freePort, ROOT, waitForPort } from './helpers.ts';
 
 export interface Running {
@@ -122,7 +123,7 @@ export async function workerdBinary(): Promise<{ binary: string } | { skip: stri
 export async function startWorkerd(root: string): Promise<Running> {
   const found = await workerdBinary();
   if ('skip' in found) throw new Error(found.skip);
-  if (!existsSync(join(ROOT, 'dist', 'worker.js'))) throw new Error('dist/worker.js is missing: run npm run build first.');
+  if (!existsSync(join(DIST, 'worker.js'))) throw new Error('dist/worker.js is missing: run npm run build first.');
   const port = await freePort();
   const child = spawn(found.binary, ['serve', join(ROOT, 'worker', 'workerd.capnp'), '--directory-path', `site=${root}`, '--socket-addr', `http=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

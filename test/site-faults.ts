@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
 import { buildInMemory } from '../src/cli/build.ts';
 import { createSiteServer } from '../src/serve/server.ts';
-import { AtlasCopy, CLI, ROOT } from './helpers.ts';
+import { CLI } from './dist.ts';
+import { AtlasCopy, ROOT } from './helpers.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

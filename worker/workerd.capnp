@@ -9,7 +9,7 @@
 # then http://127.0.0.1:8787/ (the site, /api/v1, /openapi.json) and POST http://127.0.0.1:8787/mcp.
 # --socket-addr http=<address>:<port> listens elsewhere; on an address that is not loopback, set
 # HOBA_BIND_HOST below to it too (it turns the DNS-rebinding checks of /mcp on for loopback only).
-# test/workerd.test.ts runs the contract suites against exactly this configuration.
+# test/e2e/workerd.test.ts runs the contract suites against exactly this configuration.
 using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (

@@ -474,6 +474,7 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         next_steps: [{ id: 'keep-going', action: prose.text(160), why: prose.text(160), sources: [] }],
         rules_out: [],
         specimens: random.chance(0.67) ? Array.from({ length: random.between(1, 2) }, (_, n) => specimen(n)) : [],
+        voices: [],
         law: lawOf(id),
       },
     });

@@ -18,7 +18,7 @@ export interface Phrase {
    * test is what keeps the others' large expressions from being run at all: V8 compiles an expression on
    * its first run and again to native code on its second, which was most of a first search's time in a
    * fresh process (the CLI's). When editing an expression, keep this list a necessary condition of it:
-   * test/search.test.ts checks it on many texts.
+   * test/unit/search.test.ts checks it on many texts.
    */
   needs: readonly string[];
   /** The phrase counts only when the text also says this (e.g. "within hours" of a rejection). */
@@ -104,12 +104,23 @@ export const PHRASES: readonly Phrase[] = [
     means: 'references background check', needs: ['check', 'screening', 'call', 'verification', 'refere'],
   },
   {
+    // A record that is not the person's own (A-046), not a check that merely stalled (A-023).
+    re: /\b(?:some(?:one|body) else['’]?s (?:record|conviction|case|criminal record|history|details)|(?:record|conviction|case|report) (?:that )?(?:is|was|isn'?t|wasn'?t) (?:not )?mine|not my (?:record|conviction|case)|(?:mixed|mixed up|confused|matched) (?:me )?(?:up )?with (?:someone|somebody|another person|a different person)|wrong person|same name as (?:someone|somebody|a criminal))\b/,
+    means: 'record you do not recognise', needs: ['else', 'mine', 'not my', 'mixed', 'confused', 'matched', 'wrong person', 'same name'],
+  },
+  {
     re: /\b(?:visas?|sponsor(?:ship)?|work (?:permit|visa|authori[sz]ation)|green card|h-?1b|relocat\w*|time ?zones?|where (?:are|i am|i'm|i was) (?:you )?(?:based|located|living)|(?:located|based|living) (?:in|outside)|wrong (?:country|state|city|location))\b/,
     means: 'location time-zone sponsorship', needs: ['visa', 'sponsor', 'permit', 'authori', 'green card', 'h1b', 'h-1b', 'relocat', 'zone', 'based', 'located', 'living', 'wrong'],
   },
   {
-    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am|plan) |whether i |when i |how |what )?(?:my |to )?(?:kids|children|child|pregnan\w*|married|marital|marriage|religion|religious|age|old|graduat\w*|health|disabilit\w*|medical|arrest\w*|convict\w*|criminal|family|husband|wife|spouse|partner|church|nationality|native language|accent|start a family|have kids)\b/,
-    means: 'questions age family health record', needs: ['ask', 'question'],
+    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am|plan) |whether i |when i |how |what )?(?:my |to )?(?:kids|children|child|pregnan\w*|married|marital|marriage|religion|religious|age|old|graduat\w*|health|disabilit\w*|medical|family|husband|wife|spouse|partner|church|nationality|native language|accent|start a family|have kids)\b/,
+    means: 'questions age family health', needs: ['ask', 'question'],
+  },
+  {
+    // A criminal-record question before an offer is its own observation (A-051), not one of the personal
+    // questions above (A-026).
+    re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am) (?:ever )?(?:been )?|whether i (?:have|had) (?:ever )?(?:been )?)?(?:my |a |any )?(?:arrest\w*|convict\w*|criminal|felon\w*)\b/,
+    means: 'criminal record convicted', needs: ['ask', 'question'],
   },
   {
     re: /\brecruiters?\b.{0,40}\b(?:ghost\w*|quiet|silent|disappear\w*|vanish\w*|stopped|dark|mia|awol|never (?:replied|responded|called|wrote))\b|\b(?:ghosted|ignored|dropped) by (?:the |a )?recruiter\b/,
@@ -120,8 +131,13 @@ export const PHRASES: readonly Phrase[] = [
     means: 'extra round added', needs: ['interview', 'round', 'stage', 'conversation', 'call', 'adding', 'added'],
   },
   {
-    re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai (?:interview|interviewer|screening|screener|assessment)|(?:chat ?bot|bot|robot) interview\w*)\b/,
+    re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai (?:screening|screener|assessment))\b/,
     means: 'one-way video automated assessment', needs: ['video', 'interview', 'assessment', 'test', 'talk', 'webcam', 'personality', 'gam', 'online', 'ai '],
+  },
+  {
+    // A live agent that talks back is the AI interviewer (A-042), not the one-way recording (A-029).
+    re: /\b(?:(?:an? |the )?(?:ai|a\.i\.|chat ?bot|bot|robot|virtual) (?:interview|interviewer|recruiter|agent)s?|(?:chat ?bot|bot|robot|ai|a\.i\.) interview(?:ed|ing|s)? (?:me|us)|interview(?:ed)? by (?:an? |the )?(?:ai|a\.i\.|chat ?bot|bot|robot|computer voice))\b/,
+    means: 'ai interviewer', needs: ['ai', 'a.i.', 'bot', 'virtual', 'computer'],
   },
   {
     re: /\b(?:(?:i|we) (?:withdrew|pulled out|dropped out|backed out|bowed out|declined)|withdrew (?:my )?(?:application|candidacy)|(?:accepted|took|signed|got) (?:another|a different|a competing|the other|a better) (?:offer|job|role|position)|exploding offer|offer deadline|deadline (?:on|for) (?:another|the other) offer)\b/,
@@ -140,8 +156,13 @@ export const PHRASES: readonly Phrase[] = [
     means: 'reposted', needs: ['posted', 'listed', 'advertised', 'opened', 'same', 'identical', 'back'],
   },
   {
-    re: /\b(?:(?:form|template|generic|canned|boilerplate|standard|automated|copy[- ]paste) (?:rejection|email|letter|response|reply|no)|(?:went|go|going) (?:with|in) (?:a different|another) direction|move forward with (?:other|another|different) (?:candidates?|applicants?)|(?:went|gone|go|going) with (?:someone|somebody|another (?:candidate|applicant|person)|other candidates)|more (?:closely )?aligned|better (?:fit|match|aligned)|not (?:a|the right|a good) fit)\b/,
-    means: 'generic closer alignment rejection', needs: ['form', 'template', 'generic', 'canned', 'boilerplate', 'standard', 'automated', 'copy', 'direction', 'move forward', 'some', 'other', 'aligned', 'better', 'fit'],
+    re: /\b(?:(?:form|template|generic|canned|boilerplate|standard|automated|copy[- ]paste) (?:rejection|email|letter|response|reply|no)|(?:went|go|going) (?:with|in) (?:a different|another) direction|move forward with (?:other|another|different) (?:candidates?|applicants?)|(?:went|gone|go|going) with (?:someone|somebody|another (?:candidate|applicant|person)|other candidates)|more (?:closely )?aligned|better (?:fit|match|aligned))\b/,
+    means: 'generic closer alignment rejection', needs: ['form', 'template', 'generic', 'canned', 'boilerplate', 'standard', 'automated', 'copy', 'direction', 'move forward', 'some', 'other', 'aligned', 'better'],
+  },
+  {
+    // "Not the right fit" is A-033's own title: the fit judgement, not the generic closer (A-003).
+    re: /\b(?:not (?:a|the right|a good|the best|a great|a culture|the) (?:culture )?fit|(?:wasn'?t|was not|isn'?t|am not|i'?m not) (?:a |the right |a good )?(?:culture )?fit|(?:culture|cultural) fit|didn'?t (?:click|gel|fit in))\b/,
+    means: 'told not the right fit', needs: ['fit', 'click', 'gel'],
   },
   {
     re: /\b(?:take[- ]?homes?|homework|coding (?:challenge|assignment|test|exercise|project)|case study|unpaid (?:work|project|assignment|labou?r)|assignment|(?:spent|took|cost) (?:me )?(?:the|a|all|my|an|whole|entire)? ?(?:whole |entire )?(?:weekend|week|days|evening|evenings))\b/,

@@ -7,6 +7,7 @@ import {
   EVIDENCE_LEVELS,
   FIDELITIES,
   HEDGE_WORDS,
+  RATE_PARAPHRASES,
   INTERVENTION_ACTORS,
   JURISDICTIONS,
   KIND_INFO,
@@ -207,7 +208,7 @@ It is built for candidates trying to read their situation without fooling themse
 5. **Narrowing needs an explicit exclusion.** A mechanism leaves an explanation only when the atlas records why: a probe outcome that excludes it, or an observation that rules it out (with the reason). Absence of news, tone, or timing never removes anything by itself.
 6. **Sourced or labelled.** Claims marked supported or established cite vetted sources; everything else is labelled a hypothesis or illustrative, and a hypothesis says what evidence would settle it. Whether an intervention *works* is rated apart from whether its target exists (see "Interventions").
 7. **No names in the atlas's own words.** The atlas's prose (titles, descriptions, probes, specimens, perspectives, law notes) never names an employer, recruiter, vendor, platform or person: it describes mechanisms, not culprits. Laws are named by their official titles; court decisions are described, not captioned. The source records are the exception, and only they: a citation must identify its source, so a source's title, authors, publisher or case caption appear as the bibliography gives them.
-8. **Calibrated words.** The atlas never says how likely a cause or an outcome is: likelihood words (${HEDGE_WORDS.likelihood.filter((w) => !w.includes(' ')).join(', ')}…) are not used. Frequency words (${HEDGE_WORDS.frequency.slice(0, 8).join(', ')}…) state a rate in the world, so they appear only in an entity that cites a source for it, preferably with the source's figure. Possibility words (${HEDGE_WORDS.possibility.join(', ')}) claim no rate and are always allowed. Specimens, aliases and scenario situations quote other people's words and are exempt. The validator enforces this (rules uncalibrated-likelihood and unsourced-frequency).`,
+8. **Calibrated words.** The atlas never says how likely a cause or an outcome is: likelihood words (${HEDGE_WORDS.likelihood.filter((w) => !w.includes(' ')).join(', ')}…) are not used. Frequency words (${HEDGE_WORDS.frequency.slice(0, 8).join(', ')}…) state a rate in the world, so they appear only in an entity that cites a source for it, preferably with the source's figure; a paraphrase of a rate without a figure (${RATE_PARAPHRASES.slice(0, 6).join(', ')}…) appears only in a sentence that cites the source for it. Possibility words (${HEDGE_WORDS.possibility.join(', ')}) claim no rate and are always allowed. Specimens, aliases and scenario situations quote other people's words and are exempt. Nor does the atlas say that an observation shows or proves its cause: emission notes, probe outcomes and summaries say what an observation is consistent with. The validator enforces this (rules uncalibrated-likelihood, unsourced-frequency and causal-overclaim).`,
     },
     {
       id: 'hoba',
@@ -366,6 +367,9 @@ Every answer carries the registry_version of the content it was computed from (s
     },
   ];
 }
+
+/** The IDs of the methodology's sections, in order (the same whatever the atlas holds). */
+export const METHODOLOGY_SECTIONS: readonly string[] = sections([]).map((s) => s.id);
 
 /** get_methodology: the method, the rules of inference and every vocabulary with its meaning. */
 export function methodology(reg: Registry): Methodology {

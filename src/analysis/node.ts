@@ -4,7 +4,7 @@ import type { Kind, Relation } from '../model/vocab.ts';
 import type { Edge, Entity, Source } from '../model/schemas.ts';
 import { sourceTitle, sourceVenue } from '../model/source.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
-import { perRegistry, pushTo, refById, refOf, resolveEntity, sortedIds, successorOf } from './resolve.ts';
+import { refById, refOf, resolveEntity, sortedIds, successorOf } from './resolve.ts';
 import { LEGAL_NOTICE } from './terms.ts';
 import type { Citation, EntityRecord, NodeView, ProbeExclusion, RelationLink, SourceCaveat } from './schemas.ts';
 
@@ -99,25 +99,31 @@ export function sourceCaveatsOf(reg: Registry, entities: readonly Entity[]): Sou
 type ArtifactEntity = Extract<Entity, { kind: 'artifact' }>;
 type Exclusion = { artifact: ArtifactEntity; probe: ArtifactEntity['probes'][number]; outcome: ArtifactEntity['probes'][number]['outcomes'][number] };
 
+/** The artifacts that refer to a mechanism other than through an edge (probe outcomes, rules_out), by ID. */
+function artifactHolders(reg: Registry, mechanismId: string): ArtifactEntity[] {
+  return reg.holders(mechanismId).flatMap((id) => {
+    const a = reg.getOf('artifact', id);
+    return a ? [a] : [];
+  });
+}
+
 /**
- * Every probe outcome of the atlas, under each mechanism it excludes (artifacts by ID, then probes and
- * outcomes as written): exclusions are held by artifacts, with no edge back from the mechanism.
+ * The probe outcomes that exclude a mechanism (artifacts by ID, then probes and outcomes as written):
+ * exclusions are held by artifacts, with no edge back from the mechanism.
  */
-const exclusionsByMechanism = perRegistry((reg) => {
-  const byMechanism = new Map<string, Exclusion[]>();
-  for (const artifact of reg.all('artifact')) {
+function exclusionsFor(reg: Registry, mechanismId: string): Exclusion[] {
+  const out: Exclusion[] = [];
+  for (const artifact of artifactHolders(reg, mechanismId)) {
     for (const probe of artifact.probes) {
-      for (const outcome of probe.outcomes) {
-        for (const m of new Set(outcome.excludes)) pushTo(byMechanism, m, { artifact, probe, outcome });
-      }
+      for (const outcome of probe.outcomes) if (outcome.excludes.includes(mechanismId)) out.push({ artifact, probe, outcome });
     }
   }
-  return byMechanism;
-});
+  return out;
+}
 
 /** Every probe outcome in the atlas that excludes the given mechanism. */
 export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion[] {
-  return (exclusionsByMechanism(reg).get(mechanismId) ?? []).map(({ artifact, probe, outcome }) => ({
+  return exclusionsFor(reg, mechanismId).map(({ artifact, probe, outcome }) => ({
     artifact: refOf(artifact),
     probe: probe.id,
     outcome: outcome.id,
@@ -125,26 +131,18 @@ export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion
   }));
 }
 
-/** Every artifact's rules_out, under the mechanism it rules out (artifacts by ID, rules as written). */
-const rulesOutByMechanism = perRegistry((reg) => {
-  const byMechanism = new Map<string, Array<{ artifact: ArtifactEntity; reason: string }>>();
-  for (const artifact of reg.all('artifact')) for (const r of artifact.rules_out) pushTo(byMechanism, r.mechanism, { artifact, reason: r.reason });
-  return byMechanism;
-});
-
 /** The artifacts whose observation rules out the given mechanism (their rules_out), with the reason each gives. */
 export function rulingOut(reg: Registry, mechanismId: string): ReadonlyArray<{ artifact: ArtifactEntity; reason: string }> {
-  return rulesOutByMechanism(reg).get(mechanismId) ?? [];
+  return artifactHolders(reg, mechanismId).flatMap((artifact) => artifact.rules_out.filter((r) => r.mechanism === mechanismId).map((r) => ({ artifact, reason: r.reason })));
 }
 
-/** The entities that name each ID as their superseded_by, by ID. */
-const predecessorsById = perRegistry((reg) => {
-  const byId = new Map<string, Entity[]>();
-  for (const e of reg.entities) {
-    if (e.kind !== 'source' && e.superseded_by !== undefined) pushTo(byId, e.superseded_by, e);
-  }
-  return byId;
-});
+/** The entities that name an ID as their superseded_by, by ID. */
+function predecessorsOf(reg: Registry, id: string): Entity[] {
+  return reg.holders(id).flatMap((h) => {
+    const e = reg.get(h);
+    return e && e.kind !== 'source' && e.superseded_by === id ? [e] : [];
+  });
+}
 
 /** The entity an ID names (any kind), with its neighbourhood of one step. */
 export function getNode(reg: Registry, id: string): NodeView {
@@ -156,7 +154,7 @@ export function getNode(reg: Registry, id: string): NodeView {
     node: refOf(entity),
     ...(successor ? { successor: refById(reg, successor.id) } : {}),
     entity: entity as EntityRecord,
-    predecessors: (predecessorsById(reg).get(entity.id) ?? []).map(refOf),
+    predecessors: predecessorsOf(reg, entity.id).map(refOf),
     relations: relationsOf(reg, entity.id),
     ruled_out_by: entity.kind === 'mechanism' ? exclusionsOf(reg, entity.id) : [],
     citations: citationsOf(reg, entity),

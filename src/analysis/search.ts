@@ -244,6 +244,9 @@ function decode(text: string): Int32Array {
   return out.subarray(0, count);
 }
 
+/** The postings codec, for its property test (test/unit/search-index.test.ts): numbers 0 … 2^31 − 1. */
+export const numberCodec = { encode, decode } as const;
+
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The index of a registry's entities. */
@@ -454,7 +457,7 @@ function lettersOf(word: string): number {
 /**
  * A match is relevant when its score is at least this share of the best match's. BM25 with an OR query
  * scores every entity sharing one word with the query; most of those are noise ("interview" appears in
- * most of the atlas). Measured on the real atlas: see test/search.test.ts for what it keeps.
+ * most of the atlas). Measured on the real atlas: see test/unit/search.test.ts for what it keeps.
  */
 export const RELEVANCE = 0.3;
 

@@ -1,6 +1,6 @@
 // The atlas in numbers: how much it holds, how far it reaches (topics, jurisdictions, actors), and whether
-// it meets the depth targets the project set itself (issue 12). `hoba stats` prints it; the test suite
-// asserts every target on the real content. Counts are over active entities only.
+// it meets the depth targets the project set itself (issue 12, raised by issue 25 for atlas 0.4.0). `hoba stats`
+// prints it; the test suite asserts every target on the real content. Counts are over active entities only.
 import {
   EFFECT_LEVELS,
   EVIDENCE_LEVELS,
@@ -11,7 +11,8 @@ import {
   type Kind,
 } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
-import { MAX_FIRST_TIER as MAX_EMITTERS } from '../registry/validate.ts';
+import { RULES } from '../registry/rules.ts';
+import { EVIDENCE_LANGUAGE_RULES, evidenceLanguageFindings, MAX_FIRST_TIER as MAX_EMITTERS } from '../registry/validate.ts';
 
 export interface Target {
   id: string;
@@ -108,14 +109,14 @@ export function atlasStats(reg: Registry): Stats {
     const met = bound === 'at-least' ? actual >= target - 1e-9 : actual <= target + 1e-9;
     targets.push({ id, what, actual, bound, target, met, unit, ...(met || failing.length === 0 ? {} : { failing }) });
   };
-  add('artifacts', 'active artifacts (observations)', counts.artifact, 'at-least', 50);
+  add('artifacts', 'active artifacts (observations)', counts.artifact, 'at-least', 64);
   add('barriers', 'active barriers', counts.barrier, 'at-least', 16);
-  add('mechanisms', 'active mechanisms', counts.mechanism, 'at-least', 60);
+  add('mechanisms', 'active mechanisms', counts.mechanism, 'at-least', 70);
   add('patterns', 'active patterns', counts.pattern, 'at-least', 12);
   add('loops', 'active loops', counts.loop, 'at-least', 8);
-  add('interventions', 'active interventions', counts.intervention, 'at-least', 36);
-  add('scenarios', 'worked scenarios', counts.scenario, 'at-least', 28);
-  add('sources', 'distinct sources cited (all from the shared bibliography)', counts.sources_cited, 'at-least', 120);
+  add('interventions', 'active interventions', counts.intervention, 'at-least', 40);
+  add('scenarios', 'worked scenarios', counts.scenario, 'at-least', 36);
+  add('sources', 'distinct sources cited (all from the shared bibliography)', counts.sources_cited, 'at-least', 185);
   const unsourced = mechanisms.filter((m) => m.sources.length === 0);
   add('mechanisms-unsourced', 'share of mechanisms citing no source', share(unsourced.length, mechanisms.length), 'at-most', 0.25, 'share', unsourced.map((m) => m.id));
   add('topics', `coverage topics with at least one mechanism or artifact (of ${TOPICS.length})`, topicsCovered.length, 'at-least', TOPICS.length, 'count', TOPICS.filter((t) => !topicsCovered.includes(t)));
@@ -135,6 +136,24 @@ export function atlasStats(reg: Registry): Stats {
   add('mechanisms-in-motifs', 'share of mechanisms in a pattern or a loop', share(mechanisms.filter((m) => inMotif.has(m.id)).length, mechanisms.length), 'at-least', 0.5, 'share', mechanisms.filter((m) => !inMotif.has(m.id)).map((m) => m.id));
   const notNarrowing = artifacts.filter((a) => !narrows(a));
   add('candidate-narrowing', 'share of artifacts with a probe the candidate can run that excludes a mechanism', share(artifacts.length - notNarrowing.length, artifacts.length), 'at-least', 1, 'share', notNarrowing.map((a) => a.id));
+  // "Not cited, and why": every bibliography entry of the revision the manifest names is cited or listed with a reason.
+  const revision = reg.manifest.uncited;
+  if (revision) {
+    const first = Number(revision.from.slice(2));
+    const last = Number(revision.to.slice(2));
+    const ids = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => `E-${String(first + i).padStart(3, '0')}`);
+    const listed = new Set(revision.sources.map((s) => s.id));
+    const unexplained = ids.filter((id) => !cited.has(id) && !listed.has(id));
+    add('bibliography-revision', `bibliography entries ${revision.from}..${revision.to} cited, or listed as not cited with the reason`, ids.length - unexplained.length, 'at-least', ids.length, 'count', unexplained);
+  }
+  // The rules of evidence on the atlas's own words: no finding at all, whatever their severity.
+  const findings = evidenceLanguageFindings(reg);
+  for (const rule of EVIDENCE_LANGUAGE_RULES) {
+    const found = findings.filter((p) => p.rule === rule);
+    add(`rule-${rule}`, `findings of the rule ${rule} (${RULES[rule].severity})`, found.length, 'at-most', 0, 'count', [...new Set(found.map((p) => p.entity ?? ''))]);
+  }
+  const remediedWithoutLimit = withLaw.filter((e) => e.law.some((n) => n.remedy !== undefined && n.time_limit === undefined));
+  add('law-time-limits', 'law notes that give a remedy but no time limit', withLaw.reduce((n, e) => n + e.law.filter((note) => note.remedy !== undefined && note.time_limit === undefined).length, 0), 'at-most', 0, 'count', remediedWithoutLimit.map((e) => e.id));
 
   return {
     registry_version: reg.version,

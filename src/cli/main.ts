@@ -11,7 +11,7 @@ import type { ReadingCommand } from './reading.ts';
  * anything else (another command, any other option, --help, --, a missing or extra argument, a --dir
  * value that starts with a dash), which commander then parses as before: every error message, help text
  * and exit code stays commander's own, and the two parsers can only differ on the forms accepted here
- * (test/cli.test.ts runs those both ways).
+ * (test/e2e/cli.test.ts runs those both ways).
  */
 export function readingCommand(argv: readonly string[]): ReadingCommand | undefined {
   const [name, ...rest] = argv;

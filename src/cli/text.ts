@@ -88,7 +88,7 @@ export function analyse<T>(call: () => T): T {
  * error of this code as it does its own InvalidArgumentError ("option '--limit <n>' argument '0' is
  * invalid. Use a whole number from 1 up."): it looks at the code, not the class. The class is defined here
  * so that the commands whose options use these parsers (search, explain) load without commander: the
- * reading commands' usual forms are parsed without it (main.ts). test/cli.test.ts pins the message.
+ * reading commands' usual forms are parsed without it (main.ts). test/e2e/cli.test.ts pins the message.
  */
 export class InvalidArgumentError extends Error {
   readonly code = 'commander.invalidArgument';

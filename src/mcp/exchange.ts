@@ -4,8 +4,14 @@
 // request and response objects to it, so both doors answer alike.
 //
 // Stateless (no session; any request may land on any instance), JSON responses. Guards: Host/Origin
-// checked against DNS rebinding when bound to loopback, request bodies capped, GET and DELETE answered
-// 405. Every answer is JSON-RPC, errors too.
+// checked against DNS rebinding when bound to loopback (the SDK's validators, with the loopback names as
+// the allowlist), request bodies capped, GET and DELETE answered 405. Every answer is JSON-RPC, errors too.
+//
+// Two protocol eras, told apart as the SDK tells them (classifyInboundRequest): a request whose params
+// carry the per-request `_meta` envelope of revision 2026-07-28 (or a header naming that revision) is
+// answered by the SDK's own modern entry (createMcpHandler: server/discover, the per-request version,
+// `ttlMs` and `cacheScope` on list and read results, its header checks), with a server built per request
+// as that entry requires; everything else (initialize and the 2025 revisions) by the shared server below.
 //
 // What can be built once is built once: the atlas, its search index and one MCP server with every tool
 // definition, connected at start-up to one long-lived transport (ExchangeTransport); a POST hands that
@@ -17,7 +23,13 @@
 import { isIPv4 } from 'node:net';
 import {
   SUPPORTED_PROTOCOL_VERSIONS,
+  classifyInboundRequest,
+  createMcpHandler,
   isJsonContentType,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type Transport,
@@ -71,16 +83,6 @@ export interface McpAnswer {
  * once and the connection closed, whatever the client then sees.
  */
 export const DRAIN_LIMIT = 16 * 1024 * 1024;
-
-/** The hostname of a Host header or an Origin URL ("[::1]:8080" → "[::1]"), or undefined when malformed. */
-function hostnameOf(value: string, isOrigin: boolean): string | undefined {
-  try {
-    const url = new URL(isOrigin ? value : `http://${value}`);
-    return url.hostname;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A JSON-RPC error answer (not cached: it answers one request). */
 export function errorAnswer(status: number, error: ErrorResponse, headers: Record<string, string> = {}): McpAnswer {
@@ -200,14 +202,20 @@ const resultPrefix = (result: unknown) => Buffer.from(`{"result":${JSON.stringif
 type Chunks = Buffer[];
 const withId = (prefix: Buffer, id: string | number): Chunks => [prefix, Buffer.from(`${JSON.stringify(id)}}`)];
 
+/** The headers of a request that the SDK's modern entry reads (the era, the method and name it cross-checks). */
+const MODERN_HEADERS = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const;
+
 /** The hosted MCP server, built and connected once, and what answers a request through it. */
 class SharedServer {
   private readonly memo: AnswerMemo;
   /** Requests being answered now, by key: a second identical one waits for the same answer. */
   private readonly inFlight = new Map<string, Promise<Answer>>();
+  /** The SDK's entry for revision 2026-07-28 and later, built on first use. */
+  private modernEntry?: ReturnType<typeof createMcpHandler>;
 
   private constructor(
     readonly transport: ExchangeTransport,
+    private readonly atlas: ToolAtlas,
     memoBytes: number,
   ) {
     this.memo = new AnswerMemo(memoBytes);
@@ -219,7 +227,7 @@ class SharedServer {
     const server = createMcpServer(atlas, 'hosted');
     const transport = new ExchangeTransport();
     await server.connect(transport);
-    return new SharedServer(transport, memoBytes);
+    return new SharedServer(transport, atlas, memoBytes);
   }
 
   /** The serialised answer to one request, under its client's id. */
@@ -240,6 +248,45 @@ class SharedServer {
     }
     return serialise(await pending, request.id);
   }
+
+  /**
+   * A request of the 2026-07-28 era (or one the SDK rejects on its rules): answered by the SDK's entry,
+   * with a server of its own per request (the entry binds each to the request's revision and envelope).
+   * Successful answers to the read-only methods are kept as the shared server's are, keyed also by the
+   * headers the entry cross-checks, so that a kept answer is only given where the entry would give it.
+   */
+  async answerModern(req: McpRequest, body: string, message: { method?: unknown; id?: unknown; params?: unknown }): Promise<McpAnswer> {
+    const id = message.id;
+    const cacheable =
+      this.memo.budget > 0 && typeof message.method === 'string' && (MEMOISED.has(message.method) || message.method === 'server/discover') && (typeof id === 'string' || typeof id === 'number');
+    const key = cacheable
+      ? `modern\n${MODERN_HEADERS.slice(2).map((h) => req.header(h) ?? '').join('\n')}\n${message.method}\n${JSON.stringify(message.params ?? null)}`
+      : undefined;
+    if (key !== undefined && key.length <= MAX_KEY_LENGTH) {
+      const kept = this.memo.get(key);
+      if (kept) return jsonAnswer(withId(kept, id as string | number));
+    }
+    this.modernEntry ??= createMcpHandler(() => createMcpServer(this.atlas, 'hosted'), { legacy: 'reject' });
+    const headers = new Headers();
+    for (const name of MODERN_HEADERS) {
+      const value = req.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    const response = await this.modernEntry.fetch(new Request('http://hoba.invalid/mcp', { method: 'POST', headers, body }), { parsedBody: message });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (key !== undefined && key.length <= MAX_KEY_LENGTH && response.status === 200 && /^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
+      try {
+        const answer = JSON.parse(bytes.toString('utf8')) as Answer;
+        if (answer.result !== undefined && answer.result.isError !== true) this.memo.set(key, resultPrefix(answer.result));
+      } catch {
+        // Not one JSON answer: nothing to keep.
+      }
+    }
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => (out[name] = value));
+    out['content-length'] = String(bytes.length);
+    return { status: response.status, headers: out, chunks: bytes.length > 0 ? [bytes] : [] };
+  }
 }
 
 function serialise(answer: Answer, id: string | number): Chunks {
@@ -247,34 +294,40 @@ function serialise(answer: Answer, id: string | number): Chunks {
   return [Buffer.from(JSON.stringify({ ...answer, id }))];
 }
 
-/** Verdicts on Host and Origin values, kept for the few a deployment sees (a URL parse per request otherwise). */
-function verdictCache(check: (value: string) => boolean): (value: string) => boolean {
-  const seen = new Map<string, boolean>();
+/** Verdicts on Host and Origin values (why one is refused, or undefined), kept for the few a deployment sees (a URL parse per request otherwise). */
+function verdictCache(check: (value: string) => string | undefined): (value: string) => string | undefined {
+  const seen = new Map<string, string | undefined>();
   return (value) => {
-    let verdict = seen.get(value);
-    if (verdict === undefined) {
-      verdict = check(value);
-      if (seen.size >= 256) seen.clear();
-      seen.set(value, verdict);
-    }
+    if (seen.has(value)) return seen.get(value);
+    const verdict = check(value);
+    if (seen.size >= 256) seen.clear();
+    seen.set(value, verdict);
     return verdict;
   };
 }
 
 const JSON_ANSWER = 'application/json';
+
+function jsonAnswer(chunks: Chunks): McpAnswer {
+  return { status: 200, headers: { 'Content-Type': JSON_ANSWER, 'Content-Length': String(chunks.reduce((n, c) => n + c.length, 0)) }, chunks };
+}
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
 
 /** What answers the MCP endpoint; `atlas` is opened, and the server built, at once (in the background). */
 export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpHttpOptions): (req: McpRequest) => Promise<McpAnswer> {
   const max = options.maxBodyBytes ?? MAX_MESSAGE_BYTES;
   const guard = isLoopback(options.bindHost);
-  const loopbackHost = verdictCache((value) => {
-    const host = hostnameOf(value, false);
-    return host !== undefined && isLoopback(host);
+  // The loopback names, and the address bound to when it is another loopback one (127.0.0.2).
+  const bound = options.bindHost.includes(':') && !options.bindHost.startsWith('[') ? `[${options.bindHost}]` : options.bindHost;
+  const allowedHosts = [...new Set([...localhostAllowedHostnames(), bound])];
+  const allowedOrigins = [...new Set([...localhostAllowedOrigins(), bound])];
+  const hostRefusal = verdictCache((value) => {
+    const verdict = validateHostHeader(value, allowedHosts);
+    return verdict.ok ? undefined : verdict.message;
   });
-  const loopbackOrigin = verdictCache((value) => {
-    const name = hostnameOf(value, true);
-    return name !== undefined && isLoopback(name);
+  const originRefusal = verdictCache((value) => {
+    const verdict = validateOriginHeader(value, allowedOrigins);
+    return verdict.ok ? undefined : verdict.message;
   });
   let shared: SharedServer | undefined;
   let ready: Promise<SharedServer> | undefined;
@@ -291,9 +344,11 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
   return async (req: McpRequest): Promise<McpAnswer> => {
     if (guard) {
       const host = req.header('host') ?? '';
-      if (!loopbackHost(host)) return jsonRpcError(403, -32000, `Forbidden: Host "${host}" is not a loopback name (DNS rebinding protection).`);
+      const badHost = hostRefusal(host);
+      if (badHost !== undefined) return jsonRpcError(403, -32000, `Forbidden: ${badHost}; this server, bound to loopback, answers loopback names only (${allowedHosts.join(', ')}: DNS rebinding protection).`);
       const origin = req.header('origin');
-      if (origin !== undefined && !loopbackOrigin(origin)) return jsonRpcError(403, -32000, `Forbidden: Origin "${origin}" is not a loopback origin.`);
+      const badOrigin = origin !== undefined ? originRefusal(origin) : undefined;
+      if (badOrigin !== undefined) return jsonRpcError(403, -32000, `Forbidden: ${badOrigin}; only pages on loopback origins (${allowedOrigins.join(', ')}) may call this server.`);
     }
     if (req.method !== 'POST') {
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
@@ -310,8 +365,9 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     const body = await req.body(max);
     if (body === 'too-large') return { ...jsonRpcError(413, -32000, `Request body larger than ${max} bytes.`), close: true };
     let message: unknown;
+    const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
     try {
-      message = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+      message = JSON.parse(text);
     } catch {
       return jsonRpcError(400, -32700, 'Parse error: the request body is not valid JSON.');
     }
@@ -324,10 +380,18 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     // Each is a valid JSON-RPC message now (invalidBody): telling them apart needs no schema.
     const messages = (Array.isArray(message) ? message : [message]) as Array<JSONRPCMessage & { method?: unknown; id?: unknown }>;
     if (messages.length > MAX_BATCH) return jsonRpcError(400, -32600, `Invalid Request: a batch of ${messages.length} messages; send at most ${MAX_BATCH} in one.`);
+    const answering = shared ?? (await server());
+    const route = classifyInboundRequest({
+      httpMethod: 'POST',
+      protocolVersionHeader: req.header('mcp-protocol-version'),
+      mcpMethodHeader: req.header('mcp-method'),
+      mcpNameHeader: req.header('mcp-name'),
+      body: message,
+    });
+    if (route.kind !== 'legacy') return answering.answerModern(req, text, message as { method?: unknown });
     const initializing = messages.some((m) => m.method === 'initialize');
     if (initializing && messages.length > 1) return jsonRpcError(400, -32600, 'Invalid Request: send initialize on its own, not in a batch.');
 
-    const answering = shared ?? (await server());
     const version = req.header('mcp-protocol-version');
     const versions = answering.transport.versions;
     if (!initializing && typeof version === 'string' && !versions.includes(version)) {
@@ -339,6 +403,6 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     const answers = await Promise.all(requests.map((r) => answering.answer(r)));
     const chunks = Array.isArray(message) ? [OPEN, ...answers.flatMap((a, i) => (i === 0 ? a : [COMMA, ...a]))] : answers[0]!;
     if (Array.isArray(message)) chunks.push(CLOSE);
-    return { status: 200, headers: { 'Content-Type': JSON_ANSWER, 'Content-Length': String(chunks.reduce((n, c) => n + c.length, 0)) }, chunks };
+    return jsonAnswer(chunks);
   };
 }

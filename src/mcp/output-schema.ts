@@ -265,13 +265,25 @@ export function once<T>(make: () => T): () => T {
 }
 
 /**
- * A tool input schema for the SDK: the zod schema (built on first use) validates and parses, defaults
- * included, and its JSON Schema, with every description and bound, is computed once instead of on every
- * tools/list.
+ * Which arguments a tool needs, beyond the zod object's own rules: `exactlyOne` of some (a JSON Schema
+ * `oneOf`), or `atLeastOne` (`anyOf`). The tool checks it itself and says what is missing in words; the
+ * JSON Schema states it for a client that reads the schema.
  */
-export function inputSchemaOf<S extends z.ZodObject>(schema: () => S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+export interface ArgumentRule {
+  exactlyOne?: readonly string[];
+  atLeastOne?: readonly string[];
+}
+
+/**
+ * A tool input schema for the SDK: the zod schema (built on first use) validates and parses, defaults
+ * included, and its JSON Schema, with every description and bound (and `rule` as oneOf or anyOf), is
+ * computed once instead of on every tools/list.
+ */
+export function inputSchemaOf<S extends z.ZodObject>(schema: () => S, rule: ArgumentRule = {}): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const advertised = once(() => {
     const { $schema: _dialect, ...rest } = z.toJSONSchema(schema(), { target: 'draft-2020-12', io: 'input' }) as JsonObject;
+    if (rule.exactlyOne) rest['oneOf'] = rule.exactlyOne.map((name) => ({ required: [name] }));
+    if (rule.atLeastOne) rest['anyOf'] = rule.atLeastOne.map((name) => ({ required: [name] }));
     return rest;
   });
   return {

@@ -1,7 +1,16 @@
 // The MCP server over an opened atlas: the tools of tools.ts, every entity and the methodology as
 // resources, and a prompt that walks a person through a HOBA analysis. Transports live elsewhere
 // (stdio.ts, http.ts); this module only decides what the server offers.
-import { McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  completable,
+  type CacheHint,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { AnalysisError, getNode, inParentheses, methodology, methodologyMarkdown } from '../analysis/index.ts';
@@ -42,6 +51,11 @@ type RequestHandler = (request: JSONRPCRequest, ctx: unknown) => Promise<unknown
  * Invalid params, in words. It wraps every request handler through _wrapHandler, the SDK's hook for
  * that, so it must run before the tools, resources and prompts are registered. (initialize is
  * registered by the SDK before this can run and keeps the SDK's answer.)
+ *
+ * _wrapHandler is private to the SDK: this is a patch for an upstream bug, modelcontextprotocol/
+ * typescript-sdk issue #2284 (invalid request params answered as -32603 with the raw validation issues),
+ * whose fix is proposed in pull request #2492. Remove it when a release with that fix is pinned
+ * (test/e2e/mcp.test.ts "a malformed prompt argument is invalid params, in words" says whether it still helps).
  */
 function answerMalformedParamsAsInvalid(server: McpServer): void {
   const protocol = server.server as unknown as { _wrapHandler(method: string, handler: RequestHandler): RequestHandler };
@@ -80,12 +94,45 @@ function paramIssues(message: string): { prefix: string; text: string } | undefi
   return { prefix: message.slice(0, start).replace(/:\s*$/, ''), text: lines.join('; ') };
 }
 
+/**
+ * How long a client of revision 2026-07-28 may keep a list or a resource it read (`ttlMs`, `cacheScope`):
+ * a running server's atlas never changes and no answer depends on who asks, so for an hour, by anyone.
+ */
+const CACHE_HINT: CacheHint = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' };
+const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
+
+/** The methodology as resources: Markdown and JSON. */
+const METHODOLOGY_RESOURCES = [
+  {
+    name: 'methodology',
+    uri: 'hoba://methodology',
+    meta: { title: 'How to read the atlas', description: 'The HOBA protocol, the rules of inference, evidence levels, fidelities and facets (Markdown).', mimeType: 'text/markdown' },
+    text: (registry: ToolAtlas['registry']) => methodologyMarkdown(methodology(registry)),
+  },
+  {
+    name: 'methodology-json',
+    uri: 'hoba://methodology.json',
+    meta: {
+      title: 'How to read the atlas (structured)',
+      description: 'The methodology with every vocabulary and its meaning (JSON, as get_methodology returns it with section "all").',
+      mimeType: 'application/json',
+    },
+    text: (registry: ToolAtlas['registry']) => JSON.stringify(methodology(registry)),
+  },
+] as const;
+
+/** Entries in one page of resources/list (the whole list, every entity, was 107 KB). */
+export const RESOURCES_PAGE = 50;
+
 export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
   const server = new McpServer(
     { name: 'hoba', title: 'Hiring Obstacles & Barriers Atlas', version: pkg.version },
-    { instructions: INSTRUCTIONS },
+    { instructions: INSTRUCTIONS, cacheHints: Object.fromEntries(CACHEABLE.map((m) => [m, CACHE_HINT])) },
   );
   answerMalformedParamsAsInvalid(server);
+  // The lists never change while a server runs, so no list_changed notification is ever sent (and a
+  // stateless HTTP exchange could not send one): say so, before registering sets the SDK's default (true).
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   const { registry } = atlas;
 
   for (const definition of toolsFor(variant)) {
@@ -106,14 +153,8 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
   server.registerResource(
     'entity',
     new ResourceTemplate('hoba://{kind}/{id}', {
-      list: () => ({
-        resources: registry.entities.map((e) => ({
-          uri: `hoba://${e.kind}/${e.id}`,
-          name: e.id,
-          title: `${e.id} ${e.kind === 'source' ? e.cite : e.title}`,
-          mimeType: 'application/json',
-        })),
-      }),
+      // Listed by resources/list, a page at a time (paginateResourceList).
+      list: undefined,
       complete: {
         kind: (value) => KINDS.filter((k) => k.startsWith(value)),
         id: (value) => registry.entities.map((e) => e.id).filter((id) => id.startsWith(value.toUpperCase())).slice(0, 100),
@@ -133,18 +174,9 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
     },
   );
 
-  server.registerResource(
-    'methodology',
-    'hoba://methodology',
-    { title: 'How to read the atlas', description: 'The HOBA protocol, the rules of inference, evidence levels, fidelities and facets (Markdown).', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: methodologyMarkdown(methodology(registry)) }] }),
-  );
-  server.registerResource(
-    'methodology-json',
-    'hoba://methodology.json',
-    { title: 'How to read the atlas (structured)', description: 'The methodology with every vocabulary and its meaning (JSON, as get_methodology returns it).', mimeType: 'application/json' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(methodology(registry)) }] }),
-  );
+  for (const { name, uri, meta, text } of METHODOLOGY_RESOURCES) {
+    server.registerResource(name, uri, meta, (url) => ({ contents: [{ uri: url.href, mimeType: meta.mimeType, text: text(registry) }] }));
+  }
 
   server.registerPrompt(
     'analyse-observation',
@@ -153,7 +185,10 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
       description: 'Walks through a HOBA analysis of something a candidate observed, using the atlas tools, and reports it honestly.',
       argsSchema: z.object({
         observation: z.string().min(1).max(2000).describe('What happened, in the person’s words (e.g. "no reply for three weeks after the final interview")'),
-        stage: z.enum(STAGES).optional().describe('Funnel stage, if known'),
+        // A fixed vocabulary: completion/complete offers the stages that start with what was typed.
+        stage: completable(z.enum(STAGES), (value) => STAGES.filter((s) => s.startsWith(value ?? '')))
+          .optional()
+          .describe('Funnel stage, if known'),
       }),
     },
     ({ observation, stage }) => ({
@@ -179,5 +214,28 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
     }),
   );
 
+  paginateResourceList(server, registry);
   return server;
+}
+
+/**
+ * resources/list in pages of RESOURCES_PAGE: the methodology first, then every entity by ID (the SDK's
+ * own handler returns everything at once and reads no cursor). The cursor is the position of the next
+ * page's first entry; one that this server did not give is invalid params.
+ */
+function paginateResourceList(server: McpServer, registry: ToolAtlas['registry']): void {
+  let everything: Array<{ uri: string; name: string; title: string; description?: string; mimeType: string }> | undefined;
+  server.server.setRequestHandler('resources/list', (request) => {
+    everything ??= [
+      ...METHODOLOGY_RESOURCES.map(({ name, uri, meta }) => ({ uri, name, ...meta })),
+      ...registry.entities.map((e) => ({ uri: `hoba://${e.kind}/${e.id}`, name: e.id, title: `${e.id} ${e.kind === 'source' ? e.cite : e.title}`, mimeType: 'application/json' })),
+    ];
+    const cursor = request.params?.cursor;
+    const start = cursor === undefined ? 0 : /^[1-9]\d{0,6}$/.test(cursor) ? Number(cursor) : NaN;
+    if (!(start < everything.length)) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: cursor ${JSON.stringify(cursor)} is not one this server gave; start without a cursor and pass on each page's nextCursor.`);
+    }
+    const end = start + RESOURCES_PAGE;
+    return { resources: everything.slice(start, end), ...(end < everything.length ? { nextCursor: String(end) } : {}) };
+  });
 }

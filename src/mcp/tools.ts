@@ -14,8 +14,10 @@ import {
   EntityRef,
   ExplainedArtifact,
   ExplainResult,
+  FromText,
   Interventions,
   MAX_QUERY_LENGTH,
+  METHODOLOGY_SECTIONS,
   Methodology,
   Neighbourhood,
   NextStepView,
@@ -45,9 +47,12 @@ import { KINDS, Manifest, RELATIONS, STAGES } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { OpenedAtlas } from '../registry/snapshot.ts';
 import { capList, summaryOnly, withTruncation, type Truncation } from './compact.ts';
-import { compactOutput, inputSchemaOf, once, opened, projectTo } from './output-schema.ts';
+import { compactOutput, inputSchemaOf, once, opened, projectTo, type ArgumentRule } from './output-schema.ts';
 
 export type Variant = 'local' | 'hosted';
+
+/** The methodology's vocabularies by name (get_methodology's section may name one). */
+const VOCABULARIES = Object.keys(Methodology.shape.vocabularies.shape) as Array<keyof Methodology['vocabularies']>;
 
 /** What the tools read. */
 export interface ToolAtlas {
@@ -88,10 +93,15 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, R = unknown
 
 // A tool's schemas are written as functions and built on its first use: a server started for one call
 // builds that tool's schemas only (see once in output-schema.ts).
-type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<I, z.output<S>>, 'arguments' | 'input' | 'output' | 'shape'> & { input: () => I; shape: () => S };
-const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, shape, ...spec }: ToolSpec<I, S>) => {
+type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<I, z.output<S>>, 'arguments' | 'input' | 'output' | 'shape'> & {
+  input: () => I;
+  shape: () => S;
+  /** Arguments of which exactly one, or at least one, must be given (advertised as oneOf or anyOf). */
+  rule?: ArgumentRule;
+};
+const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, shape, rule, ...spec }: ToolSpec<I, S>) => {
   const [args, result] = [once(input), once(shape)];
-  return { ...spec, arguments: args, input: inputSchemaOf(args), shape: result, output: compactOutput(result) } as unknown as ToolDefinition;
+  return { ...spec, arguments: args, input: inputSchemaOf(args, rule), shape: result, output: compactOutput(result) } as unknown as ToolDefinition;
 };
 
 // ── shared inputs ───────────────────────────────────────────────────────────────────────────────────
@@ -137,6 +147,8 @@ const ProbeBrief = once(() =>
 const ExplainShape = once(() =>
   withTruncation(
     ExplainResult.extend({
+      // The words given are the caller's own: a summary says which observations they chose and why, without echoing them.
+      input: ExplainResult.shape.input.extend({ from_text: FromText.pick({ matched: true }).optional() }),
       // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
       hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
       obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief()) }),
@@ -215,46 +227,123 @@ export const SUMMARY_BUDGET = 8 * 1024;
 const MAX_SUMMARY_PROBES = 2;
 const byteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
+/** How much of an explanation a summary keeps: each rung of explainSummary's ladder sets these. */
+interface SummaryCut {
+  probes: number;
+  steps: number;
+  /** The fewest mechanisms kept (the most is `limit`): the first tier's length, or 1 on the last rungs. */
+  floor: number;
+  /** Non-inferences kept per observation. */
+  perArtifact: number;
+  /** Barriers, patterns and ruled-out mechanisms kept (the last rungs, for many unrelated observations at once). */
+  others: number;
+}
+
 /**
  * The summary of an explanation: the fields of ExplainShape, the second tier in brief, lists capped by
- * `max` mechanisms and two probes. Over SUMMARY_BUDGET, the second tier is cut from its end, then the
- * probes after the first; the first tier is never cut for size. Every cut is said in truncated_lists.
+ * `max` mechanisms, two probes and every next step. Over SUMMARY_BUDGET it cuts, in this order until it
+ * fits: the second tier from its end, the probes after the first, the next steps after the first two,
+ * the last probe, the next steps after the first, the last next step; then (many observations at once,
+ * or a long account naming several) the first tier from its end down to one, the non-inferences,
+ * evenly, down to one per observation, and last the barriers, patterns and ruled-out mechanisms to three,
+ * then one, each. Each time it
+ * first tries the most of the mechanisms that fits. The verdict is never cut. Every cut is said in truncated_lists, with detail
+ * "full" as the way to the rest.
  */
 function explainSummary(result: ExplainResult, max: number): ExplainSummary {
   const all = result.behind.mechanisms;
   const first = all.filter((m) => m.tier === 'produces').length;
-  const build = (shown: number, probeCount: number): ExplainSummary => {
+  const steps = result.agency.next_steps.length;
+  const byArtifact = new Map<string, number>();
+  for (const n of result.behind.non_inferences) byArtifact.set(n.from, (byArtifact.get(n.from) ?? 0) + 1);
+  const perArtifact = Math.max(0, ...byArtifact.values());
+  // The tool says why (a summary keeps to SUMMARY_BUDGET); each cut says only where the rest is.
+  const fullDetail = 'use detail "full"';
+  const build = (shown: number, cut: SummaryCut): ExplainSummary => {
     const truncated: Truncation[] = [];
-    const how = shown < Math.min(max, all.length) ? `a summary keeps to ${SUMMARY_BUDGET / 1024} KB: use detail "full"` : undefined;
+    const how = shown < Math.min(max, all.length) ? fullDetail : undefined;
     const mechanisms = capMechanisms(all, shown, 'behind.mechanisms', result.truncated_lists, truncated, how);
-    const probes = capList(result.agency.probes, probeCount, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
+    const probes = capList(result.agency.probes, cut.probes, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
+    const nextSteps = capList(result.agency.next_steps, cut.steps, 'agency.next_steps', truncated, fullDetail);
+    const counts = new Map<string, number>();
+    const nonInferences = result.behind.non_inferences.filter((n) => {
+      const seen = (counts.get(n.from) ?? 0) + 1;
+      counts.set(n.from, seen);
+      return seen <= cut.perArtifact;
+    });
+    const cutNonInferences = result.behind.non_inferences.length - nonInferences.length;
+    if (cutNonInferences > 0) {
+      truncated.push({
+        list: 'behind.non_inferences',
+        shown: nonInferences.length,
+        total: result.behind.non_inferences.length,
+        more: `${cutNonInferences} more (the first ${cut.perArtifact} of each observation; pass them on): ${fullDetail}.`,
+      });
+    }
+    // A list the analysis cut already keeps its whole length in the one entry that says the cut.
+    const capWhole = <T>(list: readonly T[], max: number, path: string, how: string): T[] => {
+      if (list.length <= max) return [...list];
+      const total = listTotal({ truncated_lists: result.truncated_lists }, path, list.length);
+      const earlier = truncated.findIndex((t) => t.list === path);
+      if (earlier >= 0) truncated.splice(earlier, 1);
+      truncated.push({ list: path, shown: max, total, more: `${total - max} more: ${how}.` });
+      return list.slice(0, max);
+    };
+    const barriers = capWhole(result.obstacle.barriers, cut.others, 'obstacle.barriers', fullDetail);
+    const patterns = capWhole(result.behind.patterns, cut.others, 'behind.patterns', 'use find_patterns, or detail "full"');
+    const ruledOut = capWhole(result.behind.ruled_out, cut.others, 'behind.ruled_out', fullDetail);
     // Only the outcomes that would rule something out here: the others leave the analysis as it is.
     const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
     const jurisdictions = [...new Set(result.agency.law.map((n) => n.jurisdiction))];
-    const agency = { ...result.agency, probes: narrowing, ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}) };
-    const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, behind: { ...result.behind, mechanisms }, agency });
+    const agency = { ...result.agency, probes: narrowing, next_steps: nextSteps, ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}) };
+    const obstacle = { ...result.obstacle, barriers };
+    const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
+    const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
     if (truncated.length) out.truncated_lists = truncated;
     else delete out.truncated_lists;
     return out;
   };
-  // The most that fits: two probes if they fit with the first tier, then as much of the second tier as fits.
   const most = Math.min(max, all.length);
-  const least = Math.min(first, most);
-  let out = build(most, MAX_SUMMARY_PROBES);
-  for (let probeCount = MAX_SUMMARY_PROBES; probeCount >= 1 && byteLength(out) > SUMMARY_BUDGET; probeCount--) {
-    out = build(most, probeCount);
+  const tier = Math.min(first, most);
+  // The rungs, in order; each is tried with the most mechanisms that fit, between `floor` and `most`.
+  const ladder: SummaryCut[] = [];
+  const rung = (probes: number, stepCount: number, floor = tier, kept = perArtifact, others = Infinity) =>
+    ladder.push({ probes, steps: Math.min(steps, stepCount), floor: Math.min(floor, most), perArtifact: kept, others });
+  for (let p = MAX_SUMMARY_PROBES; p >= 1; p--) rung(p, steps);
+  if (steps > 2) rung(1, 2);
+  rung(0, 2);
+  if (steps > 1) rung(0, 1);
+  if (steps > 0) rung(0, 0);
+  if (tier > 1) rung(0, 0, 1);
+  for (let k = perArtifact - 1; k >= 1; k--) rung(0, 0, 1, k);
+  rung(0, 0, 1, 1, 3);
+  rung(0, 0, 1, 1, 1);
+  let out = build(most, ladder[0]!);
+  for (const cut of ladder) {
+    out = build(most, cut);
+    if (byteLength(out) <= SUMMARY_BUDGET) return out;
+    // Does it fit with the mechanisms cut to the floor? If not, go to the next rung.
+    const smallest = build(cut.floor, cut);
+    if (byteLength(smallest) > SUMMARY_BUDGET) {
+      out = smallest;
+      continue;
+    }
     // Start from an estimate (the entries' own sizes, from the end), then step down until it fits.
     let over = byteLength(out) - SUMMARY_BUDGET;
     let shown = most;
-    while (over > 0 && shown > least) over -= byteLength(out.behind.mechanisms[--shown]) + 1;
-    for (shown = Math.min(most, shown + 1); shown >= least; shown--) {
-      out = build(shown, probeCount);
-      if (byteLength(out) <= SUMMARY_BUDGET) break;
+    while (over > 0 && shown > cut.floor) over -= byteLength(out.behind.mechanisms[--shown]) + 1;
+    for (shown = Math.min(most, shown + 1); shown > cut.floor; shown--) {
+      out = build(shown, cut);
+      if (byteLength(out) <= SUMMARY_BUDGET) return out;
     }
+    return smallest;
   }
   return out;
 }
+
+/** What explain_observation explains: exactly one of these. */
+const EXPLAIN_INPUTS = ['artifacts', 'scenario', 'text'] as const;
 
 // ── the tools ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -369,10 +458,11 @@ export const TOOLS: readonly ToolDefinition[] = [
         limit: limit(16, 60, 'compatible mechanisms, first tier first'),
       }),
     shape: ExplainShape,
+    rule: { exactlyOne: EXPLAIN_INPUTS },
     hosted: true,
     run: (atlas, args) => {
       const { registry } = atlas;
-      const given = (['artifacts', 'scenario', 'text'] as const).filter((k) => args[k] !== undefined);
+      const given = EXPLAIN_INPUTS.filter((k) => args[k] !== undefined);
       if (given.length !== 1) {
         throw new AnalysisError(
           'invalid-argument',
@@ -410,6 +500,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         limit: limit(20, 60, 'mechanisms'),
       }),
     shape: MechanismsShape,
+    rule: { atLeastOne: ['artifacts', 'stage', 'barriers'] },
     hosted: true,
     run: ({ registry }, args) => {
       if (!args.artifacts && !args.stage && !args.barriers) {
@@ -532,25 +623,46 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_methodology',
     title: 'How to read the atlas',
     description:
-      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, plain-words explain, evidence levels, fidelities, facets, verdicts, and every vocabulary with its meaning. Read it before interpreting results for a person. `section` returns one section alone ("vocabularies": the vocabularies).',
+      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, plain-words explain, evidence levels, fidelities, facets, and every vocabulary with its meaning. Read it before interpreting results for a person. With no `section`: the summary, the legal notice and the table of contents (each section\u2019s ID and title). `section` returns one section\u2019s text, "vocabularies" every vocabulary, a vocabulary\u2019s name (e.g. "verdicts", "stages") that vocabulary, "all" everything (about 38 KB).',
     input: () =>
       z.strictObject({
-        section: z.string().trim().min(1).max(60).optional().describe('One section ID (e.g. hoba, tiers, rules-of-inference, vocabularies); default all'),
+        section: z
+          .enum(['all', ...METHODOLOGY_SECTIONS, 'vocabularies', ...VOCABULARIES] as [string, ...string[]])
+          .optional()
+          .describe('A section ID, "vocabularies", one vocabulary by name, or "all"; default: the table of contents'),
       }),
     // The vocabularies list their own values (each with its meaning), so their IDs are advertised as strings.
     shape: () =>
-      Methodology.partial({ title: true, summary: true, legal_notice: true }).extend({ vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).optional() }),
+      Methodology.partial({ title: true, summary: true, legal_notice: true })
+        .extend({
+          sections: z.array(Methodology.shape.sections.element.partial({ body: true })),
+          vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).partial().optional(),
+          contents: z.string().optional().describe('How to read the table of contents: which section values to call again with'),
+        }),
     hosted: true,
     run: ({ registry }, args) => {
       const m = methodology(registry);
-      if (args.section === undefined) return m;
-      if (args.section === 'vocabularies') return { registry_version: m.registry_version, sections: [], vocabularies: m.vocabularies };
-      const sections = m.sections.filter((s) => s.id === args.section);
-      if (sections.length === 0) {
-        const allowed = [...m.sections.map((s) => s.id), 'vocabularies'];
-        throw new AnalysisError('invalid-argument', `"${args.section}" is not a section. Use one of: ${allowed.join(', ')}.`, [], allowed);
+      const { registry_version } = m;
+      switch (args.section) {
+        case undefined:
+          return {
+            registry_version,
+            title: m.title,
+            summary: m.summary,
+            sections: m.sections.map(({ id, title }) => ({ id, title })),
+            contents: `The table of contents. Call again with section set to a section ID above for its text, to "vocabularies" for every vocabulary with its meanings, to one vocabulary (${VOCABULARIES.join(', ')}), or to "all" for everything.`,
+            legal_notice: m.legal_notice,
+          };
+        case 'all':
+          return m;
+        case 'vocabularies':
+          return { registry_version, sections: [], vocabularies: m.vocabularies };
       }
-      return { registry_version: m.registry_version, sections };
+      // A section first: "facets" names both a section and a vocabulary (which "vocabularies" includes).
+      const sections = m.sections.filter((s) => s.id === args.section);
+      const vocabulary = VOCABULARIES.find((v) => v === args.section);
+      if (sections.length === 0 && vocabulary) return { registry_version, sections: [], vocabularies: { [vocabulary]: m.vocabularies[vocabulary] } };
+      return { registry_version, sections };
     },
   }),
 ];

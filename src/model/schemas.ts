@@ -151,6 +151,10 @@ export const Artifact = z
       .default([])
       .describe('Mechanisms that act at the same stage but cannot have produced this observation, each with the reason'),
     specimens: z.array(Specimen).default([]).describe('Illustrative, anonymised examples of what the candidate sees, with the tell-tale lines marked'),
+    voices: z
+      .array(z.string().trim().min(1, 'must not be empty'))
+      .default([])
+      .describe('First-person accounts of this observation in the words people use (varied registers, sectors and Englishes; typos kept): what the situation reader learns from; never an ID, an employer or a person'),
     law,
   })
   .describe('An artifact: what a candidate directly sees or receives');
@@ -354,6 +358,22 @@ export const Manifest = z
     }),
     released: z.iso.date().describe('Authored release date of this content version'),
     description: text('What the atlas is'),
+    uncited: z
+      .strictObject({
+        from: ref('source').describe('First bibliography entry of the revision this list accounts for'),
+        to: ref('source').describe('Last bibliography entry of that revision'),
+        sources: z
+          .array(
+            z.strictObject({
+              id: ref('source').describe('A bibliography entry of the revision that the atlas does not cite'),
+              reason: text('Why the atlas does not cite it (for example: what it measures fits no observation or mechanism, or a better source states the same fact)'),
+            }),
+          )
+          .default([])
+          .describe('The entries of the revision the atlas does not cite, each with the reason'),
+      })
+      .optional()
+      .describe('"Not cited, and why": every bibliography entry from `from` to `to` is cited by the atlas or listed here with a reason (rule uncited-source and the stats target bibliography-revision)'),
   })
   .describe('The atlas manifest (content/atlas.yaml)');
 

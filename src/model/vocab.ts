@@ -47,6 +47,28 @@ export function kindOfId(id: string): Kind | undefined {
   return KINDS.find((k) => KIND_INFO[k].prefix === id[0]);
 }
 
+/** An atlas ID written inside prose ("(E-068)", "see M-016"): any kind letter, a hyphen, three or more digits. */
+export const ID_IN_PROSE = /\b[ABMPLISE]-\d{3,}\b/g;
+
+/**
+ * A capitalised document word just before an ID-shaped token makes it another body's document number, not an
+ * atlas ID: "Form I-129", "Handbook M-274", "Publication E-123", "Schedule B-100". ("Form I-9" has one digit and
+ * is not ID-shaped at all.) Capitalised only, so that ordinary prose ("the form A-015 describes") still counts.
+ */
+const DOCUMENT_WORD_BEFORE = /\b(?:Form|Forms|Handbook|Publication|Schedule)\s+$/;
+
+/** Whether the ID-shaped token at `index` of `text` is a document number ("Handbook M-274"), not an atlas ID. */
+export function isDocumentNumberAt(text: string, index: number): boolean {
+  return DOCUMENT_WORD_BEFORE.test(text.slice(Math.max(0, index - 24), index));
+}
+
+/** The atlas IDs a piece of prose names, with where each starts; document numbers are left out. */
+export function idsInProse(text: string): Array<{ id: string; index: number }> {
+  const found: Array<{ id: string; index: number }> = [];
+  for (const m of text.matchAll(ID_IN_PROSE)) if (!isDocumentNumberAt(text, m.index)) found.push({ id: m[0], index: m.index });
+  return found;
+}
+
 export const ACTORS = ['system', 'recruiter', 'hiring-manager', 'policy', 'external', 'candidate'] as const;
 export const NATURES = ['rule', 'incentive', 'bias', 'noise', 'void'] as const;
 export const VISIBILITIES = ['observable', 'inferable', 'opaque'] as const;
@@ -112,6 +134,11 @@ export const MECHANISM_FAMILIES = [
   'public-sector-rules',
   'academic-prestige',
   'licensing-and-recognition',
+  // Added with the 0.4.0 coverage work (issue 25): what happens around the offer, retaliation, and unpaid
+  // work used as selection.
+  'offer-terms-and-tactics',
+  'retaliation-and-blacklisting',
+  'unpaid-work-as-selection',
 ] as const;
 
 /**
@@ -215,7 +242,33 @@ export function withArticle(word: string): string {
  * (can, may, might, some, sometimes) claim no rate and are always allowed.
  */
 export const HEDGE_WORDS = {
-  likelihood: ['probably', 'probable', 'improbable', 'likely', 'unlikely', 'most likely', 'very likely', 'highly likely', 'almost certainly', 'presumably', 'surely', 'in all likelihood', 'chances are', 'odds are'],
-  frequency: ['often', 'usually', 'commonly', 'typically', 'frequently', 'rarely', 'seldom', 'generally', 'more likely', 'less likely', 'as likely', 'equally likely'],
+  likelihood: ['probably', 'probable', 'improbable', 'likely', 'unlikely', 'most likely', 'least likely', 'likeliest', 'most probable', 'very likely', 'highly likely', 'almost certainly', 'presumably', 'surely', 'in all likelihood', 'chances are', 'odds are'],
+  frequency: ['often', 'usually', 'commonly', 'typically', 'frequently', 'rarely', 'seldom', 'generally', 'more likely', 'less likely', 'as likely', 'equally likely', 'routinely', 'usual', 'tends to', 'tend to', 'tended to', 'in most cases', 'normally', 'more often than not', 'as a rule', 'almost always', 'nearly always', 'invariably', 'most of the time'],
   possibility: ['can', 'may', 'might', 'could', 'some', 'sometimes'],
 } as const;
+
+/**
+ * Frequency words that paraphrase a rate without a figure ("interviewers ask about gaps routinely", "the
+ * usual wording", "a loosely structured process tends to produce"). They read as a fact about the world, so
+ * each must sit in a sentence that cites the source for the rate (E-…); a source elsewhere in the entity is
+ * not enough. "Routine" (a routine check) and "as usual" (in the ordinary way) are kinds, not rates; "normally"
+ * and "generally" are left out because law states its rules with them ("a claim must normally be presented
+ * within three months"), which is the rule's own wording, not a rate.
+ */
+export const RATE_PARAPHRASES = ['routinely', 'usually', 'usual', 'typically', 'commonly', 'tends to', 'tend to', 'tended to', 'in most cases', 'more often than not', 'almost always', 'nearly always', 'invariably', 'most of the time'] as const;
+
+/**
+ * The grounds of discrimination the atlas's mechanisms and law notes share: for each, the mechanism families
+ * that discriminate on it and the words by which a law note names it. Automated screening bias can act on
+ * any ground (words: undefined). Read by the validator (exclusion-on-say-so, discrimination-law-unreached).
+ */
+export const DISCRIMINATION_GROUNDS: ReadonlyArray<{ ground: string; families: ReadonlyArray<(typeof MECHANISM_FAMILIES)[number]>; words?: RegExp }> = [
+  { ground: 'disability', families: ['discrimination-disability', 'neurodivergence-and-format-bias'], words: /\b(?:disabilit\w*|Americans\s+with\s+Disabilities|ADA|health\s+condition)\b/i },
+  { ground: 'age', families: ['discrimination-age'], words: /\b(?:age|older|Age\s+Discrimination|ADEA)\b/i },
+  { ground: 'sex or pregnancy', families: ['discrimination-gender-motherhood'], words: /\b(?:pregnan\w*|sex|maternity|motherhood)\b/i },
+  { ground: 'race or national origin', families: ['discrimination-race-ethnicity'], words: /\b(?:race|racial|ethnic\w*|national\s+origin|citizenship\s+status)\b/i },
+  { ground: 'religion', families: ['discrimination-religion'], words: /\breligio\w*/i },
+  { ground: 'sexual orientation or gender identity', families: ['discrimination-sexual-orientation-gender-identity'], words: /\b(?:sexual\s+orientation|gender\s+identity|transgender|gender\s+reassignment)\b/i },
+  { ground: 'criminal record', families: ['discrimination-criminal-record'], words: /\b(?:criminal\s+record|conviction\w*|arrest\w*)\b/i },
+  { ground: 'any ground', families: ['automated-screening-bias'] },
+];

@@ -19,7 +19,8 @@ import { openApiDocument } from './openapi.ts';
 import { sitePages } from '../site/index.ts';
 import { fileOfPage } from '../site/paths.ts';
 import { recordJsonSchema } from './responses.ts';
-import { downloadFiles, downloadFilesOneByOne, downloadsUrl, type DownloadFile } from './downloads.ts';
+import { downloadFiles, downloadFilesOneByOne, downloadsUrl, LATEST, type DownloadFile, type DownloadManifest } from './downloads.ts';
+import { downloadSetPage, downloadsHubPage } from '../site/pages/downloads.ts';
 import { API_ROUTES, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, VARIANT_SUFFIX, type ApiDocument } from './routes.ts';
 
 export type { BuildInfo } from './documents.ts';
@@ -70,13 +71,33 @@ function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
   yield { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: jsonBytes(openApiDocument(reg)) };
   for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: jsonBytes(recordJsonSchema(k)) };
   // The bulk downloads of the latest content, with their manifest.json and SHA256SUMS (downloads.ts).
+  // Each set's manifest.json also makes its index page (src/site/pages/downloads.ts), and all of them /downloads/.
   const latest = downloadsUrl();
-  for (const f of downloadFilesOneByOne(reg)) yield { path: `${latest.slice(1)}${f.file}`, url: `${latest}${f.file}`, bytes: f.bytes };
-  // Every recorded release's downloads, rebuilt from its stored data (releases/): /downloads/<version>/.
-  for (const release of info.releases ?? []) {
-    const dir = downloadsUrl(release.record.version);
-    for (const f of releaseDownloadFiles(release)) yield { path: `${dir.slice(1)}${f.file}`, url: `${dir}${f.file}`, bytes: f.bytes };
+  const sets: Array<{ version: string; manifest: DownloadManifest }> = [];
+  const setPage = (version: string, manifest: DownloadManifest): SiteFile => {
+    sets.push({ version, manifest });
+    const p = downloadSetPage(reg, version, manifest);
+    return { path: fileOfPage(p.url), url: p.url, bytes: text(p.html) };
+  };
+  const manifestOf = (f: DownloadFile) => JSON.parse(f.bytes.toString('utf8')) as DownloadManifest;
+  let latestManifest: DownloadManifest | undefined;
+  for (const f of downloadFilesOneByOne(reg)) {
+    if (f.file === 'manifest.json') latestManifest = manifestOf(f);
+    yield { path: `${latest.slice(1)}${f.file}`, url: `${latest}${f.file}`, bytes: f.bytes };
   }
+  yield setPage(LATEST, latestManifest!);
+  // Every recorded release's downloads, rebuilt from its stored data (releases/): /downloads/<version>/.
+  for (const release of [...(info.releases ?? [])].reverse()) {
+    const dir = downloadsUrl(release.record.version);
+    let manifest: DownloadManifest | undefined;
+    for (const f of releaseDownloadFiles(release)) {
+      if (f.file === 'manifest.json') manifest = manifestOf(f);
+      yield { path: `${dir.slice(1)}${f.file}`, url: `${dir}${f.file}`, bytes: f.bytes };
+    }
+    yield setPage(release.record.version, manifest!);
+  }
+  const hub = downloadsHubPage(reg, sets);
+  yield { path: fileOfPage(hub.url), url: hub.url, bytes: text(hub.html) };
   for (const p of sitePages(reg)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
   yield { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) };
   yield { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() };
@@ -87,13 +108,13 @@ function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
 
 /**
  * The download files of a recorded release, rebuilt from its stored registry data and the JSON Schemas of
- * its content model: byte for byte the files its record holds the checksums of (test/releases.test.ts).
+ * its content model: byte for byte the files its record holds the checksums of (test/unit/releases.test.ts).
  */
 export function releaseDownloadFiles(release: Pick<RecordedRelease, 'data' | 'schemas'>): DownloadFile[] {
   return downloadFiles(new Registry(release.data), { schemas: release.schemas });
 }
 
-/** apiDocuments (routes.ts), one at a time: each body is made when reached and let go once serialised. */
+/** Every API document of the route table (routes.ts), one at a time: each body is made when reached and let go once serialised. */
 function* apiDocumentsOneByOne(reg: Registry, info: BuildInfo): Generator<ApiDocument> {
   for (const route of API_ROUTES) {
     for (const { id, body } of route.documents(reg, info)) {

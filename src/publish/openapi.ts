@@ -2,6 +2,8 @@
 // the response schemas: nothing in it is written by hand twice.
 import { KIND_INFO } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
+import { siteOrigin } from '../site/meta.ts';
+import { CREATOR } from './downloads.ts';
 import { responseJsonSchemas, responseSchemas } from './responses.ts';
 import {
   ALLOWED_METHODS,
@@ -16,7 +18,7 @@ import {
 
 const SCHEMA_REF = (id: string) => `#/components/schemas/${id}`;
 
-export function openApiDocument(reg: Registry): Record<string, unknown> {
+export function openApiDocument(reg: Registry, origin: string | undefined = siteOrigin()): Record<string, unknown> {
   const m = reg.manifest;
   const paths: Record<string, unknown> = {};
   for (const route of API_ROUTES) paths[route.path] = { get: operation(reg, route) };
@@ -36,6 +38,9 @@ export function openApiDocument(reg: Registry): Record<string, unknown> {
         `Licences: MIT for software, CC BY-SA 4.0 for content. This description documents content version ${m.registry_version}.`,
       ].join('\n'),
       license: { name: 'MIT for software, CC BY-SA 4.0 for content', identifier: 'MIT AND CC-BY-SA-4.0' },
+      // Who answers for the API: the atlas's contributors, reached through the site's developer page when the
+      // build knows the site's origin (HOBA_SITE_ORIGIN; an OpenAPI contact URL must be absolute).
+      contact: { name: CREATOR, ...(origin ? { url: `${origin}/developers/` } : {}) },
       'x-registry-version': m.registry_version,
     },
     servers: [{ url: API_BASE, description: 'The API of the site that serves this document (relative to it)' }],

@@ -364,21 +364,12 @@ export function resolveUrl(urlPath: string): Resolution {
   return { kind: 'directory', file: urlPath.slice(1), api };
 }
 
-/** Every API document of a registry: its URL, its file and its body. */
+/** An API document of a registry: its URL, its file and its body (src/publish/build.ts makes them one by one). */
 export interface ApiDocument {
   route: ApiRoute;
   url: string;
   file: string;
   body: unknown;
-}
-
-export function apiDocuments(reg: Registry, info: BuildInfo): ApiDocument[] {
-  return API_ROUTES.flatMap((route) =>
-    Array.from(route.documents(reg, info), ({ id, body }) => {
-      const url = urlOf(route, id);
-      return { route, url, file: fileOfUrl(url), body };
-    }),
-  );
 }
 
 /** The error documents, built from the same registry (they carry its version). */

@@ -8,8 +8,8 @@
 // or quoted scalars, escapes, tabs, CR line ends, duplicate keys, numbers other than plain integers…)
 // returns undefined, and the caller parses the file with the `yaml` package instead, which also reports
 // every error with its line. Whatever it returns is exactly what `parseDocument(text).toJS()` returns
-// (YAML 1.2 core schema); test/fast-yaml.test.ts checks that on every content file, on corner cases and on
-// content files edited with Unicode spaces, tabs and odd line ends (a differential fuzz test).
+// (YAML 1.2 core schema); test/unit/fast-yaml.test.ts checks that on every content file, on corner cases and
+// on content files edited with Unicode spaces, tabs and odd line ends (a differential fuzz test).
 //
 // YAML's whitespace is the space and the tab, its line breaks LF and CR; JavaScript's trim() and \s also
 // take the Unicode spaces (NBSP, U+2000–U+200A, U+202F, U+3000…), U+FEFF, VT, FF and U+2028/U+2029. So a

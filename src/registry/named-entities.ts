@@ -26,6 +26,10 @@ export const DISTINCT_NAMES = [
   'Shopify', 'Spotify', 'Coinbase', 'Palantir', 'Walmart', 'Costco', 'Starbucks', 'McDonald', 'FedEx', 'Home Depot',
   'Accenture', 'Deloitte', 'PwC', 'PricewaterhouseCoopers', 'KPMG', 'Ernst & Young', 'McKinsey', 'Boston Consulting Group',
   'Goldman Sachs', 'JPMorgan', 'JP Morgan', 'Morgan Stanley', 'Wells Fargo', 'Bank of America', 'Citigroup', 'iTutorGroup',
+  // Generative-AI products, AI-text detectors and proctoring products (candidates name them: "ChatGPT
+  // applications", "flagged by the proctoring software"; the atlas says "a chatbot", "proctoring software").
+  'ChatGPT', 'GPT', 'Midjourney', 'DeepSeek', 'Grammarly', 'QuillBot', 'Turnitin', 'GPTZero', 'Proctorio',
+  'ProctorU', 'Honorlock', 'Respondus', 'Examity',
   // Publishers that hiring stories are attributed to.
   'Reuters', 'Wall Street Journal', 'Bloomberg', 'Forbes',
   // Famous CEOs, founders and writers (surnames alone only where they are no ordinary word: "Cook",
@@ -51,6 +55,8 @@ export const NAMES_WHEN_CAPITALISED = [
   // Large employers.
   'Amazon', 'Apple', 'Meta', 'Oracle', 'SAP', 'Uber', 'Alphabet', 'Adobe', 'Intel', 'Stripe', 'Zoom', 'Slack', 'Cognizant',
   'Anthropic',
+  // Chatbots and assistants whose names are also words or first names ("Claude", "Gemini", "Copilot").
+  'Claude', 'Gemini', 'Copilot', 'Bard', 'Llama', 'Perplexity', 'Mistral',
   // People.
   'Musk',
 ] as const;
@@ -73,7 +79,7 @@ const DOMAIN_ENDINGS = ['com', 'org', 'net', 'io', 'ai', 'co', 'app', 'dev', 'jo
 const ORDINARY_WORDS = new Set(['Brown', 'Burn', 'Button', 'Hunter', 'List', 'Rose', 'Moore', 'Smith', 'Martin', 'Lee', 'Li', 'Jun', 'Qu', 'Cai', 'Kay', 'May', 'Judge', 'Justice', 'Flower', 'Cable', 'Bloom', 'Heath', 'Coats', 'Sterling', 'Levy', 'Ones', 'Fuller']);
 
 /** Author strings that name an organisation rather than a person. */
-const ORGANISATION_WORDS = /\b(Inc|Ltd|Council|Commission|Department|Society|Academy|Parliament|Union|Court|Assembly|Legislature|Congress|Office|Board|Bureau|Agency|Authority|Ministry|Government|Senate|Chamber|Center|Centre|Service|Technologies|Capital|Greenhouse|EEOC|Ladders|ResumeBuilder|Journal|US|NYC)\b|\(|\./;
+const ORGANISATION_WORDS = /\b(Inc|Ltd|Council|Commission|Department|Society|Academy|Parliament|Union|Court|Tribunal|Assembly|Legislature|Congress|Office|Board|Bureau|Agency|Authority|Ministry|Government|Senate|Chamber|Center|Centre|Service|Technologies|Capital|Greenhouse|EEOC|Ladders|ResumeBuilder|Journal|US|NYC)\b|\(|\./;
 
 /** Surnames of the people among sources' authors. */
 export function authorSurnames(authors: Iterable<string>): string[] {

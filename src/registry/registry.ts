@@ -13,6 +13,23 @@ export interface RegistryData {
   edges?: Edge[];
 }
 
+/**
+ * A registry whose entities are read one at a time, when first asked for (a snapshot's per-entity parts:
+ * src/registry/snapshot.ts): their IDs (sorted by compareIds) and kinds are known up front, the edges too.
+ * A command that shows one entity reads that entity and its neighbours, not the atlas.
+ */
+export interface LazyRegistryData {
+  manifest: Manifest;
+  ids: readonly string[];
+  /** The kind of each ID, in the same order. */
+  kinds: readonly Kind[];
+  /** The entity at a position of `ids`. */
+  load(index: number): Entity;
+  edges: Edge[];
+  /** holders(id) of every ID that has any, precomputed (see Registry.holders). */
+  holders: Record<string, string[]>;
+}
+
 export type EntityOfKind<K extends Kind> = EntityOf[K];
 
 /** Orders IDs by kind letter, then numerically (so M-1000 sorts after M-999). */
@@ -38,28 +55,58 @@ export function compareEdges(a: Edge, b: Edge): number {
 
 export class Registry {
   readonly manifest: Manifest;
-  /** All entities, sorted by ID. */
-  readonly entities: readonly Entity[];
   /** Typed edges between existing entities, sorted by source, relation, target. */
   readonly edges: readonly Edge[];
-  private readonly byId = new Map<string, Entity>();
+  /** Position of each ID in `ids` (sorted by ID). */
+  private readonly positions = new Map<string, number>();
+  private readonly ids: readonly string[];
+  /** The entities read so far, by position. */
+  private readonly slots: Array<Entity | undefined>;
+  private readonly load: ((index: number) => Entity) | undefined;
+  private readonly kindPositions = new Map<Kind, number[]>();
   private readonly byKind = new Map<Kind, Entity[]>();
+  private every: readonly Entity[] | undefined;
   private readonly outgoingEdges = new Map<string, Edge[]>();
   private readonly incomingEdges = new Map<string, Edge[]>();
+  private holdersById: Record<string, string[]> | undefined;
 
-  constructor(data: RegistryData) {
+  constructor(data: RegistryData | LazyRegistryData) {
     this.manifest = data.manifest;
-    this.entities = [...data.entities].sort((a, b) => compareIds(a.id, b.id));
-    for (const kind of KINDS) this.byKind.set(kind, []);
-    for (const e of this.entities) {
-      this.byId.set(e.id, e);
-      this.byKind.get(e.kind)!.push(e);
+    for (const kind of KINDS) this.kindPositions.set(kind, []);
+    if ('load' in data) {
+      this.ids = data.ids;
+      this.slots = new Array<Entity | undefined>(data.ids.length);
+      this.load = data.load;
+      this.holdersById = data.holders;
+      data.ids.forEach((id, i) => {
+        this.positions.set(id, i);
+        this.kindPositions.get(data.kinds[i]!)!.push(i);
+      });
+    } else {
+      const sorted = [...data.entities].sort((a, b) => compareIds(a.id, b.id));
+      this.ids = sorted.map((e) => e.id);
+      this.slots = sorted;
+      this.every = sorted;
+      sorted.forEach((e, i) => {
+        this.positions.set(e.id, i);
+        this.kindPositions.get(e.kind)!.push(i);
+      });
     }
     this.edges = data.edges ?? this.deriveEdges();
     for (const edge of this.edges) {
       push(this.outgoingEdges, edge.source, edge);
       push(this.incomingEdges, edge.target, edge);
     }
+  }
+
+  /** The entity at a position, read on first use. */
+  private at(index: number): Entity {
+    return (this.slots[index] ??= this.load!(index));
+  }
+
+  /** All entities, sorted by ID (each read, if not yet). */
+  get entities(): readonly Entity[] {
+    return (this.every ??= this.ids.map((_, i) => this.at(i)));
   }
 
   /** Edges between existing entities, from every entity's references, de-duplicated and sorted. */
@@ -69,7 +116,7 @@ export class Registry {
     for (const e of this.entities) {
       for (const ref of referencesOf(e)) {
         const edge = edgeOf(ref);
-        if (!edge || !this.byId.has(edge.source) || !this.byId.has(edge.target)) continue;
+        if (!edge || !this.positions.has(edge.source) || !this.positions.has(edge.target)) continue;
         const key = `${edge.source} ${edge.relation} ${edge.target}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -84,20 +131,23 @@ export class Registry {
   }
 
   get(id: string): Entity | undefined {
-    return this.byId.get(id);
+    const i = this.positions.get(id);
+    return i === undefined ? undefined : this.at(i);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.positions.has(id);
   }
 
   all<K extends Kind>(kind: K): readonly EntityOfKind<K>[] {
-    return this.byKind.get(kind) as unknown as EntityOfKind<K>[];
+    let list = this.byKind.get(kind);
+    if (!list) this.byKind.set(kind, (list = this.kindPositions.get(kind)!.map((i) => this.at(i))));
+    return list as unknown as EntityOfKind<K>[];
   }
 
   /** The entity of the given kind with this ID, or undefined. */
   getOf<K extends Kind>(kind: K, id: string): EntityOfKind<K> | undefined {
-    const e = this.byId.get(id);
+    const e = this.get(id);
     return e && e.kind === kind ? (e as unknown as EntityOfKind<K>) : undefined;
   }
 
@@ -111,9 +161,39 @@ export class Registry {
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 
+  /**
+   * The IDs of the entities that refer to `id` other than through a graph edge (a successor's
+   * superseded_by, a probe outcome's excludes, an artifact's rules_out), sorted: what a view of one
+   * entity needs to find without reading every entity.
+   */
+  holders(id: string): readonly string[] {
+    return (this.holdersById ??= holdersOf(this.entities))[id] ?? [];
+  }
+
+  /** holders() of every ID, for a snapshot to store. */
+  allHolders(): Record<string, string[]> {
+    return (this.holdersById ??= holdersOf(this.entities));
+  }
+
   toData(): RegistryData {
     return { manifest: this.manifest, entities: [...this.entities] };
   }
+}
+
+/** For every ID, the sorted IDs of the entities holding a reference to it that is not an edge. */
+function holdersOf(entities: readonly Entity[]): Record<string, string[]> {
+  const byTarget = new Map<string, Set<string>>();
+  for (const e of entities) {
+    for (const ref of referencesOf(e)) {
+      if (ref.relation !== undefined) continue;
+      let set = byTarget.get(ref.target);
+      if (!set) byTarget.set(ref.target, (set = new Set()));
+      set.add(e.id);
+    }
+  }
+  const out: Record<string, string[]> = {};
+  for (const id of [...byTarget.keys()].sort(compareIds)) out[id] = [...byTarget.get(id)!].sort(compareIds);
+  return out;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

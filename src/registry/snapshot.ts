@@ -1,6 +1,7 @@
 // Prebuilt atlas snapshots: the loaded registry, plus indexes precomputed by the layers above (the
-// search index), as one JSON file. Reading a snapshot skips YAML parsing and schema validation, which is
-// most of a command's start-up time.
+// search index), as one file of JSON lines. Reading a snapshot skips YAML parsing and schema validation,
+// which is most of a command's start-up time; and a command reads only the entities it uses (the file's
+// layout, under writeSnapshot).
 //
 //   bundled   dist/atlas.snapshot.json, written by the build; what an installed `hoba` reads
 //   cached    <cache dir>/atlas-<hash>.json, written the first time a checkout's content differs from
@@ -14,11 +15,13 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import { Registry, type RegistryData } from './registry.ts';
+import type { Entity } from '../model/schemas.ts';
+import type { Kind } from '../model/vocab.ts';
+import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 /** The code a snapshot must have been built by to be trusted. */
 export const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
@@ -36,6 +39,8 @@ export interface Snapshot {
   data: RegistryData;
   /** Indexes precomputed by their owners, serialised as strings, by name (e.g. "search"). */
   indexes: Record<string, string>;
+  /** Registry.holders() of every ID. */
+  holders: Record<string, string[]>;
 }
 
 /** Serialisers of the indexes a snapshot carries, by name. */
@@ -44,7 +49,7 @@ export type IndexBuilders = Record<string, (registry: Registry) => string>;
 export function makeSnapshot(registry: Registry, hash: string, builders: IndexBuilders): Snapshot {
   const indexes: Record<string, string> = {};
   for (const name of Object.keys(builders).sort()) indexes[name] = builders[name]!(registry);
-  return { built_by: BUILT_BY, content_hash: hash, data: { ...registry.toData(), edges: [...registry.edges] }, indexes };
+  return { built_by: BUILT_BY, content_hash: hash, data: { ...registry.toData(), edges: [...registry.edges] }, indexes, holders: registry.allHolders() };
 }
 
 /**
@@ -70,15 +75,27 @@ export function contentStamp(checkout: string): string {
 }
 
 /**
- * A snapshot as read: the data is parsed at once, the indexes only when asked for. On disk it is two
- * JSON lines, the header and data first and the indexes second, so a command that needs no index
- * (show, explain) neither decodes nor parses them.
+ * A snapshot as read: its index line at once, each entity when first asked for, the precomputed indexes
+ * when asked for. `show` reads one entity and its neighbours; `search` the search index and its hits.
  */
 export interface ReadSnapshot {
   built_by: string;
   content_hash: string;
-  data: RegistryData;
+  data: LazyRegistryData;
   index(name: string): string | undefined;
+}
+
+/** The first line of a snapshot: what it is, and where each entity's line is. */
+interface SnapshotHead {
+  built_by: string;
+  content_hash: string;
+  manifest: LazyRegistryData['manifest'];
+  /** Every entity's ID, sorted (compareIds), its kind, and the length of its line, in the same order. */
+  ids: string[];
+  kinds: Kind[];
+  lengths: number[];
+  edges: LazyRegistryData['edges'];
+  holders: LazyRegistryData['holders'];
 }
 
 /** The snapshot at `path`, or undefined when it is missing, unreadable or built by other code. */
@@ -91,16 +108,34 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
   }
   try {
     const split = bytes.indexOf(10);
+    if (split < 0) return undefined;
     // The file is ASCII (writeSnapshot): latin1 decoding is a plain copy, and JSON.parse of a one-byte
     // string is faster than of the two-byte string UTF-8 text with any non-ASCII character decodes to.
     // (A file of another format decodes to something whose built_by does not match, and is refused.)
-    const head = JSON.parse(bytes.toString('latin1', 0, split < 0 ? bytes.length : split)) as Omit<Snapshot, 'indexes'>;
-    if (head.built_by !== BUILT_BY || typeof head.content_hash !== 'string' || !head.data?.entities) return undefined;
+    const head = JSON.parse(bytes.toString('latin1', 0, split)) as SnapshotHead;
+    if (head.built_by !== BUILT_BY || typeof head.content_hash !== 'string' || !Array.isArray(head.ids) || head.lengths?.length !== head.ids.length) return undefined;
+    const starts = new Array<number>(head.lengths.length);
+    let at = split + 1;
+    head.lengths.forEach((length, i) => {
+      starts[i] = at;
+      at += length + 1;
+    });
+    if (at > bytes.length) return undefined;
+    const indexesAt = at;
     let indexes: Record<string, string> | undefined;
     return {
-      ...head,
+      built_by: head.built_by,
+      content_hash: head.content_hash,
+      data: {
+        manifest: head.manifest,
+        ids: head.ids,
+        kinds: head.kinds,
+        edges: head.edges,
+        holders: head.holders,
+        load: (i) => JSON.parse(bytes.toString('latin1', starts[i], starts[i]! + head.lengths[i]!)) as Entity,
+      },
       index: (name) => {
-        indexes ??= split < 0 ? {} : (JSON.parse(bytes.toString('latin1', split + 1)) as Record<string, string>);
+        indexes ??= indexesAt >= bytes.length ? {} : (JSON.parse(bytes.toString('latin1', indexesAt)) as Record<string, string>);
         return indexes[name];
       },
     };
@@ -112,11 +147,32 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
 /** JSON with every character beyond ASCII escaped (\u00e9): the same value, read faster (readSnapshot). */
 const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input. */
+/**
+ * Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input.
+ * The layout, one JSON value a line, all ASCII:
+ *
+ *   line 1          {built_by, content_hash, manifest, ids, kinds, lengths, edges, holders}: the index
+ *   lines 2…N+1     one entity a line, in the order of ids (lengths gives each line's length)
+ *   line N+2        the precomputed indexes, by name
+ *
+ * so that a reader parses the index line and then only the lines it needs (readSnapshot).
+ */
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
-  const { indexes, ...head } = snapshot;
+  const { indexes, data, built_by, content_hash } = snapshot;
+  const entities = [...data.entities].sort((a, b) => compareIdsOf(a.id, b.id));
+  const lines = entities.map(asciiJson);
+  const head: SnapshotHead = {
+    built_by,
+    content_hash,
+    manifest: data.manifest,
+    ids: entities.map((e) => e.id),
+    kinds: entities.map((e) => e.kind),
+    lengths: lines.map((l) => l.length),
+    edges: data.edges ?? [],
+    holders: snapshot.holders,
+  };
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${asciiJson(head)}\n${asciiJson(indexes)}\n`, 'latin1');
+  writeFileSync(tmp, `${asciiJson(head)}\n${lines.map((l) => `${l}\n`).join('')}${asciiJson(indexes)}\n`, 'latin1');
   renameSync(tmp, path);
 }
 

@@ -1,6 +1,6 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
-import { HEDGE_WORDS, MECHANISM_FAMILIES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, withArticle, type Entity, type Source } from '../model/index.ts';
+import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import type { LoadResult } from './load.ts';
@@ -15,7 +15,13 @@ export interface ValidateOptions {
   bibliography?: Map<string, BibliographyEntry> | undefined;
 }
 
-class Checker {
+/** What a check needs: the registry, and somewhere to report. */
+interface Reporter {
+  readonly reg: Registry;
+  report(rule: RuleId, message: string, entity?: string, path?: readonly PathSegment[]): void;
+}
+
+class Checker implements Reporter {
   readonly problems: Problem[] = [];
   constructor(
     readonly load: LoadResult,
@@ -31,6 +37,7 @@ class Checker {
 export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): Problem[] {
   const c = new Checker(load);
   checkReferences(c);
+  checkInlineReferences(c);
   checkDeprecation(c);
   checkBarriers(c);
   checkLoops(c);
@@ -43,8 +50,30 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkLayers(c);
   checkHedges(c);
   if (options.bibliography) checkBibliography(c, options.bibliography);
+  checkSourceFindings(c, options.bibliography);
+  checkOverclaims(c);
+  checkDiagnosticLogic(c);
+  checkUncited(c, options.bibliography);
   checkCoverage(c);
   return sortProblems([...load.problems, ...c.problems]);
+}
+
+/** The rules of evidence on the atlas's own words, which hoba stats holds at zero findings (issue 25). */
+export const EVIDENCE_LANGUAGE_RULES = ['uncalibrated-likelihood', 'unsourced-frequency', 'causal-overclaim'] as const satisfies readonly RuleId[];
+
+/**
+ * The findings of EVIDENCE_LANGUAGE_RULES over a registry alone (no files: entity and field, no line), the same
+ * checks hoba validate runs, for hoba stats to report as targets.
+ */
+export function evidenceLanguageFindings(reg: Registry): Problem[] {
+  const problems: Problem[] = [];
+  const reporter: Reporter = {
+    reg,
+    report: (rule, message, entity) => void problems.push(problem(rule, message, entity !== undefined ? { entity } : {})),
+  };
+  checkHedges(reporter);
+  checkOverclaims(reporter);
+  return sortProblems(problems);
 }
 
 /** The most mechanisms an artifact may have producing it: explained alone, they are its first tier. */
@@ -90,6 +119,30 @@ function checkReferences(c: Checker): void {
           const successor = target.superseded_by ? `its successor ${target.superseded_by}` : 'an active entity';
           c.report('deprecated-reference', `${field} points at ${ref.target}, which is deprecated; point at ${successor} instead.`, e.id, ref.path);
         }
+      }
+    }
+  }
+}
+
+/** Other people's words: an ID-shaped token there (a requisition number in a pasted email) is theirs, not the atlas's. */
+const othersWords = (path: readonly PathSegment[]) =>
+  path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'situation' || (path[0] === 'specimens' && (path[2] === 'text' || path[4] === 'quote'));
+
+/** IDs written inside prose ("(E-068)", "see M-016") name entities that exist; document numbers ("Handbook M-274") are not IDs. */
+function checkInlineReferences(c: Checker): void {
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const [text, path] of proseOf(e)) {
+      // A string that is only an ID is a structured reference (dangling-reference checks it).
+      if (kindOfId(text) !== undefined || othersWords(path)) continue;
+      for (const id of new Set(idsInProse(text).map((f) => f.id))) {
+        if (c.load.declared.has(id)) continue;
+        const kind = kindOfId(id)!;
+        const fix =
+          kind === 'source'
+            ? `Cite an entry of ../shared/bibliography.yaml by its ID and run npm run sources:sync, or remove the citation.`
+            : `Fix the ID, or remove it. If the token is another body's document number, write the document's name before it (e.g. "Form", "Handbook").`;
+        c.report('inline-reference', `${fieldName(path)} names ${id} in its text, but no ${KIND_INFO[kind].label} ${id} exists. ${fix}`, e.id, path);
       }
     }
   }
@@ -452,6 +505,17 @@ function checkLayers(c: Checker): void {
         });
       });
     }
+    if (e.kind === 'mechanism') {
+      e.perspectives.forEach((view, i) => {
+        if (view.viewpoint === 'candidate') return;
+        for (const field of ['sees', 'reads', 'does'] as const) {
+          const cited = view[field]?.match(/\bE-\d{3,}\b/g);
+          if (cited) {
+            c.report('perspective-citation', `perspectives[${i}].${field} (${view.viewpoint}) cites ${[...new Set(cited)].join(', ')}: the ${view.viewpoint}'s view is what that actor sees, reads and does, not a research finding. State the finding, with its citation, in the description, and keep the actor's own view here.`, e.id, ['perspectives', i, field]);
+          }
+        }
+      });
+    }
     if (e.kind === 'mechanism' && e.status === 'active') {
       const views = e.perspectives.map((p) => p.viewpoint);
       const repeated = views.filter((v, i) => views.indexOf(v) !== i);
@@ -467,11 +531,35 @@ const hedgePattern = (words: readonly string[]) =>
   new RegExp(`\\b(${[...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'gi');
 const LIKELIHOOD = hedgePattern(HEDGE_WORDS.likelihood);
 const FREQUENCY = hedgePattern(HEDGE_WORDS.frequency);
-/** Other people's words, quoted or paraphrased: hedges there are not the atlas's claims. */
-const quotedWords = (path: readonly PathSegment[]) =>
-  path[0] === 'aliases' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
+const PARAPHRASE = hedgePattern(RATE_PARAPHRASES);
+/** An inline citation of a source ("(E-048)", "E-062 and E-063"). */
+const CITATION = /\bE-\d{3,}\b/;
 
-function checkHedges(c: Checker): void {
+/**
+ * The sentences of a piece of prose, with where each starts. A sentence ends at . ! or ? followed by space
+ * and a capital letter, a digit or an opening quote or bracket, so that "e.g. the" and "U.S.C. 1324b" do not
+ * end one (a missed end only joins two sentences, which can hide a finding but never invent one).
+ */
+function* sentencesOf(text: string): Generator<string> {
+  let start = 0;
+  for (const m of text.matchAll(/[.!?]["'”’)\]]*\s+(?=[\p{Lu}\p{N}"“‘(\[])/gu)) {
+    const end = m.index! + m[0].length;
+    const before = text.slice(start, m.index! + 1);
+    // "e.g.", "i.e.", "No.", "U.S.C.", "Art.", "s.": an abbreviation, not the end of a sentence.
+    if (/(?:\b(?:e\.g|i\.e|etc|No|Art|art|s|ss|v|vs|para|cf|Inc|Ltd|Co|St|Dr|Mr|Ms|Mrs)|\b\p{Lu}(?:\.\p{Lu})*)\.$/u.test(before)) continue;
+    yield text.slice(start, end);
+    start = end;
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
+/** "usual" that is someone's own habit or the ordinary way ("your usual pace", "as usual"), not a rate. */
+const OWN_HABIT = /\b(?:as|your|their|its|his|her|our|my)\s+$/i;
+/** Other people's words, quoted or paraphrased (voices are accounts as people typed them): hedges there are not the atlas's claims. */
+const quotedWords = (path: readonly PathSegment[]) =>
+  path[0] === 'aliases' || path[0] === 'voices' || path[0] === 'sources' || (path[0] === 'specimens' && path[2] === 'text') || (path[0] === 'specimens' && path[4] === 'quote') || path[0] === 'situation' || (path[0] === 'law' && path[2] === 'instrument');
+
+function checkHedges(c: Reporter): void {
   for (const e of c.reg.entities) {
     if (e.kind === 'source') continue;
     for (const [text, path] of proseOf(e)) {
@@ -485,7 +573,167 @@ function checkHedges(c: Checker): void {
         for (const m of text.matchAll(FREQUENCY)) {
           c.report('unsourced-frequency', `${fieldName(path)} says "${m[1]}", which states a rate, but ${e.id} cites no source. Cite the source for the rate, or say what is possible ("can", "may", "sometimes").`, e.id, path);
         }
+      } else {
+        // A source somewhere in the entity does not give the rate a paraphrase claims: the sentence must cite it.
+        for (const sentence of sentencesOf(text)) {
+          if (CITATION.test(sentence)) continue;
+          for (const m of sentence.matchAll(PARAPHRASE)) {
+            if (/^usual$/i.test(m[1]!) && OWN_HABIT.test(sentence.slice(0, m.index))) continue;
+            c.report(
+              'unsourced-frequency',
+              `${fieldName(path)} says "${m[1]}" ("${sentence.trim().replace(/\s+/g, ' ').slice(0, 90)}…"), which states a rate, but the sentence cites no source for it. Cite the source for the rate in that sentence (E-…), or say what is possible ("can", "may", "can be").`,
+              e.id,
+              path,
+            );
+          }
+        }
       }
+    }
+  }
+}
+
+/**
+ * Sources whose bibliography entry has no finding (the 2026-11-27 revision left eight such entries, with their
+ * finding and how they were verified set to null). Nothing may rest on them: no sources list, law note, next
+ * step or sentence of an entity may cite one.
+ */
+function checkSourceFindings(c: Checker, bibliography?: Map<string, BibliographyEntry>): void {
+  const empty = new Set(c.reg.all('source').filter((s) => s.finding === null).map((s) => s.id));
+  if (bibliography) for (const [id, entry] of bibliography) if (entry['finding'] === null || entry['finding'] === undefined) empty.add(id);
+  if (empty.size === 0) return;
+  const fix = (id: string) =>
+    `${id}'s bibliography entry has no finding, so nothing may rest on it. Cite an entry whose finding states the fact (a newer entry on the same law, for example), or reword to what a finding supports; where no vetted entry states it, say so plainly.`;
+  for (const e of c.reg.entities) {
+    if (e.kind === 'source') continue;
+    for (const ref of referencesOf(e)) {
+      if (ref.allowed.includes('source') && empty.has(ref.target)) c.report('source-finding-missing', `${fieldName(ref.path)} cites ${ref.target}. ${fix(ref.target)}`, e.id, ref.path);
+    }
+    for (const [text, path] of proseOf(e)) {
+      if (path.includes('sources')) continue;
+      for (const id of new Set(text.match(/\bE-\d{3,}\b/g) ?? [])) {
+        if (empty.has(id)) c.report('source-finding-missing', `${fieldName(path)} cites ${id} in its text. ${fix(id)}`, e.id, path);
+      }
+    }
+  }
+}
+
+/** Claims that an observation establishes a cause. */
+const OVERCLAIM = /\b(?:(?:directly|clearly|plainly)\s+(?:shows?|proves?|demonstrates?|establishes)|(?:shows?|demonstrates?|establishes)\s+that|proves?|proof\s+that|(?:the\s+)?(?:plainest|clearest|surest|strongest)\s+sign|a\s+sure\s+sign)\b/gi;
+/** Words just before a claim that deny it ("does not show that", "nothing here proves") or make it a possibility ("can show that"). */
+const DENIED = /\b(?:not|never|no|nothing|cannot|neither|nor|without)\b[^.;:,()]{0,14}$|n['’]t\s+$|\b(?:can|may|might|could)\s+$/i;
+
+/** Emission notes, probe outcome notes and summaries say what an observation is consistent with, never that it proves a cause. */
+function checkOverclaims(c: Reporter): void {
+  for (const e of c.reg.entities) {
+    const places: Array<[string | undefined, PathSegment[]]> = [];
+    // An artifact's summary says what is seen ("a job board shows that…"); a mechanism's or pattern's says what it means.
+    if (e.kind === 'mechanism' || e.kind === 'pattern') places.push([e.summary, ['summary']]);
+    if (e.kind === 'mechanism') e.emits.forEach((em, i) => places.push([em.note, ['emits', i, 'note']]));
+    if (e.kind === 'artifact') e.probes.forEach((p, i) => p.outcomes.forEach((o, j) => places.push([o.note, ['probes', i, 'outcomes', j, 'note']])));
+    for (const [text, path] of places) {
+      if (text === undefined) continue;
+      for (const m of text.matchAll(OVERCLAIM)) {
+        if (DENIED.test(text.slice(0, m.index))) continue;
+        c.report(
+          'causal-overclaim',
+          `${fieldName(path)} says "${m[0]}": an observation does not establish its cause, and other mechanisms can produce it too. Say what it is consistent with ("is consistent with", "fits", "means someone thought…"), or what it does not show.`,
+          e.id,
+          path,
+        );
+      }
+    }
+  }
+}
+
+/** The employer's own word, as a probe outcome reports it, unless it comes as a document. */
+const SAY_SO = /\b(?:they|the\s+(?:employer|recruiter|hiring\s+manager|company|agency|interviewer|contact|panel|hiring\s+office|university|department|screening\s+provider)|HR|a\s+reply|the\s+reply|someone)\s+(?:say|says|said|tell|tells|told|confirm|confirms|confirmed|explain|explains|explained|state|states|stated|assure|assures|assured|insist|insists|insisted|reply|replies|replied)\b|^\s*(?:you\s+are\s+|you['’]re\s+)?told\b/i;
+/** Words that make the employer's word a document: a written answer, a record, published policy. ("The
+ * documents accepted" names the papers asked for, not evidence, so a bare "documents" does not count.) */
+const DOCUMENT = /\b(?:in\s+writing|written|the\s+records?|a\s+record|the\s+data|data\s+show|published|a\s+copy|the\s+report|documented|a\s+document|the\s+notice)\b/i;
+
+function checkDiagnosticLogic(c: Checker): void {
+  const mechanisms = c.reg.all('mechanism');
+  const groundOf = new Map(mechanisms.map((m) => [m.id, DISCRIMINATION_GROUNDS.find((g) => (g.families as readonly string[]).includes(m.family))]));
+  const isDiscrimination = (id: string) => groundOf.get(id) !== undefined;
+  const artifacts = c.reg.all('artifact');
+
+  for (const a of artifacts) {
+    // An exclusion of a discrimination mechanism on the employer's say-so.
+    a.probes.forEach((probe, p) =>
+      probe.outcomes.forEach((o, j) => {
+        const excluded = o.excludes.filter(isDiscrimination);
+        if (excluded.length === 0 || !SAY_SO.test(o.observation) || DOCUMENT.test(o.observation)) return;
+        c.report(
+          'exclusion-on-say-so',
+          `probe ${probe.id}, outcome ${o.id}: the observation is the employer's own word ("${o.observation.trim().replace(/\s+/g, ' ').slice(0, 80)}…"), yet it excludes ${excluded.join(', ')}. An exclusion removes a mechanism from the whole case, and discrimination is seldom admitted: exclude nothing here and keep the note, or make the outcome a document (a record, a written answer, a published policy).`,
+          a.id,
+          ['probes', p, 'outcomes', j, 'excludes'],
+        );
+      }),
+    );
+  }
+
+  // A discrimination law note with no mechanism of its ground in either tier of the artifact's explanation.
+  const stageOf = new Map(c.reg.all('barrier').filter(isActive).map((b) => [b.id, b.stage]));
+  const activeMechanisms = mechanisms.filter(isActive);
+  for (const a of artifacts.filter(isActive)) {
+    const stages = new Set<string>(a.stages);
+    const reaching = activeMechanisms.filter((m) => m.emits.some((em) => em.artifact === a.id) || m.operates_at.some((b) => stages.has(stageOf.get(b) ?? '')));
+    const grounds = new Set(reaching.map((m) => groundOf.get(m.id)).filter((g) => g !== undefined));
+    a.law.forEach((note, i) => {
+      const words = `${note.instrument} ${note.says} ${note.remedy ?? ''}`;
+      if (!DISCRIMINATION_LAW.test(words)) return;
+      const named = DISCRIMINATION_GROUNDS.filter((g) => g.words !== undefined && g.words.test(words));
+      const ok = named.length === 0 ? grounds.size > 0 : [...grounds].some((g) => g.words === undefined || named.includes(g));
+      if (ok) return;
+      const wanted = named.length === 0 ? 'any discrimination mechanism' : `a mechanism of ${named.map((g) => g.ground).join(' or ')} discrimination`;
+      c.report(
+        'discrimination-law-unreached',
+        `law[${i}] (${note.instrument}) is about ${named.length === 0 ? 'discrimination' : named.map((g) => g.ground).join(', ')} discrimination, but no ${wanted.replace(/^(any|a) /, '')} emits ${a.id} or acts at its stages, so no explanation of it offers that cause. Let the mechanism the note rests on emit ${a.id} (as noise or distortion, if it only sometimes does), or move the note where that mechanism acts.`,
+        a.id,
+        ['law', i],
+      );
+    });
+  }
+
+  // An alias of one artifact that is another artifact's title.
+  const normal = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const titles = new Map(artifacts.map((a) => [normal(a.title), a.id]));
+  for (const a of artifacts) {
+    a.aliases.forEach((alias, i) => {
+      const owner = titles.get(normal(alias));
+      if (owner !== undefined && owner !== a.id) {
+        c.report('alias-title-clash', `aliases[${i}] "${alias}" is the title of ${owner}, so those words would be read as ${a.id}. Remove the alias, or word it so that it names only this observation.`, a.id, ['aliases', i]);
+      }
+    });
+  }
+}
+
+/** A law note about discrimination (the grounds it names are read from DISCRIMINATION_GROUNDS). */
+const DISCRIMINATION_LAW = /\b(?:discriminat\w*|Title\s+VII|Americans\s+with\s+Disabilities\s+Act|Age\s+Discrimination|ADEA|ADA|Equality\s+Act|Human\s+Rights\s+(?:Act|Law))\b/i;
+
+/** The manifest's "not cited, and why" list: entries of its revision, each once, with a reason, none cited. */
+function checkUncited(c: Checker, bibliography?: Map<string, BibliographyEntry>): void {
+  const list = c.reg.manifest.uncited;
+  if (!list) return;
+  const where = { file: 'content/atlas.yaml' };
+  const num = (id: string) => Number(id.slice(2));
+  if (num(list.from) > num(list.to)) {
+    c.problems.push(problem('uncited-source', `uncited runs from ${list.from} to ${list.to}, which is backwards. Give the revision's first entry as from and its last as to.`, where));
+  }
+  const cited = new Set(c.reg.entities.flatMap((e) => (e.kind === 'source' || !isActive(e) ? [] : referencesOf(e).filter((r) => r.allowed.includes('source')).map((r) => r.target))));
+  const seen = new Set<string>();
+  for (const { id } of list.sources) {
+    if (seen.has(id)) c.problems.push(problem('uncited-source', `uncited lists ${id} twice; keep one entry with its reason.`, where));
+    seen.add(id);
+    if (num(id) < num(list.from) || num(id) > num(list.to)) {
+      c.problems.push(problem('uncited-source', `uncited lists ${id}, which is outside the revision it accounts for (${list.from} to ${list.to}). Remove it, or widen the range.`, where));
+    }
+    if (bibliography && !bibliography.has(id)) {
+      c.problems.push(problem('uncited-source', `uncited lists ${id}, which is not in the shared bibliography. List only vetted entries.`, where));
+    }
+    if (cited.has(id)) {
+      c.problems.push(problem('uncited-source', `uncited lists ${id} as not cited, but the atlas cites it. Remove it from the list.`, where));
     }
   }
 }

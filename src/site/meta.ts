@@ -8,6 +8,7 @@
 // paths (absolute when the origin is known), which resolve against the address it was fetched from.
 import { KINDS, KIND_INFO } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
+import { DOWNLOADS_BASE, downloadsUrl } from '../publish/downloads.ts';
 import { API_BASE, MCP_PATH, OPENAPI_PATH } from '../publish/routes.ts';
 import { SITE, browsePath, entityPath } from './paths.ts';
 
@@ -46,7 +47,9 @@ export function siteOrigin(env: Readonly<Record<string, string | undefined>> = p
  * not listed (a sitemap lists canonical URLs); the 404 page is not a page of the site.
  */
 export function indexablePages(reg: Registry): string[] {
-  const own = [SITE.home, SITE.analyze, SITE.search, SITE.explore, SITE.methodology, SITE.developers, BROWSE_PATH];
+  // The downloads' own pages: /downloads/ and the latest set's index (a recorded release's index is an
+  // archive of that version, reached from /downloads/).
+  const own = [SITE.home, SITE.analyze, SITE.search, SITE.explore, SITE.methodology, SITE.developers, BROWSE_PATH, `${DOWNLOADS_BASE}/`, downloadsUrl()];
   const entities = KINDS.flatMap((k) => [
     browsePath(k),
     ...reg

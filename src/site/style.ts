@@ -43,6 +43,7 @@ table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
 .table-wrap > table { margin: 0; }
 .table-wrap > table td, .table-wrap > table th { overflow-wrap: normal; }
 .table-wrap > table code { overflow-wrap: normal; }
+.table-wrap > table code.hash { overflow-wrap: anywhere; font-size: 0.8em; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; }
 caption.sub { font-weight: 400; color: var(--muted); font-size: 0.92em; }
 th, td { border: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }

@@ -1,7 +1,7 @@
 // Building blocks shared by the entity pages and the browse pages: links to entities, prose with its IDs
 // linked, tags, citations, law notes. Everything here renders what the registry and the analysis layer
 // computed; nothing decides anything about the atlas.
-import { KIND_INFO, STAGES, type Kind, type Stage } from '../../model/vocab.ts';
+import { KIND_INFO, STAGES, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
 import type { Entity, LawNote } from '../../model/schemas.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { methodology } from '../../analysis/methodology.ts';
@@ -108,7 +108,8 @@ export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, 
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     const id = m[1];
-    const href = id !== undefined ? (reg.has(id) ? entityPath(id) : undefined) : extra?.get(m[2]!);
+    // "Handbook M-274" is another body's document number, whether or not the atlas has an M-274.
+    const href = id !== undefined ? (reg.has(id) && !isDocumentNumberAt(text, m.index!) ? entityPath(id) : undefined) : extra?.get(m[2]!);
     if (href === undefined) continue;
     const word = m[0];
     out += escapeHtml(text.slice(last, m.index)) + `<a href="${escapeHtml(href)}"${id !== undefined ? ' class="id"' : ''}>${escapeHtml(word)}</a>`;

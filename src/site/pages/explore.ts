@@ -84,7 +84,8 @@ export function explorePage(reg: Registry): string {
     title: 'Explore the graph',
     path: SITE.explore,
     description: 'The whole Hiring Obstacles & Barriers Atlas as a graph: observations, barriers, mechanisms, patterns, loops, interventions, scenarios and sources, with filters and a list of what is shown.',
-    scripts: ['explore'],
+    // The starter: it loads the drawing (explore.js) at once on a wide screen, on request on a phone.
+    scripts: ['explore-start'],
     // Cytoscape.js adds a <style> element for its container unless one with its id exists, which the
     // Content-Security-Policy refuses (routes.ts): the page's stylesheet takes that id, and the rule.
     head: html`<link rel="stylesheet" id="${CYTOSCAPE_STYLESHEET_ID}" href="${SITE.exploreStylesheet}">\n`,
@@ -99,6 +100,8 @@ To work through your own situation, use <a href="${SITE.analyze}">What happened?
 <div id="explore-nojs" class="panel">
 <p><strong>The interactive drawing needs JavaScript.</strong> Everything it shows is also on this site as pages: every kind below links to its list, and every entity has its own page with its connections.
 The whole graph is published as JSON at <a href="${graphUrl}"><code>${graphUrl}</code></a> (nodes and typed edges), described on the <a href="${SITE.developers}">developer page</a>.</p>
+<p id="explore-draw-offer" hidden>On a small screen the drawing is made when you ask for it: it downloads about 160 KB and takes a few seconds of work.
+<button type="button" id="explore-draw">Draw the graph</button></p>
 </div>
 
 <section id="explorer" aria-labelledby="explorer-heading" data-graph="${graphUrl}" hidden>

@@ -1,0 +1,4 @@
+// Types of test.mjs, for test/unit/lanes.test.ts (the scripts are plain JavaScript, run without tsx).
+export declare function testFiles(root?: string): string[];
+export declare function laneOf(file: string): 'unit' | 'e2e' | 'attacks' | undefined;
+export declare const LANE_RULE: string;

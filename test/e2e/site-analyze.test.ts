@@ -1,0 +1,244 @@
+// The analyze and search pages in a real browser (issue 13): what the analyze page shows for three ticked
+// observations is what `hoba explain --json` gives for them; recording a probe outcome narrows it as
+// `--probe p=o` does; a #scenario= link reproduces `--scenario`; plain words pick the observations the
+// CLI picks; search finds an observation from a typo'd and from an everyday query. Nothing but the site's
+// own static files is requested, and no page logs an error. Needs the built bundles (npm run build) and
+// Chromium at /usr/bin/chromium (CI installs it); it never downloads a browser.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { fragmentOf, stateOfFragment } from '../../src/site/browser/lib/analyze-state.ts';
+import type { ExplainResult } from '../../src/analysis/schemas.ts';
+import { createSiteServer } from '../../src/serve/server.ts';
+import { SITE } from '../../src/site/paths.ts';
+import { sharedSite, type BuiltSite } from '../site-fixture.ts';
+import { hoba } from '../dist.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** `hoba explain … --json`, as a user runs it. */
+function cliExplain(args: string[]): ExplainResult {
+  const run = hoba(['explain', ...args, '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout) as ExplainResult;
+}
+
+/** What the CLI's result says, in the terms the page is compared on. */
+function expected(r: ExplainResult) {
+  return {
+    artifacts: r.input.artifacts,
+    verdict: r.agency.verdict.code,
+    first: r.behind.mechanisms.filter((m) => m.tier === 'produces').map((m) => m.id),
+    second: r.behind.mechanisms.filter((m) => m.tier === 'same-stage').map((m) => m.id),
+    probes: r.agency.probes.map((p) => p.id),
+    excluded: r.behind.excluded.map((m) => m.id),
+  };
+}
+
+/** What the analyze page shows, in the same terms. (Callbacks run in the page: no named inner functions.) */
+async function shown(page: Page) {
+  const attrs = (selector: string, name: string) => page.$$eval(selector, (els, n) => els.map((el) => el.getAttribute(n) ?? ''), name);
+  return {
+    artifacts: await page.$$eval('#picks input:checked', (els) => els.map((el) => (el as HTMLInputElement).value)),
+    verdict: (await page.getAttribute('#result [data-verdict]', 'data-verdict')) ?? '',
+    first: await attrs('#result [data-tier="produces"] > li', 'data-id'),
+    second: await attrs('#result [data-tier="same-stage"] > li', 'data-id'),
+    probes: await attrs('#result li.w3-probe', 'data-probe'),
+    excluded: await attrs('#result [data-excluded]', 'data-excluded'),
+  };
+}
+
+/** The checkboxes list observations in page order; the CLI lists them as given. Compare as sets. */
+function comparable(x: Awaited<ReturnType<typeof shown>> | ReturnType<typeof expected>) {
+  return { ...x, artifacts: [...x.artifacts].sort() };
+}
+
+let site: BuiltSite;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`);
+  }
+  site = sharedSite();
+  server = createSiteServer({ root: site.root });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) {
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  }
+});
+
+/**
+ * A fresh page that records console errors, failed requests and every URL requested; `check()` asserts
+ * that there were no errors and that only the site's own pages and static assets were fetched.
+ */
+async function openPage(width = 1280): Promise<{ page: Page; check(): void }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requested: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  page.on('request', (r) => requested.push(r.url()));
+  return {
+    page,
+    check() {
+      assert.deepEqual(problems, []);
+      const elsewhere = requested.filter((u) => {
+        const url = new URL(u);
+        return url.origin !== origin || !(url.pathname === SITE.analyze || url.pathname === SITE.search || url.pathname.startsWith('/assets/') || url.pathname.startsWith('/favicon'));
+      });
+      assert.deepEqual(elsewhere, [], 'the page requests only its own static files: what a person types stays in the browser');
+    },
+  };
+}
+
+const resultReady = (page: Page) => page.waitForSelector('#result:not([hidden]) [data-verdict]', { timeout: 15_000 });
+
+describe('analyze page', () => {
+  const three = ['A-009', 'A-027', 'A-003'];
+
+  test('three ticked observations give what hoba explain --json gives', async () => {
+    const { page, check } = await openPage();
+    await page.goto(`${origin}${SITE.analyze}`);
+    for (const id of three) await page.check(`#picks input[value="${id}"]`);
+    await page.click('#form-pick button[type="submit"]');
+    await resultReady(page);
+    // The page submits them in the list's order; the CLI gets the same order (probes are ranked by it).
+    const ticked = (await shown(page)).artifacts;
+    assert.deepEqual([...ticked].sort(), [...three].sort());
+    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { artifacts: ticked, probes: [] }, 'the fragment holds the input');
+    const cli = cliExplain(ticked);
+    assert.ok(cli.agency.probes.length > 1, 'the case offers probes');
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(cli)));
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'result-h', 'focus moves to the result');
+    check();
+  });
+
+  test('recording a probe outcome narrows the result as hoba explain --probe does', async () => {
+    const { page, check } = await openPage();
+    await page.goto(`${origin}${SITE.analyze}#${fragmentOf({ artifacts: three, probes: [] })}`);
+    await resultReady(page);
+    const before = cliExplain(three);
+    // The first offered probe's first outcome that rules something out.
+    const probe = before.agency.probes[0]!;
+    const outcome = probe.outcomes.find((o) => o.narrows.length > 0)!;
+    assert.ok(outcome, `${probe.id} has an outcome that narrows`);
+    await page.click(`#result button[data-probe="${probe.id}"][data-outcome="${outcome.id}"]`);
+    await page.waitForSelector(`#result .w3-found li[data-probe="${probe.id}"]`, { timeout: 15_000 });
+    const after = cliExplain([...three, '--probe', `${probe.id}=${outcome.id}`]);
+    assert.ok(after.behind.excluded.length > 0, 'the outcome excludes something');
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(after)));
+    assert.ok(after.behind.mechanisms.length < before.behind.mechanisms.length);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-probe')), probe.id, 'focus moves to what was recorded');
+    assert.match(await page.evaluate(() => location.hash), new RegExp(`p=${probe.id}:${outcome.id}`));
+    // A link copied now reproduces the narrowed analysis in a new page.
+    const link = await page.inputValue('#share');
+    const second = await openPage();
+    await second.page.goto(link);
+    await resultReady(second.page);
+    assert.deepEqual(comparable(await shown(second.page)), comparable(expected(after)));
+    // Undo brings back the analysis without the outcome.
+    await page.click(`#result button[data-undo="${probe.id}"]`);
+    await page.waitForFunction(() => document.querySelector('#result .w3-found') === null);
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(before)));
+    check();
+    second.check();
+  });
+
+  test('a #scenario= link reproduces hoba explain --scenario', async () => {
+    const { page, check } = await openPage();
+    await page.goto(`${origin}${SITE.analyze}#scenario=S-003`);
+    await resultReady(page);
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(cliExplain(['--scenario', 'S-003']))));
+    assert.equal(await page.inputValue('#scenario'), 'S-003');
+    check();
+  });
+
+  test('plain words pick the observations the CLI picks', async () => {
+    const { page, check } = await openPage();
+    const words = 'They asked about the gap in my CV and then said I was overqualified';
+    await page.goto(`${origin}${SITE.analyze}`);
+    await page.fill('#text', words);
+    await page.click('#form-text button[type="submit"]');
+    await resultReady(page);
+    const cli = cliExplain([words]);
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(cli)));
+    const why = await page.locator('#result-body').innerText();
+    for (const m of cli.input.from_text!.matched) assert.ok(why.includes(m.why), `the page says why ${m.id} was chosen`);
+    check();
+  });
+
+  test('at 390 px the page with a result does not scroll sideways', async () => {
+    const { page, check } = await openPage(390);
+    await page.goto(`${origin}${SITE.analyze}#${fragmentOf({ artifacts: three, probes: [] })}`);
+    await resultReady(page);
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= client, `scroll width ${scroll} > ${client}`);
+    check();
+  });
+});
+
+describe('search page', () => {
+  // From test/search.test.ts: a typo'd query and an everyday one, each naming one observation.
+  const QUERIES: Array<[query: string, artifact: string]> = [
+    ['ghosted after final intervew', 'A-009'],
+    ['they put the role on ice', 'A-010'],
+  ];
+  for (const [query, artifact] of QUERIES) {
+    test(`typing "${query}" finds ${artifact} first`, async () => {
+      const { page, check } = await openPage();
+      await page.goto(`${origin}${SITE.search}`);
+      await page.locator('#q').pressSequentially(query, { delay: 5 });
+      await page.waitForFunction(
+        (q) => new URLSearchParams(location.search).get('q') === q && document.querySelector('#search-results li[data-kind="artifact"]') !== null,
+        query,
+        { timeout: 15_000 },
+      );
+      assert.equal(await page.getAttribute('#search-results li[data-kind="artifact"]', 'data-id'), artifact);
+      check();
+    });
+  }
+
+  test('a ?q= address shows its results on load, with a link to each entity page', async () => {
+    const { page, check } = await openPage();
+    await page.goto(`${origin}${SITE.search}?q=${encodeURIComponent('offer rescinded')}`);
+    await page.waitForSelector('#search-results li[data-id]', { timeout: 15_000 });
+    assert.equal(await page.inputValue('#q'), 'offer rescinded');
+    const href = await page.getAttribute('#search-results li[data-id="A-024"] a', 'href');
+    assert.equal(href, '/artifacts/A-024/');
+    check();
+  });
+});
+
+describe('analyze state in the fragment', () => {
+  test('round-trips artifacts, stage, probe outcomes, a scenario and words', () => {
+    const states = [
+      { artifacts: ['A-009', 'A-027'], stage: 'team', probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }] },
+      { scenario: 'S-003', probes: [] },
+      { text: 'they said “not the right fit” & then 50% less pay = no #1', probes: [] },
+    ];
+    for (const s of states) assert.deepEqual(stateOfFragment(`#${fragmentOf(s)}`), s);
+    assert.equal(fragmentOf(states[0]!), 'a=A-009,A-027&stage=team&p=final-silence-ask-timeline-once:no-reply');
+    assert.equal(stateOfFragment('#'), undefined);
+    assert.equal(stateOfFragment('#a=&p=x'), undefined);
+  });
+});
