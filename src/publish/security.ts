@@ -4,7 +4,7 @@
 
 /**
  * The Content-Security-Policy of every response. The pages load scripts and styles from the site only
- * (no inline script or style, no style attribute: test/security-headers.test.ts checks every page, and the
+ * (no inline script or style, no style attribute: test/e2e/security-headers.test.ts checks every page, and the
  * browser suite fails on any violation), read the atlas's data from the site, and may not be framed.
  * The JSON-LD of the home page is a data block, which a policy does not govern.
  */
