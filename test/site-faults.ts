@@ -114,9 +114,21 @@ export async function whileServed(versions: TwoVersions, out: string, faults: ()
   return { requests, failed, events, leftovers: readdirSync(dirname(out)).filter((n) => n.startsWith(prefix)).sort() };
 }
 
-/** SIGKILL of builds at `count` moments spread over a build's duration (`buildMs`), alternating the versions. */
-export async function killedBuilds(versions: TwoVersions, out: string, count: number, buildMs: number): Promise<string[]> {
+/**
+ * SIGKILL of builds at `count` moments spread over a build's duration, alternating the versions: the
+ * duration is measured first, as the longer of a whole build of each version (while the site is served,
+ * as the killed ones run), so that the moments cover every phase, the swap at the end included.
+ */
+export async function killedBuilds(versions: TwoVersions, out: string, count: number): Promise<string[]> {
   const events: string[] = [];
+  let buildMs = 0;
+  for (const dir of [versions.copy.dir, ROOT]) {
+    const started = Date.now();
+    const r = await build(dir, out);
+    if (r.code !== 0) throw new Error(`a build failed (exit ${r.code}):\n${r.stderr}`);
+    buildMs = Math.max(buildMs, Date.now() - started);
+  }
+  events.push(`a whole build takes ${(buildMs / 1000).toFixed(1)} s`);
   for (let i = 0; i < count; i++) {
     const at = Math.round(((i + 0.5) / count) * buildMs);
     const dir = i % 2 === 0 ? versions.copy.dir : ROOT;

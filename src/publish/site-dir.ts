@@ -14,7 +14,7 @@
 // a hash of the list of its files. A build replaces a site directory only when it holds exactly those
 // files (nothing anyone added), or nothing at all.
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SITE_MARKER } from './routes.ts';
@@ -241,7 +241,9 @@ function takeLock(abs: string, path: string): () => void {
     } catch {
       continue; // released meanwhile: try again
     }
-    const held = holder ? holder.host !== me.host || alive(holder.pid) : age < FRESH_LOCK_MS;
+    // A lock naming this very process is not one it holds (it would be in `held`): a dead build's, whose
+    // pid came round again.
+    const held = holder ? holder.host !== me.host || (holder.pid !== me.pid && alive(holder.pid)) : age < FRESH_LOCK_MS;
     if (held) {
       const who = holder ? `process ${holder.pid}${holder.host !== me.host ? ` on ${holder.host}` : ''}, since ${holder.started}` : 'a build that is starting';
       throw new BuildLocked(`another hoba build is writing ${basename(abs)} (${who}), so this one stopped without touching it. Wait for it to finish and build again; if no build is running, remove ${path}.`);
@@ -256,11 +258,13 @@ function takeLock(abs: string, path: string): () => void {
     }
     const moved = readHolder(aside);
     if (holder && moved && (moved.pid !== holder.pid || moved.started !== holder.started)) {
+      // Put back without replacing: linking fails if a third build has taken the lock meanwhile.
       try {
-        renameSync(aside, path);
+        linkSync(aside, path);
       } catch {
         /* a third build has it now */
       }
+      rmSync(aside, { force: true });
       continue;
     }
     rmSync(aside, { force: true });

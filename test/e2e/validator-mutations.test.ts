@@ -670,7 +670,10 @@ const namedEntity: MutationClass = {
 };
 
 /** The files of the checkout's site (the shared built one: the same paths a build of the real atlas writes). */
-const SITE_PATHS = sharedSite().site.files.map((f) => f.path);
+// The files of a copy's site: a copy has content/ only, so no recorded release and none of its files.
+const SITE_PATHS = sharedSite()
+  .site.files.map((f) => f.path)
+  .filter((p) => !/^(downloads\/\d|api\/v1\/releases\/\d)/.test(p));
 const MIRROR_CHANGES = ['one byte changed', 'a line appended', 'truncated', 'emptied', 'removed', 'extra file'] as const;
 
 const mirrorDrift: MutationClass = {
