@@ -21,7 +21,7 @@ export function registerBuild(program: Command): void {
   program
     .command('build')
     .description('Write the site: static REST mirror under api/v1/, openapi.json, JSON Schemas, developer page, host configuration')
-    .option('--out <dir>', `site root to write, replaced as a whole (default: ${DEFAULT_OUT}/ in the checkout)`)
+    .option('--out <dir>', `site root to write: a link to a versioned directory beside it, swapped in whole (default: ${DEFAULT_OUT}/ in the checkout)`)
     .option('--dir <checkout>', 'atlas checkout to build (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--json', 'print the build summary as JSON')
     .addHelpText(
@@ -30,7 +30,10 @@ export function registerBuild(program: Command): void {
 The build refuses content with validation errors (run hoba validate to see them). Two builds of the same
 content are byte-identical; the summary prints the content hash and a digest of the site.
 
-A relative --out is taken from the working directory, as with any other tool.
+A relative --out is taken from the working directory, as with any other tool. The site is written beside
+--out and swapped in whole (readers see the old site or the new one); one build at a time writes a site
+(another exits 1, build-locked); a directory that holds anything but a site a build wrote, or a file, is
+never replaced (out-dir-refused).
 
 Examples:
   $ hoba build                      writes _site/ in the checkout

@@ -31,6 +31,8 @@ interface Kept {
 export class SiteAssets {
   private readonly kept = new Map<string, Kept>();
   private bytes = 0;
+  /** Whether the binding lists directories (a `disk` service), once its root has been asked. */
+  private lists?: boolean;
 
   constructor(
     private readonly binding: AssetsBinding,
@@ -94,11 +96,13 @@ export class SiteAssets {
    * lists no directories (Workers Static Assets).
    */
   private async typeOf(file: string): Promise<'link' | 'directory' | 'file' | 'missing' | undefined> {
+    if (this.lists === false) return undefined;
     const parts = file.split('/').filter(Boolean);
     let dir = '';
     let type: string | undefined;
     for (const part of parts) {
       const listing = await this.listing(dir);
+      if (dir === '') this.lists = listing !== undefined;
       if (listing === undefined) return dir === '' ? undefined : 'missing';
       type = listing.get(part);
       if (type === undefined) return 'missing';

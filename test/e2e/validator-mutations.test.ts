@@ -41,9 +41,11 @@ function isWritableDirectory(path: string): boolean {
 }
 
 const SEED = seedFromEnv(20_251_010);
-/** How many cases of each class, as a multiple of its count: 1 in the default lane; test/attacks-validator.test.ts
- * runs this file with more (HOBA_MUTATION_SCALE), for at least 500 corruptions and 50 benign edits. */
+/** How many cases of each class, as a multiple of its count: 1 in the default lane. With HOBA_MUTATION_LONG=1
+ * (test/attacks-validator.test.ts), a class with a `long` count has that many instead: 75 of each class of
+ * issue 27 (525 in all) and 7 of each benign edit (56). */
 const SCALE = Number(process.env['HOBA_MUTATION_SCALE'] ?? '1');
+const LONG = process.env['HOBA_MUTATION_LONG'] === '1';
 if (!(SCALE > 0)) throw new Error(`HOBA_MUTATION_SCALE must be a positive number, not ${process.env['HOBA_MUTATION_SCALE']}`);
 
 // ---------------------------------------------------------------------------------------------------
@@ -172,6 +174,8 @@ type Plan = Omit<Planted, 'cls'>;
 interface MutationClass {
   cls: string;
   count: number;
+  /** How many in the long run (HOBA_MUTATION_LONG=1, test/attacks-validator.test.ts), when not count × scale. */
+  long?: number;
   /** Draws the i-th case of the class. */
   make(r: Rng, i: number): Plan;
 }
@@ -749,6 +753,7 @@ const MISLEADING_NOTES = [
 const lawNoteCurrent: MutationClass = {
   cls: 'law-note status presented as current',
   count: 3,
+  long: 75,
   make(r) {
     const [id, i] = r.pick(GONE_LAW_NOTES);
     const note = r.pick(MISLEADING_NOTES);
@@ -767,6 +772,7 @@ const NEGATED_STATUS = [
 const negatedStatus: MutationClass = {
   cls: 'source-status-unstated negated',
   count: 3,
+  long: 75,
   make(r) {
     const source = r.pick(WITHDRAWN);
     const e = r.pick(NON_SOURCES.filter((x) => !x.sources.includes(source) && !/withdrawn|repealed/i.test(JSON.stringify(RAW.get(x.id)))));
@@ -783,6 +789,7 @@ const code = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().
 const unicodeSpace: MutationClass = {
   cls: 'Unicode space read as YAML whitespace',
   count: 3,
+  long: 75,
   make(r) {
     const ch = r.pick(UNICODE_SPACES);
     // After a barrier's order (a number to the fast reader, text to YAML), or as the indentation of a
@@ -805,6 +812,7 @@ const unicodeSpace: MutationClass = {
 const deepNesting: MutationClass = {
   cls: 'yaml-syntax nested too deeply',
   count: 3,
+  long: 75,
   make(r) {
     const e = r.pick(ENTITIES);
     const depth = 70 + r.int(1100);
@@ -822,6 +830,7 @@ const deepNesting: MutationClass = {
 const sizeAndAliases: MutationClass = {
   cls: 'yaml-syntax size and alias bounds',
   count: 3,
+  long: 75,
   make(r) {
     const e = r.pick(ENTITIES);
     const kind = r.pick(['file over 1 MiB', 'anchored text expanded past 1 MiB', 'over 100 aliases', 'alias as a key'] as const);
@@ -841,6 +850,7 @@ const INVISIBLE = ['\uFEFF', '\u200B', '\u200E', '\u200F', '\u202A', '\u202E', '
 const invisibleCharacter: MutationClass = {
   cls: 'text-encoding invisible character',
   count: 3,
+  long: 75,
   make(r) {
     const e = r.pick(ENTITIES);
     if (r.next() < 0.25) return { what: `${fileOf(e.id)} opens with two byte-order marks`, rule: 'text-encoding', file: fileOf(e.id), line: 1, plant: (c) => c.write(fileOf(e.id), `\uFEFF\uFEFF${textOf(e.id)}`) };
@@ -854,6 +864,7 @@ const invisibleCharacter: MutationClass = {
 const yamlTag: MutationClass = {
   cls: 'yaml-syntax tag',
   count: 3,
+  long: 75,
   make(r) {
     const e = r.pick(ENTITIES);
     const lines = textOf(e.id).split('\n');
@@ -912,7 +923,7 @@ interface Benign {
   sameRecord?: string;
 }
 
-type BenignClass = { cls: string; count: number; make(r: Rng): Omit<Benign, 'cls'> };
+type BenignClass = { cls: string; count: number; long?: number; make(r: Rng): Omit<Benign, 'cls'> };
 
 const UNICODE_PROSE = [' — café, naïve, Ångström, Straße', ' 日本語の求人票と履歴書', ' 😀 👩‍💻 🇩🇪 ✅', ' مرحبا بالعالم', ' שלום עולם', ' Ελληνικά και русский', ' e\u0301 combining, ﬁ ligature'];
 
@@ -926,6 +937,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'Unicode spaces inside prose',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(NON_SOURCES);
       const node = r.pick(proseOf(e).filter((n) => !n.path.includes('sources')));
@@ -939,6 +951,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'honest law status note',
     count: 3,
+    long: 7,
     make(r) {
       const [id, i] = r.pick(GONE_LAW_NOTES);
       const note = r.pick(HONEST_NOTES);
@@ -948,6 +961,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'CRLF line ends',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       return { what: `${fileOf(e.id)} with CRLF line ends`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), textOf(e.id).replace(/\n/g, '\r\n')) };
@@ -956,6 +970,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'UTF-8 BOM',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       return { what: `${fileOf(e.id)} with a byte-order mark`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), `\uFEFF${textOf(e.id)}`) };
@@ -964,6 +979,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'reordered keys',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       const doc = parseDocument(textOf(e.id));
@@ -989,6 +1005,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'comments added',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       const lines = textOf(e.id).split('\n');
@@ -1003,6 +1020,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'Unicode prose',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(NON_SOURCES);
       const node = r.pick(proseOf(e));
@@ -1013,6 +1031,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'trailing whitespace',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       const text = textOf(e.id)
@@ -1028,8 +1047,9 @@ const BENIGN_CLASSES: BenignClass[] = [
 // The cases, drawn once from the seed
 
 const rng = new Rng(SEED);
-const CASES: Planted[] = CLASSES.flatMap((k) => Array.from({ length: Math.round(k.count * SCALE) }, (_, i) => ({ cls: k.cls, ...k.make(rng, i % k.count) })));
-const BENIGN: Benign[] = BENIGN_CLASSES.flatMap((k) => Array.from({ length: Math.round(k.count * SCALE) }, () => ({ cls: k.cls, ...k.make(rng) })));
+const howMany = (k: { count: number; long?: number }) => (LONG && k.long !== undefined ? k.long : Math.round(k.count * SCALE));
+const CASES: Planted[] = CLASSES.flatMap((k) => Array.from({ length: howMany(k) }, (_, i) => ({ cls: k.cls, ...k.make(rng, i % k.count) })));
+const BENIGN: Benign[] = BENIGN_CLASSES.flatMap((k) => Array.from({ length: howMany(k) }, () => ({ cls: k.cls, ...k.make(rng) })));
 
 const describeProblem = (p: Problem) => `  ${p.rule} ${p.entity ?? '-'} ${p.file ?? '-'}:${p.line ?? '-'} ${p.message.slice(0, 140)}`;
 const listProblems = (problems: Problem[]) => (problems.length === 0 ? '  (none)' : [...problems.slice(0, 15).map(describeProblem), problems.length > 15 ? `  …and ${problems.length - 15} more` : ''].join('\n'));
@@ -1145,7 +1165,7 @@ if (process.env[HELPER] === '1') {
     after(() => helper?.kill());
 
     test(`at least ${Math.round(250 * SCALE)} corruptions over every class`, (t) => {
-      t.diagnostic(`HOBA_SEED=${SEED} HOBA_MUTATION_SCALE=${SCALE}`);
+      t.diagnostic(`HOBA_SEED=${SEED} HOBA_MUTATION_SCALE=${SCALE}${LONG ? ' HOBA_MUTATION_LONG=1' : ''}`);
       t.diagnostic(`corruptions by class: ${counts(CASES)}`);
       t.diagnostic(`benign edits by class: ${counts(BENIGN)}`);
       assert.ok(CASES.length >= 250 * SCALE, `${CASES.length} corruptions`);
