@@ -7,8 +7,9 @@
 //   bench/http.ts         the HTTP doors (PERF-HTTP): hosted MCP against bare node:http, serve against nginx
 //   bench/scale.ts        synthetic atlases of 1k and 10k entities (--sizes: up to 100k): validate, build, search, explain
 //   bench/lighthouse.ts   Lighthouse (mobile) on five pages of the built site: the four category scores
+//   bench/reader-quality.ts  the situation reader on labelled accounts it was not trained on (QUALITY.md)
 //
-//   npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]
+//   npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse,reader] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]
 //
 // --quick runs each script in its quick mode (tiny sizes, a few runs): it proves they run, in about a
 // minute, and its figures mean nothing. A benchmark, not a test: it prints figures and asserts nothing.
@@ -21,8 +22,8 @@ import { parseArgs } from 'node:util';
 import { missing, nodePath } from '../scripts/runtimes.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
-const PARTS = ['cli', 'mcp', 'http', 'scale', 'lighthouse'] as const;
+const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse,reader] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
+const PARTS = ['cli', 'mcp', 'http', 'scale', 'lighthouse', 'reader'] as const;
 type Part = (typeof PARTS)[number];
 
 function main(): number {
@@ -55,6 +56,7 @@ function main(): number {
   const commands: Record<Part, string[]> = {
     cli: ['bench/cli-start.mjs', ...(quick ? ['--quick'] : [])],
     lighthouse: [...tsx, 'bench/lighthouse.ts', ...(quick ? ['--runs', '1'] : [])],
+    reader: [...tsx, 'bench/reader-quality.ts'],
     mcp: [...tsx, 'bench/mcp.ts', ...(quick ? ['--quick'] : [])],
     http: [...tsx, 'bench/http.ts', ...(quick ? ['--quick'] : [])],
     scale: [...tsx, 'bench/scale.ts', ...(quick ? ['--sizes', '150', '--samples', '5', '--seed', '7'] : ['--sizes', values.sizes])],
@@ -90,7 +92,7 @@ function main(): number {
       else say(`(CLI start-up on Node 24 not measured: ${missing()})\n`);
     }
   }
-  const titles: Record<Part, string> = { cli: 'CLI start-up', mcp: 'MCP over stdio, in process, and the peer', http: 'HTTP doors', scale: 'Scale', lighthouse: 'Lighthouse' };
+  const titles: Record<Part, string> = { cli: 'CLI start-up', mcp: 'MCP over stdio, in process, and the peer', http: 'HTTP doors', scale: 'Scale', lighthouse: 'Lighthouse', reader: 'The situation reader' };
   for (const { part, node, label } of runs) {
     const argv = commands[part];
     process.stderr.write(`bench: ${label} ${argv.join(' ')}…\n`);
@@ -99,8 +101,9 @@ function main(): number {
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     say(`## ${titles[part]}${part === 'cli' ? `, Node ${node === process.execPath ? process.version : 'v24'}` : ''}\n`);
     say(`\`${label} ${argv.join(' ')}\` (${seconds.toFixed(0)} s, load average after: ${load()})\n`);
-    // A script's own top-level heading is demoted under this one.
-    say((r.stdout ?? '').trim().replace(/^## /gm, '### '));
+    // A script's own top-level heading is demoted under this one; the reader's report is plain text, kept as it prints.
+    if (part === 'reader') say(`\`\`\`text\n${(r.stdout ?? '').trim()}\n\`\`\``);
+    else say((r.stdout ?? '').trim().replace(/^## /gm, '### '));
     if (r.status !== 0) {
       failures++;
       say(`\n✖ exited with status ${r.status ?? r.signal}`);

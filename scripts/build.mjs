@@ -75,7 +75,10 @@ const result = await build({
 // the program above (an ESM import). The content loader (YAML parser and schemas, needed only when no
 // snapshot fits the checkout) stays the program's chunk: the registry it returns is plain data and
 // methods to the code here. `import.meta.url` (the bundled snapshot's place) becomes this file's URL.
-const loadChunk = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/registry/load.ts')[0].replace(/^dist\//, '');
+const chunkOf = (entry) => Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === entry)[0].replace(/^dist\//, '');
+const loadChunk = chunkOf('src/registry/load.ts');
+// Likewise the indexes of a checkout's snapshot (the reader's training corpus needs the YAML parser and the schemas).
+const indexesChunk = chunkOf('src/cli/indexes.ts');
 const entries = await build({
   ...nodeOptions,
   format: 'cjs',
@@ -83,7 +86,7 @@ const entries = await build({
   define: { 'import.meta.url': '__hobaUrl' },
   outExtension: { '.js': '.cjs' },
   metafile: true,
-  plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk)],
+  plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk), toBundle('src/cli/atlas.ts', 'src/cli/indexes.ts', indexesChunk)],
   entryPoints: { 'cli-main': 'src/cli/main.ts' },
   outdir: 'dist',
 });

@@ -33,6 +33,8 @@ import {
   INTERVENTION_ACTORS,
   INTERVENTION_SCOPES,
   JURISDICTIONS,
+  LIMIT_EVENTS,
+  LIMIT_UNITS,
   KIND_INFO,
   KINDS,
   MECHANISM_FAMILIES,
@@ -48,7 +50,8 @@ import {
   type Kind,
   type Stage,
 } from '../../src/model/vocab.ts';
-import { SCHEMAS, type Artifact, type Barrier, type Emission, type Entity, type Intervention, type Loop, type Manifest, type Mechanism, type Pattern, type Probe, type Scenario, type Source } from '../../src/model/schemas.ts';
+import { SCHEMAS, type Artifact, type Barrier, type Emission, type Entity, type Intervention, type Loop, type Manifest, type Mechanism, type Pattern, type Probe, type Scenario, type Source, type TimeLimit } from '../../src/model/schemas.ts';
+import { PLACES } from '../../src/model/places.ts';
 import { explain } from '../../src/analysis/explain.ts';
 import { Registry } from '../../src/registry/registry.ts';
 import { MAX_FIRST_TIER } from '../../src/registry/validate.ts';
@@ -187,6 +190,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   const counts = kindCounts(options.entities);
   const random = new Random(options.seed);
   const prose = new Prose(random);
+  // Voices draw from a stream of their own, so that adding them left every other draw (and so the atlas
+  // a seed gives) as it was.
+  const voiceRandom = new Random(options.seed + 0x5f3759df);
+  const voiceProse = new Prose(voiceRandom);
   const ids = (kind: Kind) => Array.from({ length: counts[kind] }, (_, i) => idOf(kind, i + 1));
   // A few entities of the larger kinds are deprecated, with an active successor, and nothing points at them.
   const deprecatedCount = (kind: Kind) => Math.floor(counts[kind] / 100);
@@ -259,17 +266,31 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   // popular artifacts fill up to the cap, the rest of the draws fall to the next popular ones.
   const emitterCount = new Map<string, number>();
   const fidelity = () => random.weighted({ direct: 43, void: 28, euphemism: 20, noise: 13, distortion: 12 });
+  // Every mechanism must emit at least one artifact (schema), and the cap can fill the popular artifacts
+  // before the last mechanisms draw: each active mechanism's first emission is therefore reserved in a
+  // pass of its own, taken from the artifacts with the fewest emitters.
+  const reserved = new Map<string, string>();
+  for (const m of mechanisms) {
+    if (m.deprecated) continue;
+    const fewest = Math.min(...activeArtifacts.map((a) => emitterCount.get(a) ?? 0));
+    const a = random.pick(activeArtifacts.filter((x) => (emitterCount.get(x) ?? 0) === fewest));
+    reserved.set(m.id, a);
+    emitterCount.set(a, fewest + 1);
+  }
   for (const m of mechanisms) {
     m.operatesAt = distinct(heavyCount(random, 1, 8, 1.3), () => barrierWindow[m.home]!.draw());
     if (m.operatesAt.length === 0) m.operatesAt = [popularBarriers.draw()!];
-    const taken = new Set<string>();
+    const first = reserved.get(m.id);
+    const taken = new Set<string>(first === undefined ? [] : [first]);
     const free = (a: string) => !taken.has(a) && (m.deprecated || (emitterCount.get(a) ?? 0) < MAX_EMITTERS);
-    const artifacts = distinct(heavyCount(random, 2, 9, 1.3), () => {
+    const more = distinct(heavyCount(random, 2, 9, 1.3) - taken.size, () => {
       const a = artifactsNear[m.home]!.drawFree(free) ?? popularArtifacts.drawFree(free);
       if (a !== undefined) taken.add(a);
       return a;
     });
-    if (!m.deprecated) for (const a of artifacts) emitterCount.set(a, (emitterCount.get(a) ?? 0) + 1);
+    if (!m.deprecated) for (const a of more) emitterCount.set(a, (emitterCount.get(a) ?? 0) + 1);
+    const artifacts = first === undefined ? more : [first, ...more];
+    if (artifacts.length === 0) artifacts.push(popularArtifacts.draw()!); // deprecated: the cap does not apply
     m.emits = artifacts.map((artifact) => ({ artifact, fidelity: fidelity() }));
   }
   // No active artifact with fewer than two active mechanisms that emit it: nearby ones first.
@@ -403,12 +424,16 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     return Array.from({ length: random.between(1, 2) }, () => {
       const jurisdiction = random.pick(JURISDICTIONS);
       const remedy = random.chance(0.5);
+      // A US state's note names a state the law layer knows (src/model/places.ts); a remedy's limit is data.
+      const limit: TimeLimit = random.chance(0.8)
+        ? { stated: true, action: prose.text(60), who: 'you', from: random.pick(LIMIT_EVENTS), length: random.between(1, 12), unit: random.pick(LIMIT_UNITS), days: 'calendar', less_one_day: false, extensions: [] }
+        : { stated: false, action: prose.text(60) };
       return {
         jurisdiction,
-        ...(jurisdiction === 'us-state' ? { where: prose.title() } : {}),
+        ...(jurisdiction === 'us-state' ? { where: random.pick(PLACES.filter((p) => p.country === 'us' && p.code !== 'us')).name } : {}),
         instrument: prose.title(),
         says: prose.text(200),
-        ...(remedy ? { remedy: prose.text(120), time_limit: prose.text(80) } : {}),
+        ...(remedy ? { remedy: prose.text(120), time_limit: prose.text(80), limit } : {}),
         sources: [random.pick(current)],
       };
     });
@@ -469,12 +494,16 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         sources: cites.get(id)!,
         ...status(deprecatedArtifacts.has(id), activeArtifacts),
         stages: artifactStages.get(id)!,
+        concerns: [],
         non_inferences: Array.from({ length: random.between(4, 6) }, () => prose.nonInference()),
         probes,
         next_steps: [{ id: 'keep-going', action: prose.text(160), why: prose.text(160), sources: [] }],
         rules_out: [],
         specimens: random.chance(0.67) ? Array.from({ length: random.between(1, 2) }, (_, n) => specimen(n)) : [],
-        voices: [],
+        // A few first-person accounts (the real atlas has 25 or more per artifact; a few keep the reader's
+        // training and the voice rules exercised without multiplying the atlas's size). Numbered, so that
+        // no two artifacts share one (rule voice-shared).
+        voices: Array.from({ length: voiceRandom.between(2, 4) }, (_, k) => voiceProse.voice(Number(id.slice(2)) * 10 + k)),
         law: lawOf(id),
       },
     });
@@ -650,8 +679,12 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     record: record as Record<string, Value | undefined>,
   }));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  // The real manifest's distinctions and "not cited" list name real artifacts and sources, which a
+  // synthetic atlas does not have; its reader still learns the real "not covered" topics.
+  const { distinctions: _d, uncited: _u, ...real } = realManifest();
   const manifest: Manifest = {
-    ...realManifest(),
+    ...real,
+    distinctions: [],
     description: `A synthetic atlas of ${options.entities} entities generated by bench/synth with seed ${options.seed}, shaped like the real atlas for benchmarks. Its content is meaningless text: never publish it.`,
   };
   files.unshift({ path: 'content/atlas.yaml', kind: 'manifest', record: manifest as Record<string, Value | undefined> });

@@ -126,6 +126,12 @@ export class Prose {
     return this.random.chance(0.5) ? `${w.adj()} ${w.noun()}` : `${w.noun()} ${w.verb()} ${w.noun()}`;
   }
 
+  /** A first-person account, told the way people post; `n` makes it unique. */
+  voice(n: number): string {
+    const w = this.words;
+    return `I ${w.verb()} the ${w.adj()} ${w.noun()} and then the ${w.noun()} ${w.verb()} my ${w.noun()}, ${n} days in. ${this.sentence()}`;
+  }
+
   /** A statement of what something does not establish. */
   nonInference(): string {
     const w = this.words;

@@ -159,6 +159,11 @@ export const PHRASES: readonly Phrase[] = [
     re: /\b(?:(?:form|template|generic|canned|boilerplate|standard|automated|copy[- ]paste) (?:rejection|email|letter|response|reply|no)|(?:went|go|going) (?:with|in) (?:a different|another) direction|move forward with (?:other|another|different) (?:candidates?|applicants?)|(?:went|gone|go|going) with (?:someone|somebody|another (?:candidate|applicant|person)|other candidates)|more (?:closely )?aligned|better (?:fit|match|aligned))\b/,
     means: 'generic closer alignment rejection', needs: ['form', 'template', 'generic', 'canned', 'boilerplate', 'standard', 'automated', 'copy', 'direction', 'move forward', 'some', 'other', 'aligned', 'better'],
   },
+  // No pay range at all is A-013's, not a range too wide to mean anything (A-052).
+  {
+    re: /\b(?:no|without (?:a|any)|never gave (?:a|any)|wouldn'?t (?:give|share) (?:a|the)|won'?t (?:give|share) (?:a|the)) (?:salary|pay|compensation) (?:range|band|bracket|information|info|details?)\b|\b(?:salary|pay) (?:range )?(?:was |is )?(?:not|never) (?:listed|posted|given|disclosed|shown|mentioned)\b/,
+    means: 'no pay range disclosed', needs: ['range', 'band', 'bracket', 'info', 'detail', 'listed', 'posted', 'given', 'disclosed', 'shown', 'mentioned'],
+  },
   {
     // "Not the right fit" is A-033's own title: the fit judgement, not the generic closer (A-003).
     re: /\b(?:not (?:a|the right|a good|the best|a great|a culture|the) (?:culture )?fit|(?:wasn'?t|was not|isn'?t|am not|i'?m not) (?:a |the right |a good )?(?:culture )?fit|(?:culture|cultural) fit|didn'?t (?:click|gel|fit in))\b/,
@@ -186,6 +191,11 @@ export const PHRASES: readonly Phrase[] = [
     means: 'knockout questions', needs: ['question', 'box', 'dropdown'],
   },
   { re: /\b(?:new|extra|additional|changed|different) (?:requirements?|criteria|criterion|qualifications?|skills? required)\b|\bnow (?:they )?(?:want|wanted|need|needed|require)\b/, means: 'new requirement criterion', needs: ['requirement', 'criteri', 'qualification', 'required', 'now'] },
+  // "They need someone with X now": a requirement that came late (A-022), whoever the role is for.
+  {
+    re: /\b(?:need|needs|needed|want|wants|wanted|require|requires|required) (?:someone|somebody|a candidate|candidates) (?:with|who has|who have)\b.{0,50}\bnow\b/,
+    means: 'new requirement criterion', needs: ['someone', 'somebody', 'candidate'],
+  },
 ];
 
 /** Words a negation sets aside, with what was kept. */

@@ -124,6 +124,8 @@ const VERDICT_MEANINGS: Record<VerdictCode, string> = {
   'act-on-candidate-removable': 'No candidate probe narrows the set, but a first-tier mechanism (one that can produce what was observed) is within the candidate’s reach; act on it only where other evidence points there.',
   'low-signal': `${LOW_SIGNAL_TEXT} Nothing the candidate can run tells the remaining mechanisms apart, and no first-tier mechanism is theirs to remove. When the observations carry next steps the verdict says so instead ("${LOW_SIGNAL_WITH_STEPS_TEXT}"): low signal never hides an action that holds whatever the cause. This is a valid, honest answer, not a failure.`,
   'nothing-left': 'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
+  'answer-first': 'The words given could be one observation or another, and the reader would be guessing: answer its question (input.from_text.questions) and the analysis follows. Nothing is analysed until then.',
+  'not-covered': 'The words given are about something the atlas does not cover (input.from_text.not_covered says what, and where to turn); nothing is analysed rather than the nearest observation.',
 };
 
 const EFFECT_MEANINGS: Record<EffectLevel, string> = {
@@ -187,7 +189,7 @@ const TOPIC_MEANINGS: Record<Topic, string> = {
 
 const terms = <T extends string>(ids: readonly T[], meanings: Record<T, string>) => ids.map((id) => ({ id, meaning: meanings[id] }));
 
-function sections(baselines: string[]): Array<{ id: string; title: string; body: string }> {
+function sections(baselines: string[], reg?: Registry): Array<{ id: string; title: string; body: string }> {
   return [
     {
       id: 'purpose',
@@ -227,6 +229,8 @@ It is built for candidates trying to read their situation without fooling themse
 - **act-on-candidate-removable** — no probe can, but a first-tier mechanism is within the candidate's reach. Act on it only where other evidence points there.
 - **low-signal** — "${LOW_SIGNAL_TEXT}" No probe the candidate can run narrows the set, and no first-tier mechanism is theirs to remove; a mechanism that only acts at the same stage is not by itself a reason to act on this observation. When the observations carry next steps, the verdict says instead: "${LOW_SIGNAL_WITH_STEPS_TEXT}" Low signal never hides an indicated action.
 - **nothing-left** — the reported outcomes exclude every compatible mechanism; the input or the atlas needs checking.
+- **answer-first** — the words could be one observation or another: nothing is analysed until the person answers the reader's question.
+- **not-covered** — the words are about something the atlas does not cover: nothing is analysed; the reader says where to turn.
 
 Report a probe outcome (\`--probe <probe>=<outcome>\`, or \`probes\` in the tool) and run the protocol again: the mechanisms that outcome excludes leave the whole case, and are listed with the outcome that excluded them.`,
     },
@@ -308,10 +312,39 @@ Scenarios are presets: \`hoba explain --scenario S-003\`, the scenario argument 
     },
     {
       id: 'plain-words',
-      title: 'Plain words in',
-      body: `\`hoba explain "<what happened, in your words>"\` (and the text argument of the explain_observation tool) reads a description in everyday English, finds the observations it names with the atlas's search index, and explains them. It chooses conservatively: the best-matching observation, plus others only when they score close to it and the words really name them (a long description can name two or three). The result says which observations it chose and which of the words matched each, so the person can check the reading before relying on it.
+      title: 'Your words in: the situation reader',
+      body: `\`hoba explain "<what happened, in your words>"\` (with \`--message <file>\` for a message you received), the text and message arguments of the explain_observation tool, and the analyze page all read a person's account with one reader, the same code everywhere, and explain the observations it states. It is a classifier trained when the atlas is built, on each observation's voices (first-person accounts in the words people use, in many registers and Englishes) and a labelled corpus of accounts; it is deterministic and is measured on accounts it never saw (QUALITY.md in the repository gives the figures and the commands that produce them).
 
-When nothing matches well enough it says so and suggests what to try, instead of guessing; a description in another language gets an honest "English only". The words are matched, not understood: an explanation from words is only as good as the observations chosen, so check them, or give observation IDs directly.`,
+- **What the account states.** An observation is chosen only when the account states it, not when its words merely overlap; each comes with the person's own words that state it, quoted as typed.
+- **What the account denies is never chosen.** "Nobody asked about my age", "it wasn't a scam, I checked": the reader says it set them aside.
+- **Questions instead of guesses.** When an account could be one observation or another (the atlas lists these pairs as distinctions), it asks the one question that tells them apart ("Had you already received an offer?") with an answer for each. Nothing is analysed until the person answers (\`--pick\`, \`picks\`, or a button on the site).
+- **Not covered.** When the account is about something the atlas does not cover (below), it says so, says where to turn, and analyses nothing, rather than choosing the nearest observation.
+- **Messages as evidence.** A pasted message (a rejection email, a portal's status history, a recruiter's text, a letter) is read against the tell-tale lines of the atlas's specimens: the answer quotes which lines of the message are tells, and what each does and does not establish.
+
+It reads English only, and says so for another language. It reads words, it does not understand them: the reading is only as good as the observations it chooses, so check them, answer its questions, or pick the observations yourself.`,
+    },
+    {
+      id: 'not-covered',
+      title: 'What the atlas does not cover',
+      body: `${reg?.manifest.covers ?? 'The atlas covers what a candidate sees while being hired.'}
+
+It does not cover these; the situation reader recognises them and says so:
+
+${(reg?.manifest.not_covered ?? []).map((t) => `- **${t.title}.** ${t.summary} Where to turn: ${t.instead}`).join('\n')}`,
+    },
+    {
+      id: 'candidate-view',
+      title: 'The answer a person reads first, their dates, and their record',
+      body: `Every explanation carries a **candidate view** (\`candidate\` in the JSON): the same analysis in plain words, for a person who is worried rather than a researcher. It is the default text of \`hoba explain\`, the top of the analyze page and of every scenario's page, and part of every explain_observation result.
+
+- **First, in at most about 120 words:** what the facts can and cannot mean (the kinds of explanation, and the first thing they do not establish; never how likely), the one thing worth checking and how (the first probe the person can run, with what its answer would rule out), and what to do now and by when (the first next step, and the nearest legal deadline when there is one).
+- **Then the possible explanations, grouped** the way a person grasps them: something about the employer's process; the job itself (its budget, pay or timing); another candidate; something about you that you can change; how people judged you; the terms of the offer; an agency's interests; a scam; a check on your background, record or references; unlawful treatment. One line each, opened for who can change it (phrased for the case: "the employer's own process", "you can change this", "a third party"), how it shows, how well it is studied, and a link.
+- **No ID, slug or vocabulary word** in that text: the plain forms of the evidence levels, fidelities, tiers, facets and verdicts are defined once (src/model/plain.ts) and used by the site, the CLI and MCP. The suite holds every worked scenario's default text to Flesch–Kincaid grade 8 or below, measured with a readability library, and to three phone screens (390 × 844) before the details.
+- **Checks, records and protected traits come last** unless the account brings them in: an explanation that concerns a background or reference check, a record, or a protected trait is listed after the others unless an observation given is itself about it (the artifact's \`concerns\`), or nothing else remains, and it always says what would make it relevant. For an offer withdrawn, criminal-record screening is not the first thing shown to someone who mentioned no check.
+
+**Deadlines as dates.** Each law note that gives a remedy has its time limit as data (\`limit\`): its length and unit, whether days are calendar or business days, the event it runs from (the act, a notice, a request), "less one day" rules, and its extensions (a state agency's 300 days, Acas early conciliation's stop-the-clock, the EU's two further months, a longer limit not yet confirmed in force), with the words still shown. Where the sources state no limit, the note says so (\`stated: false\`) and no date is computed. Given the date it happened and where the person is (both optional: \`hoba explain … --on 2026-11-20 --where uk\`, the \`on\` and \`where\` inputs of explain_observation, or the form on the analyze page), the answer gives real dates ("File a charge with the EEOC by 19 May 2027 (180 days from 20 November 2026), or by 16 September 2027 (300 days) where a state or local agency enforces a law against the same discrimination"), with "check these dates with an adviser" and the not-legal-advice notice beside them. The arithmetic is pure calendar-date arithmetic (no time zones): days after the event, the corresponding date for months and years (the month's last day when it has none), the day before it for "three months less one day", Monday to Friday for business days (public holidays are not known), and Acas's stop-the-clock from the dates of conciliation and its certificate. Each rule is tested on hand-checked dates.
+
+**A record the person keeps.** On the analyze page a person can save the analysis and add dated events (applied, interviewed, a message, a check started, an offer withdrawn, a request sent, Acas early conciliation and its certificate). The record lives only in their browser (localStorage); it prints on a page of its own (A4 or Letter, one to three pages), downloads as Markdown, JSON (which opens again) and an .ics calendar of the deadlines, and is deleted with one button. Nothing leaves the device: the date, the place and the record are never sent, and the suite checks that no request carries them. This is what an adviser, a union, an equality agency or a tribunal asks for.`,
     },
     {
       id: 'patterns-and-loops',
@@ -342,7 +375,7 @@ A well-documented problem can have a fix whose effect is mixed, contested or unm
 
 ${terms(JURISDICTIONS, JURISDICTION_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
 
-Time limits are short (months, not years, for discrimination complaints in the US and the UK), so a note that gives a remedy always states its limit. Guidance that has been withdrawn and law that has been repealed are never presented as current: a note citing them says what changed (status_note), and every citation of them carries a caveat.
+Time limits are short (months, not years, for discrimination complaints in the US and the UK), so a note that gives a remedy always states its limit, in words and as data from which the person's own dates are computed (see the candidate view). Guidance that has been withdrawn and law that has been repealed are never presented as current: a note citing them says what changed (status_note), and every citation of them carries a caveat.
 
 ${LEGAL_NOTICE}`,
     },
@@ -363,7 +396,7 @@ Every answer carries the registry_version of the content it was computed from (s
     {
       id: 'limits',
       title: 'What the atlas cannot do',
-      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. A plain-words reading can pick the wrong observation; a scenario shows one worked case, not what usually happens. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
+      body: `It cannot tell what happened in a specific process: it has no access to any employer's data and makes no calibrated estimate of how likely each explanation is. It does not judge people or employers. It is incomplete: a mechanism missing from the atlas may still be at work, and the honest baselines are there partly for that reason. A reading of someone's words can choose the wrong observation (its measured accuracy is published with the code); a scenario shows one worked case, not what usually happens. When the atlas has nothing more to say, it says so (low signal) rather than guess.`,
     },
   ];
 }
@@ -383,6 +416,7 @@ export function methodology(reg: Registry): Methodology {
         .all('mechanism')
         .filter((m) => m.honest_baseline && m.status === 'active')
         .map((m) => `${m.id} ${m.title.replace(/\s*\(honest baseline\)$/, '')}`),
+      reg
     ),
     vocabularies: {
       kinds: KINDS.map((k) => ({ id: k, prefix: KIND_INFO[k].prefix, meaning: KIND_MEANINGS[k] })),

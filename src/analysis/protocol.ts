@@ -19,6 +19,8 @@
 import { REMOVABILITIES, type Removability } from '../model/vocab.ts';
 import { compareIds, type EntityOfKind, type Registry } from '../registry/registry.ts';
 import { activeLoops, bounded, EntitySet, joinWords, listedBarriers, listedMechanisms, rankCompatible, resolveFacts, type Facts, type SecondTier } from './mechanisms.ts';
+import { candidateView } from './candidate.ts';
+import { checkedDate, deadlinesOf, placeOfInput, type CaseFacts } from './deadlines.ts';
 import { citationsOf, sourceCaveatsOf } from './node.ts';
 import { matchPatterns } from './patterns.ts';
 import { probeView, rankProbes } from './probes.ts';
@@ -38,6 +40,12 @@ export interface ArtifactsInput {
   stage?: string;
   /** Outcomes of probes already run. */
   probes?: readonly ProbeOutcomeInput[];
+  /** The date of what happened (YYYY-MM-DD): the law notes' time limits become dates. */
+  on?: string;
+  /** Where the person is (uk, us-ca, eu-de…): law notes for elsewhere are left out of the deadlines. */
+  where?: string;
+  /** Dates of other events (a request sent, Acas early conciliation), when known. */
+  dates?: CaseFacts['dates'];
 }
 
 /** Where the artifacts came from when they were not given as IDs: a scenario preset, or plain words. */
@@ -284,6 +292,10 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
   if (input.artifacts.length === 0) {
     throw new AnalysisError('invalid-argument', 'explain needs at least one artifact ID (what you observed, such as A-009), a scenario ID (such as S-001) or your own words.');
   }
+  // The person's date and place are checked first: a mistake there is theirs to correct, whatever the rest.
+  const on = input.on !== undefined ? checkedDate(input.on, 'The date of what happened') : undefined;
+  const where = input.where !== undefined ? placeOfInput(input.where).code : undefined;
+  const dates = input.dates && Object.fromEntries(Object.entries(input.dates).map(([k, v]) => [k, checkedDate(v!, `The date of ${k.replace(/_/g, ' ')}`)]));
   // H, O
   const facts = resolveFacts(reg, { artifacts: input.artifacts, ...(input.stage !== undefined ? { stage: input.stage } : {}) });
   const observed = observedOutcomes(reg, facts, input.probes ?? []);
@@ -338,6 +350,7 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
   const steps = nextStepsOf(reg, facts);
   const cut = [...barriersCut, ...mechanismsCut, ...loopsCut];
   const law: LawNoteView[] = facts.used.flatMap((a) => a.law.map((note) => ({ artifact: refOf(a), ...note })));
+  const deadlines = deadlinesOf(law, { ...(on !== undefined ? { on } : {}), ...(where !== undefined ? { where } : {}), ...(dates ? { dates } : {}) });
   const verdict = verdictOf({
     second,
     first,
@@ -346,7 +359,7 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
     steps,
   });
 
-  return {
+  const result: Omit<ExplainResult, 'candidate'> = {
     registry_version: reg.version,
     notice: UNCALIBRATED_NOTICE,
     input: {
@@ -355,6 +368,8 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
       probes: observed.map((o) => ({ probe: o.probe, outcome: o.outcome })),
       ...(origin.scenario ? { scenario: origin.scenario } : {}),
       ...(origin.from_text ? { from_text: origin.from_text } : {}),
+      ...(on !== undefined ? { on } : {}),
+      ...(where !== undefined ? { where } : {}),
     },
     hard_facts: {
       artifacts: given.map(({ given: a, used }) => ({
@@ -377,10 +392,12 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
       next_steps: steps,
       law,
       ...(law.length > 0 ? { legal_notice: LEGAL_NOTICE } : {}),
+      deadlines,
       verdict,
     },
     ...(cut.length > 0 ? { truncated_lists: cut } : {}),
   };
+  return { ...result, candidate: candidateView(reg, result, deadlines) };
 }
 
 function dedupeTexts<T extends { text: string }>(items: T[]): T[] {

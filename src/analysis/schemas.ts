@@ -6,6 +6,9 @@ import { z } from 'zod';
 import {
   ACTORS,
   COSTS,
+  DAY_COUNTS,
+  LIMIT_EVENTS,
+  LIMIT_UNITS,
   EFFECT_LEVELS,
   EVIDENCE_LEVELS,
   FIDELITIES,
@@ -35,6 +38,7 @@ import {
   EvidenceLevelSchema,
   StageSchema,
 } from '../model/index.ts';
+import { PLAIN_GROUPS } from '../model/plain.ts';
 import { TIERS, VERDICT_CODES } from './terms.ts';
 
 const Id = z.string().describe('A permanent atlas ID, such as A-009 or M-001');
@@ -369,12 +373,60 @@ export const LoopMatch = z
 
 export const FromText = z
   .strictObject({
-    text: z.string().describe('The words given'),
+    text: z.string().describe('The words given, as read (empty when only a message was given)'),
+    message: z.string().optional().describe('The message pasted, as read'),
     matched: z
-      .array(z.strictObject({ id: Id, title: z.string(), why: z.string().describe('Which of the words matched, in plain words') }))
-      .describe('The observations chosen from the words, best first'),
+      .array(
+        z.strictObject({
+          id: Id,
+          title: z.string(),
+          why: z.string(),
+          quotes: z.array(z.string()).describe('The words (or message lines) that state it, as typed'),
+          from: z.enum(['words', 'message', 'answer']),
+        }),
+      )
+      .describe('What the words state, strongest first: analysed'),
+    denied: z
+      .array(z.strictObject({ id: Id, title: z.string(), quote: z.string() }))
+      .describe('What the words deny: never analysed'),
+    questions: z
+      .array(
+        z.strictObject({
+          id: z.string(),
+          ask: z.string().describe('Put it to the person'),
+          quote: z.string().optional(),
+          options: z
+            .array(z.strictObject({ artifact: Id, title: z.string(), answer: z.string() }))
+            .describe('Give the chosen artifact back in picks'),
+        }),
+      )
+      .describe('Readings too close to choose: not analysed until answered'),
+    not_covered: z
+      .strictObject({
+        topics: z
+          .array(z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), instead: z.string().describe('Where to turn') })),
+        quote: z.string().optional(),
+        covers: z.string(),
+      })
+      .optional()
+      .describe('Outside the atlas: nothing analysed'),
+    message_tells: z
+      .array(
+        z.strictObject({
+          artifact: z.strictObject({ id: Id, title: z.string() }),
+          tells: z.array(
+            z.strictObject({
+              line: z.string(),
+              tell: z.string().describe('The specimen’s tell it matches'),
+              reading: z.string().describe('What it does and does not establish'),
+            }),
+          ),
+        }),
+      )
+      .describe('The message’s tell-tale lines'),
+    answered: z.array(Id),
   })
-  .describe('Observations chosen from a description in plain words');
+  .describe('How the situation reader read a description in plain words (and a pasted message)');
 
 export const NextStepView = NextStep.pick({ id: true, action: true, why: true, by_when: true })
   .extend({
@@ -386,6 +438,83 @@ export const NextStepView = NextStep.pick({ id: true, action: true, why: true, b
 export const LawNoteView = LawNote.extend({
   artifact: EntityRef.describe('The observation the note belongs to'),
 }).describe('A law note of an observed artifact: for which jurisdiction, what the text provides, the remedy and its time limit');
+
+export const DateLine = z
+  .strictObject({
+    date: z.iso.date().describe('The last day, YYYY-MM-DD (a calendar date, no time zone)'),
+    long: z.string().describe('The date in words: "14 September 2027"'),
+    label: z.string().describe('What the date is: "180 days", "300 days", "two more months"'),
+    kind: z.enum(['limit', 'replaces', 'adds', 'stop-the-clock']).describe('limit: the plain limit; the others: an extension of it'),
+    condition: z.string().optional().describe('When this date applies instead of the plain limit'),
+    holds: z.boolean().optional().describe('Whether the atlas’s sources establish the condition where the person is'),
+  })
+  .describe('One computed date of a time limit');
+
+export const DeadlineView = z
+  .strictObject({
+    artifact: z.strictObject({ id: Id, title: z.string() }).describe('The observation whose law note this is'),
+    jurisdiction: z.enum(JURISDICTIONS),
+    where: z.string().optional(),
+    instrument: z.string(),
+    applies: z.enum(['yes', 'maybe']).describe('yes: the note applies where the person said they are; maybe: no place was given, or the note is for a part of it'),
+    time_limit: z.string().describe('The limit in the note’s own words'),
+    stated: z.boolean().describe('False when the cited sources state no limit: no date is computed'),
+    action: z.string().describe('What to do by the date (for the employer’s deadline: what they must do)'),
+    who: z.enum(['you', 'employer']),
+    from: z.enum(LIMIT_EVENTS).optional().describe('The event the limit runs from'),
+    period: z
+      .strictObject({ length: z.int(), unit: z.enum(LIMIT_UNITS), days: z.enum(DAY_COUNTS), words: z.string() })
+      .optional()
+      .describe('The stated limit’s length'),
+    start: z.iso.date().optional().describe('The date it runs from, when given'),
+    dates: z.array(DateLine).describe('The computed dates, the plain limit first; empty without the date of the event, or for a limit the sources do not state'),
+    line: z.string().describe('The answer for this note in plain words, with its dates'),
+  })
+  .describe('A law note’s time limit as dates, for where the person is and the date they gave. Not legal advice');
+
+export const CandidateItem = z
+  .strictObject({
+    id: Id.describe('For links; never shown in the default text'),
+    title: z.string().describe('The explanation’s name in plain words'),
+    who: z.string().describe('Who can change it, phrased for the case'),
+    how: z.string().describe('How it shows in what you saw'),
+    evidence: z.string().describe('How well it is studied, in plain words'),
+    summary: z.string().describe('What it is (the IDs of its prose left out)'),
+    note: z.string().optional().describe('How it shows in these observations, when the atlas says'),
+    ordinary: z.boolean().optional().describe('True for an ordinary cause (an honest baseline)'),
+    relevant_if: z.string().optional().describe('For an explanation concerning a check, a record or a protected trait: what would make it relevant'),
+    brought_in: z.boolean().optional().describe('For such an explanation: whether an observation given is itself about it (else it is listed after the others)'),
+  })
+  .describe('One possible explanation, in plain words');
+
+export const CandidateView = z
+  .strictObject({
+    heading: z.string().describe('The verdict in plain words'),
+    lead: z.array(z.string()).describe('What the facts can and cannot mean, the one thing worth checking, and what to do now and by when: at most about 120 words, no IDs'),
+    check: z
+      .strictObject({ probe: z.string(), artifact: Id, action: z.string(), outcome: z.string().optional(), tells: z.string().optional() })
+      .optional()
+      .describe('The one thing worth checking: the first probe the person can run'),
+    now: z
+      .strictObject({ step: z.string(), artifact: Id, action: z.string(), by_when: z.string().optional() })
+      .optional()
+      .describe('What to do now: the first next step'),
+    groups: z
+      .array(
+        z.strictObject({
+          id: z.enum(PLAIN_GROUPS),
+          label: z.string(),
+          relevant_if: z.array(z.string()).optional().describe('What would make the group’s explanations that the account did not bring in relevant, said once'),
+          items: z.array(CandidateItem),
+        }),
+      )
+      .describe('The explanations that can cause what was seen, grouped the way a person grasps them; a check, a record or a protected trait comes last unless the account brings it in'),
+    also: z.string().optional().describe('How many more things happen at the same step without causing this by themselves'),
+    note: z.string().optional().describe('When the stage given is not one where an observation is recorded: said plainly'),
+    notice: z.string().describe('That nothing here is a likelihood, in plain words'),
+    legal: z.string().optional().describe('Present when the observations carry law notes: not legal advice; check the dates with an adviser (the full legal notice is agency.legal_notice)'),
+  })
+  .describe('The answer a worried person reads first: plain words, no IDs; the rest of the result keeps everything');
 
 export const Verdict = z
   .strictObject({
@@ -411,7 +540,9 @@ export const ExplainResult = z
         .strictObject({ id: Id, title: z.string() })
         .optional()
         .describe('Present when the input was a worked scenario (a preset of artifacts, stage and probe outcomes)'),
-      from_text: FromText.optional().describe('Present when the input was plain words: which observations were chosen, and why'),
+      from_text: FromText.optional().describe('Present when the input was plain words or a pasted message: what the reader chose (with the words), denied, asked, or found not covered'),
+      on: z.iso.date().optional().describe('The date of what happened, as given: deadlines are computed from it'),
+      where: z.string().optional().describe('Where the person is, as given (a place code such as uk, us-ca or eu-de): law notes for elsewhere are left out of the deadlines'),
     }),
     hard_facts: z.strictObject({
       artifacts: z.array(ExplainedArtifact),
@@ -455,8 +586,10 @@ export const ExplainResult = z
       next_steps: z.array(NextStepView).describe('What the candidate can still do whatever the cause: the given observations’ next steps'),
       law: z.array(LawNoteView).describe('The given observations’ law notes: options that depend on law, by jurisdiction, with their time limits'),
       legal_notice: z.string().optional().describe('Present when law lists anything: the notes are not legal advice'),
+      deadlines: z.array(DeadlineView).describe('The law notes’ time limits as dates (for where the person is, from the date given); in words when no date was given'),
       verdict: Verdict,
     }),
+    candidate: CandidateView.describe('The candidate view: the same answer in plain words, for a person (no IDs in its text)'),
     truncated_lists: TruncatedLists,
   })
   .describe('The HOBA protocol applied to a set of observations: Hard facts, Obstacle, Behind, Agency');
@@ -529,3 +662,6 @@ export type LawNoteView = z.infer<typeof LawNoteView>;
 export type FromText = z.infer<typeof FromText>;
 export type LoopMatch = z.infer<typeof LoopMatch>;
 export type Methodology = z.infer<typeof Methodology>;
+export type DeadlineView = z.infer<typeof DeadlineView>;
+export type DateLine = z.infer<typeof DateLine>;
+export type CandidateView = z.infer<typeof CandidateView>;

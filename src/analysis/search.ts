@@ -15,10 +15,10 @@ import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import { sourceFinding } from '../model/source.ts';
 import type { Registry } from '../registry/registry.ts';
-import type { IndexBuilders } from '../registry/snapshot.ts';
 import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
 import { rewriteQuery, type Rewrite } from './colloquial.ts';
+import { stem } from './stem.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import type { SearchHit, SearchResult } from './schemas.ts';
 
@@ -34,7 +34,8 @@ export const MAX_QUERY_LENGTH = 300;
 /** Words longer than this are matched exactly (typo tolerance costs the square of a word's length). */
 const MAX_FUZZY_TERM = 24;
 
-const FIELDS = ['id', 'title', 'aliases', 'summary', 'body'] as const;
+// An artifact's voices (first-person accounts) are a field of their own: people search in those words.
+const FIELDS = ['id', 'title', 'aliases', 'summary', 'voices', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 
 const ID_TOKEN = /^[abmplise]-\d{3,}$/i;
@@ -56,23 +57,6 @@ export function normaliseTerm(term: string): string | null {
   const w = t.normalize('NFD').replace(/\p{Diacritic}/gu, '');
   if (STOP_WORDS.has(w)) return null;
   return stem(w);
-}
-
-/**
- * A deliberately small stemmer: enough that "reposted", "reposting" and "reposts" meet "repost", and
- * applied the same way to documents and queries, so consistency matters more than linguistics.
- */
-function stem(w: string): string {
-  if (w.length <= 3 || /\d/.test(w)) return w;
-  let s = w;
-  if (s.endsWith('ies') && s.length > 4) s = s.slice(0, -3) + 'y';
-  else if (s.endsWith('ing') && s.length > 5) s = s.slice(0, -3);
-  else if (s.endsWith('ed') && s.length > 4) s = s.slice(0, -2);
-  else if (s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
-  // A doubled final consonant left by a suffix ("stopped" → "stopp") is undoubled, except l, s and z.
-  if (s !== w && /([^aeiouylsz])\1$/.test(s)) s = s.slice(0, -1);
-  if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
-  return s;
 }
 
 /**
@@ -118,12 +102,13 @@ export function fieldText(e: Entity, field: Field): string {
   if (field === 'id') return e.id;
   if (e.kind === 'source') {
     if (field === 'title') return texts(e.cite, e.title ?? undefined);
-    if (field === 'aliases') return '';
+    if (field === 'aliases' || field === 'voices') return '';
     if (field === 'summary') return e.finding ?? '';
     return texts(e.authors, e.venue ?? undefined, e.design, e.relevant_to, e.year === null ? undefined : String(e.year));
   }
   if (field === 'title') return e.title;
   if (field === 'aliases') return texts(e.aliases);
+  if (field === 'voices') return e.kind === 'artifact' ? texts(e.voices ?? []) : '';
   if (field === 'summary') return e.summary;
   const common = [e.description];
   switch (e.kind) {
@@ -151,7 +136,7 @@ export function fieldText(e: Entity, field: Field): string {
   }
 }
 
-const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, body: 1 };
+const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, voices: 1, body: 1 };
 const FIELD_BOOST = FIELDS.map((f) => BOOST[f]);
 const F = FIELDS.length;
 
@@ -208,7 +193,7 @@ interface SerialisedIndex {
    */
   postings: string[];
 }
-const INDEX_FORMAT = 'hoba-search/2';
+const INDEX_FORMAT = 'hoba-search/3';
 
 // Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
 // marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe
@@ -743,7 +728,7 @@ export class AtlasSearch {
 
   /** A word of the atlas that an index term (a stem such as "receiv") came from, to show people. */
   private surfaceOf(term: string): string {
-    for (const field of ['title', 'aliases', 'summary', 'body'] as const) {
+    for (const field of ['title', 'aliases', 'summary', 'voices', 'body'] as const) {
       for (const e of this.registry.entities) {
         for (const word of tokenize(fieldText(e, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
       }
@@ -803,10 +788,9 @@ function bitCount(x: number): number {
 }
 
 /** The indexes an atlas snapshot carries (see src/registry/snapshot.ts), serialised by their owner. */
-export const SNAPSHOT_INDEXES: IndexBuilders = { search: (registry) => AtlasSearch.build(registry).toJSON() };
 
 // One index per registry, built (or loaded from the snapshot) on first use and reused by every later
-// call: search, and matchObservations (observe.ts).
+// call: search, and whatever else searches the registry.
 const perRegistry = new WeakMap<Registry, AtlasSearch>();
 
 /** The search index of a registry: the one already opened for it, else built now (once). */

@@ -105,6 +105,7 @@ export function atlasStats(reg: Registry): Stats {
   const topicsCovered = TOPICS.filter((t) => topics[t]!.mechanisms.length + topics[t]!.artifacts.length > 0);
 
   const targets: Target[] = [];
+  const MIN_VOICES = 25;
   const add = (id: string, what: string, actual: number, bound: Target['bound'], target: number, unit: Target['unit'] = 'count', failing: string[] = []) => {
     const met = bound === 'at-least' ? actual >= target - 1e-9 : actual <= target + 1e-9;
     targets.push({ id, what, actual, bound, target, met, unit, ...(met || failing.length === 0 ? {} : { failing }) });
@@ -134,6 +135,9 @@ export function atlasStats(reg: Registry): Stats {
   const thinBarriers = barriers.filter((b) => operating(b.id) < 2);
   add('barrier-mechanisms', 'share of barriers with at least two mechanisms operating at them', share(barriers.length - thinBarriers.length, barriers.length), 'at-least', 1, 'share', thinBarriers.map((b) => b.id));
   add('mechanisms-in-motifs', 'share of mechanisms in a pattern or a loop', share(mechanisms.filter((m) => inMotif.has(m.id)).length, mechanisms.length), 'at-least', 0.5, 'share', mechanisms.filter((m) => !inMotif.has(m.id)).map((m) => m.id));
+  // The situation reader learns each observation from the words people use for it (issue 24).
+  const fewVoices = artifacts.filter((a) => (a.voices ?? []).length < MIN_VOICES);
+  add('voices', `share of artifacts with at least ${MIN_VOICES} voices (first-person accounts the situation reader learns from)`, share(artifacts.length - fewVoices.length, artifacts.length), 'at-least', 1, 'share', fewVoices.map((a) => a.id));
   const notNarrowing = artifacts.filter((a) => !narrows(a));
   add('candidate-narrowing', 'share of artifacts with a probe the candidate can run that excludes a mechanism', share(artifacts.length - notNarrowing.length, artifacts.length), 'at-least', 1, 'share', notNarrowing.map((a) => a.id));
   // "Not cited, and why": every bibliography entry of the revision the manifest names is cited or listed with a reason.

@@ -5,9 +5,9 @@ import { findCheckout, isCheckout } from '../registry/checkout.ts';
 import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
 import { CliError, colour, givenDir } from './io.ts';
 
-/** The indexes a snapshot carries; loaded only when a snapshot has to be built. */
-export async function indexBuilders(): Promise<IndexBuilders> {
-  return (await import('../analysis/search.ts')).SNAPSHOT_INDEXES;
+/** The indexes a snapshot of `checkout` carries (with its training corpus); loaded only when a snapshot has to be built. */
+export function indexBuilders(checkout: string): () => Promise<IndexBuilders> {
+  return async () => (await import('./indexes.ts')).checkoutIndexes(checkout);
 }
 
 export interface Atlas extends OpenedAtlas {
@@ -32,7 +32,7 @@ export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
     }
     return bundled;
   }
-  const atlas = await openCheckout(dir, { bundled: BUNDLED_SNAPSHOT, builders: indexBuilders });
+  const atlas = await openCheckout(dir, { bundled: BUNDLED_SNAPSHOT, builders: indexBuilders(dir) });
   if (atlas.problems.length > 0) {
     const first = atlas.problems[0]!;
     const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';

@@ -6,6 +6,8 @@ import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type
 import { BuildLocked, lockSite, OutDirRefused } from '../publish/site-dir.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
+import { trainingCorpus } from '../registry/reader-corpus.ts';
+import { BUNDLED_SNAPSHOT, readSnapshot } from '../registry/snapshot.ts';
 import { recordedReleases } from './release.ts';
 import type { Registry } from '../registry/registry.ts';
 import { validateAtlas } from '../registry/validate.ts';
@@ -94,7 +96,8 @@ export type Written = Omit<Built, 'site'> & { site: WrittenSite };
 /** What a build records besides the registry: the content hash (serve's staleness check), the generator
  * and the checkout's recorded releases (releases/), which the site publishes with their downloads. */
 export function buildInfo(dir: string): BuildInfo {
-  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir) };
+  const reuse = readSnapshot(BUNDLED_SNAPSHOT)?.index('reader');
+  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir), readerCorpus: trainingCorpus(dir), ...(reuse !== undefined ? { readerReuse: reuse } : {}) };
 }
 
 export const GENERATOR = `hoba ${pkg.version}`;

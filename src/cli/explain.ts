@@ -3,25 +3,41 @@
 // matters (the verdict, the few most direct explanations, what would tell them apart, what can still be
 // done, what the facts do not establish) and fits a phone screen; --full shows everything, --json the
 // whole structure.
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { explainArtifacts, listTotal, ruleOutWords, type ProbeOutcomeInput } from '../analysis/protocol.ts';
 import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
+import { PLAIN_VERDICT, PLAIN_WHO_SHORT } from '../model/plain.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
+import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
 import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 import { writeOut } from './out.ts';
 
 export interface ExplainOptions {
   stage?: string;
+  /** A file holding a message the person received, or "-" for standard input. */
+  message?: string;
+  /** Answers to the reader's questions (observation IDs). */
+  pick?: string[];
   probe?: ProbeOutcomeInput[];
   scenario?: string;
   full?: boolean;
+  brief?: boolean;
   json?: boolean;
   dir?: string;
+  on?: string;
+  where?: string;
+}
+
+function collectPick(value: string, previous: string[] = []): string[] {
+  const id = normaliseId(value.trim());
+  if (id === undefined || !id.startsWith('A-')) throw new InvalidArgumentError('Use an observation ID from the question, e.g. --pick A-046.');
+  return [...previous, id];
 }
 
 function collectProbe(value: string, previous: ProbeOutcomeInput[] = []): ProbeOutcomeInput[] {
@@ -38,19 +54,42 @@ export function registerExplain(program: Command): void {
     .addOption(choiceOption(command, '--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
+    .option('--message <file>', 'a message you received (rejection email, portal history, recruiter’s text, letter): a file, or - for standard input')
+    .option('--pick <artifact_id>', 'answer a question hoba asked about your words: the observation you choose (e.g. A-046); repeatable', collectPick)
+    .option('--on <date>', 'the day it happened (YYYY-MM-DD): the law’s time limits become dates')
+    .option('--where <place>', 'where you are: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)')
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
+    .option('--brief', 'the short technical report (IDs, tiers, probes) instead of the plain answer')
     .option('--json', 'print the full structure as JSON (always complete, with or without --full)')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
     .addHelpText(
       'after',
       `
+By default the answer is in plain words: what it can and cannot mean, the one
+thing worth checking, what to do now and by when, and the possible explanations
+grouped, one line each. --full shows everything (with IDs), --brief a short
+technical report, --json the whole structure. With --on and --where, the law's
+time limits are shown as dates (not legal advice: check them with an adviser).
+Nothing you give leaves your computer.
+
 What you observed can be given three ways:
   artifact IDs     hoba explain A-009 A-027
   a scenario       hoba explain --scenario S-003   (a worked situation, preset)
   your own words   hoba explain "I was ghosted after the final interview"
                    (any argument that is not an artifact ID makes the whole line
-                   plain words; hoba says which observations it chose and why;
-                   English only)
+                   plain words; hoba quotes the words each observation was read
+                   from; English only)
+  a message        hoba explain --message rejection.txt ["what happened"]
+                   (a message you received, read against the tell-tale lines of
+                   the atlas's examples: which lines are tells and what each does
+                   and does not establish; - reads it from standard input)
+
+Reading your words, hoba never picks what you deny ("nobody asked about my
+age"). When two observations read alike it asks the one question that tells
+them apart instead of guessing: answer with --pick <artifact> (on a terminal
+it asks you). When your words are about something the atlas does not cover
+(after starting a job, probation, dismissal, a dispute with your employer, CV
+writing…) it says so, and what it does cover.
 
 The explanations come in two tiers. First, the mechanisms that PRODUCE what you
 saw (they emit the observation), most direct first: direct before euphemism,
@@ -80,6 +119,9 @@ Examples:
   $ hoba explain A-009 --probe final-silence-ask-timeline-once=no-reply
   $ hoba explain --scenario S-001        a worked scenario
   $ hoba explain "they said I was overqualified"
+  $ hoba explain "my background check came back wrong" --pick A-046
+  $ hoba explain --message email.txt "got this after the final round"
+  $ hoba explain A-024 --on 2026-11-20 --where uk   your deadlines as dates
   $ hoba explain A-009 --full            everything, both tiers
   $ hoba explain A-004 --json | jq .agency.verdict`,
     )
@@ -90,7 +132,7 @@ Examples:
 export async function runExplain(words: string[], opts: ExplainOptions): Promise<void> {
   const atlas = await openAtlas(opts.dir);
   const { registry } = atlas;
-  const stage = opts.stage ? { stage: opts.stage } : {};
+  const stage = { ...(opts.stage ? { stage: opts.stage } : {}), ...(opts.on !== undefined ? { on: opts.on } : {}), ...(opts.where !== undefined ? { where: opts.where } : {}) };
   const probes = opts.probe ?? [];
   let result: ExplainResult;
   // A lone scenario ID reads as --scenario.
@@ -101,18 +143,67 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
     const { explain } = await import('../analysis/explain.ts');
     result = analyse(() => explain(registry, { scenario, ...stage, probes }));
-  } else if (words.length === 0) {
-    throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, or your own words in quotes.', 2, 'usage');
-  } else if (words.every((w) => normaliseId(w) !== undefined)) {
+  } else if (words.length === 0 && opts.message === undefined) {
+    throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, your own words in quotes, or --message <file> with a message you received.', 2, 'usage');
+  } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
+    if (opts.pick !== undefined) throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
     result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');
-    // The saved search index (built at build time), so plain words do not rebuild it here.
-    (await import('../analysis/search.ts')).searchIndexOf(atlas);
-    result = analyse(() => explain(registry, { text: words.join(' '), ...stage, probes }));
+    // The reader's model saved in the snapshot (trained at build time), so the words are not retrained on here.
+    (await import('../analysis/reader.ts')).readerModelOf(atlas);
+    const message = opts.message !== undefined ? readMessage(opts.message) : undefined;
+    const text = words.join(' ');
+    const input = { ...(text !== '' ? { text } : {}), ...(message !== undefined ? { message } : {}), ...stage, probes };
+    result = analyse(() => explain(registry, { ...input, ...(opts.pick ? { picks: opts.pick } : {}) }));
+    // On a terminal, a question is asked there and then; the answer re-reads the words with it.
+    const questions = result.input.from_text?.questions ?? [];
+    if (questions.length > 0 && !opts.json && opts.message !== '-' && process.stdin.isTTY && process.stdout.isTTY) {
+      const picks = await askQuestions(questions);
+      if (picks.length > 0) result = analyse(() => explain(registry, { ...input, picks: [...(opts.pick ?? []), ...picks] }));
+    }
   }
   if (opts.json) writeJson(result);
-  else writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else if (opts.full || opts.brief) writeOut(renderExplanation(result, { full: opts.full === true, width: terminalWidth() }));
+  else writeOut(renderCandidate(result, { width: terminalWidth() }));
+}
+
+/** The message given with --message: a file's text, or standard input's for "-". */
+function readMessage(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(
+      file === '-' ? 'could not read the message from standard input.' : `could not read the message file ${file}${code === 'ENOENT' ? ': there is no such file' : ''}. Save the message you received as a text file and pass its path, or - to read it from standard input.`,
+      2,
+      'usage',
+    );
+  }
+  if (text.trim() === '') throw new CliError(`the message ${file === '-' ? 'on standard input' : `in ${file}`} is empty: paste the message you received into it.`, 2, 'usage');
+  return text;
+}
+
+type Question = NonNullable<ExplainResult['input']['from_text']>['questions'][number];
+
+/** Puts each question to the person on the terminal; returns the observations of their answers (none skipped). */
+async function askQuestions(questions: readonly Question[]): Promise<string[]> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const picks: string[] = [];
+  try {
+    for (const q of questions) {
+      const lines = [colour.bold(q.ask), ...q.options.map((o, i) => `  ${i + 1}. ${o.answer} (${o.artifact} ${o.title})`)];
+      process.stdout.write(`${lines.join('\n')}\n`);
+      const answer = (await rl.question(`Your answer (1–${q.options.length}, Enter to skip): `)).trim();
+      const n = Number(answer);
+      if (Number.isInteger(n) && n >= 1 && n <= q.options.length) picks.push(q.options[n - 1]!.artifact);
+    }
+  } finally {
+    rl.close();
+  }
+  return picks;
 }
 
 // ── text ────────────────────────────────────────────────────────────────────────────────────────────
@@ -172,11 +263,6 @@ const FIDELITY_SHORT: Record<Fidelity, string> = {
   void: 'as silence',
 };
 
-const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only an insider can change it',
-  none: 'no one in the process can change it',
-};
 
 /** "M-016 Decision latency": a name beside every ID, never a bare ID. */
 const named = (x: { id: string; title: string }) => `${x.id} ${x.title}`;
@@ -208,13 +294,13 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 
   // What was observed, and where it came from.
   if (r.input.scenario) para(`Scenario ${r.input.scenario.id}: ${r.input.scenario.title}`, '  ', '');
-  if (r.input.from_text) {
-    para(`You wrote: "${r.input.from_text.text}"`, '  ', '');
-    out.push(colour.bold(wrap(`Read as ${r.input.from_text.matched.length === 1 ? 'this observation' : `these ${r.input.from_text.matched.length} observations`}:`, '', '', width)));
-    for (const m of r.input.from_text.matched) {
-      bullet(named(m));
-      dim(m.why, '    ');
-    }
+  if (r.input.from_text) renderReading(r.input.from_text, { para, dim, bullet, section, width, out });
+  if (r.hard_facts.artifacts.length === 0) {
+    // Nothing analysed: the words raised a question, or lie outside the atlas.
+    section(`Verdict: ${PLAIN_VERDICT[r.agency.verdict.code]}`);
+    para(r.agency.verdict.text);
+    for (const d of r.agency.verdict.details) dim(d, '    ', '  - ');
+    return out.join('\n') + '\n';
   }
   for (const a of r.hard_facts.artifacts) {
     if (!r.input.from_text) out.push(colour.bold(wrap(`${r.input.scenario ? 'Observed' : 'You saw'}: ${named(a)}`, '  ', '', width)));
@@ -229,7 +315,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 
   // The verdict first.
   const v = r.agency.verdict;
-  section(`Verdict: ${VERDICT_HEADINGS[v.code]}`);
+  section(`Verdict: ${PLAIN_VERDICT[v.code]}`);
   para(v.text);
   const steps = r.agency.next_steps;
   for (const d of v.details) {
@@ -253,7 +339,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   limit(first, caps?.first).forEach((m, i) => {
     para(`${i + 1}. ${named(m)}`, '     ', '  ');
     const how = full ? m.why.replace(/\.$/, '') : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
-    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]}`, '     ');
+    dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]}`, '     ');
     if (full) dim(m.summary, '     ');
   });
   // The whole first tier is always named (at most eight): only the detail lines are cut to fit.
@@ -264,7 +350,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
       section(`${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
       for (const m of second) {
         para(`- ${named(m)}`, '    ', '  ');
-        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${WHO[m.facets.removability]})`, '    ');
+        dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]})`, '    ');
       }
       if (secondTotal > second.length) dim(`+ ${secondTotal - second.length} more, after ${second.at(-1)!.id} by ID: ${CUT_HINT}`, '  ');
     } else {
@@ -350,15 +436,56 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   return out.join('\n') + '\n';
 }
 
+type FromText = NonNullable<ExplainResult['input']['from_text']>;
+
+/**
+ * How the reader read the words: what was chosen (with the person's words), what they denied, the
+ * questions to answer, "not covered", and the tell-tale lines of a pasted message.
+ */
+function renderReading(t: FromText, { para, dim, bullet, section, out, width }: Writers & { section: (title: string) => void; out: string[]; width: number }): void {
+  if (t.text !== '') para(`You wrote: "${t.text}"`, '  ', '');
+  if (t.message !== undefined) {
+    const lines = t.message.split('\n').filter((l) => l.trim() !== '');
+    para(`You pasted a message of ${plural(lines.length, 'line')}, starting "${lines[0]!.trim().slice(0, 60)}${lines[0]!.trim().length > 60 ? '…' : ''}"`, '  ', '');
+  }
+  if (t.matched.length > 0) {
+    out.push(colour.bold(wrap(`Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:`, '', '', width)));
+    for (const m of t.matched) {
+      bullet(named(m));
+      dim(m.why, '    ');
+    }
+  }
+  for (const d of t.denied) dim(`Not ${named(d)}: you said "${d.quote}".`, '  ', '');
+  for (const q of t.questions) {
+    section(`Question: ${q.ask}`);
+    if (q.quote !== undefined) dim(`Your words "${q.quote}" could be either, so hoba asks rather than guesses.`);
+    q.options.forEach((o, i) => para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '));
+  }
+  if (t.not_covered) {
+    const topics = t.not_covered.topics;
+    section(`Not covered by the atlas${topics.length > 0 ? `: ${topics.map((x) => x.title.toLowerCase()).join('; ')}` : ''}`);
+    if (t.not_covered.quote !== undefined) dim(`Read from your words "${t.not_covered.quote}".`);
+    for (const x of topics) {
+      para(x.summary);
+      para(`Where to turn: ${x.instead}`);
+    }
+    para(`What the atlas covers: ${t.not_covered.covers}`);
+  }
+  if (t.message_tells.length > 0) {
+    section('What the message says, line by line');
+    for (const m of t.message_tells) {
+      para(named(m.artifact), '  ', '  ');
+      for (const tell of m.tells) {
+        bullet(`"${tell.line}"`, '    ');
+        dim(tell.reading, '      ');
+      }
+    }
+  }
+}
+
 /** Marks an honest baseline whose title does not already say so. */
 const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest baseline/i.test(m.title) ? ' · honest baseline' : '');
 
-const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
-  'run-probe': 'run a probe first',
-  'act-on-candidate-removable': 'something is within your reach',
-  'low-signal': 'low signal',
-  'nothing-left': 'nothing left',
-};
 
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
 function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } }>): string {

@@ -1,7 +1,6 @@
 // The atlas an MCP server reads: a checkout (the local variant, --dir) or the snapshot bundled with the
 // code (the hosted variant). Both come through the snapshot machinery, so YAML is parsed only when the
 // content changed since the last snapshot.
-import { SNAPSHOT_INDEXES } from '../analysis/search.ts';
 import { BUNDLED_SNAPSHOT, openBundled, openCheckout } from '../registry/snapshot.ts';
 import { toolAtlas, type ToolAtlas } from './tools.ts';
 
@@ -12,7 +11,8 @@ export class McpStartError extends Error {}
 
 /** The checkout's atlas, with a warning on stderr when its content has errors. */
 export async function openCheckoutAtlas(checkout: string): Promise<ToolAtlas> {
-  const opened = await openCheckout(checkout, { bundled: BUNDLED_SNAPSHOT, builders: async () => SNAPSHOT_INDEXES });
+  // The indexes are loaded only when a snapshot has to be built (the corpus reader brings the YAML parser).
+  const opened = await openCheckout(checkout, { bundled: BUNDLED_SNAPSHOT, builders: async () => (await import('../cli/indexes.ts')).checkoutIndexes(checkout) });
   if (opened.problems.length > 0) {
     process.stderr.write(
       `hoba-mcp: warning: the content of ${checkout} has ${opened.problems.length} error(s); entities that failed to load are left out. Run hoba validate --dir ${checkout} for the report.\n`,

@@ -270,7 +270,8 @@ export function once<T>(make: () => T): () => T {
  * JSON Schema states it for a client that reads the schema.
  */
 export interface ArgumentRule {
-  exactlyOne?: readonly string[];
+  /** An entry that is a list is one way in through any of its arguments (advertised as their anyOf). */
+  exactlyOne?: ReadonlyArray<string | readonly string[]>;
   atLeastOne?: readonly string[];
 }
 
@@ -282,7 +283,7 @@ export interface ArgumentRule {
 export function inputSchemaOf<S extends z.ZodObject>(schema: () => S, rule: ArgumentRule = {}): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const advertised = once(() => {
     const { $schema: _dialect, ...rest } = z.toJSONSchema(schema(), { target: 'draft-2020-12', io: 'input' }) as JsonObject;
-    if (rule.exactlyOne) rest['oneOf'] = rule.exactlyOne.map((name) => ({ required: [name] }));
+    if (rule.exactlyOne) rest['oneOf'] = rule.exactlyOne.map((name): JsonObject => (typeof name === 'string' ? { required: [name] } : { anyOf: name.map((n) => ({ required: [n] })) }));
     if (rule.atLeastOne) rest['anyOf'] = rule.atLeastOne.map((name) => ({ required: [name] }));
     return rest;
   });

@@ -13,8 +13,11 @@ import {
   DiagnosticProbes,
   EntityRef,
   ExplainedArtifact,
+  CandidateItem,
+  CandidateView,
+  DateLine,
+  DeadlineView,
   ExplainResult,
-  FromText,
   Interventions,
   MAX_QUERY_LENGTH,
   METHODOLOGY_SECTIONS,
@@ -40,7 +43,8 @@ import {
   traverse,
   type AtlasSearch,
 } from '../analysis/index.ts';
-import { MAX_DESCRIPTION_LENGTH } from '../analysis/observe.ts';
+import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH, readerModelOf } from '../analysis/reader.ts';
+import type { ReaderModel } from '../analysis/reader-model.ts';
 import { MAX_DEPTH } from '../analysis/terms.ts';
 import { listTotal } from '../analysis/protocol.ts';
 import { KINDS, Manifest, RELATIONS, STAGES } from '../model/index.ts';
@@ -59,6 +63,8 @@ export interface ToolAtlas {
   registry: Registry;
   /** The search index, built or loaded on first use. */
   search(): AtlasSearch;
+  /** The situation reader's model (the snapshot's, else trained on first use). */
+  reader(): ReaderModel;
   /** Where the atlas came from, reported by get_registry_info. */
   origin: { from: 'checkout' | 'bundled snapshot'; checkout?: string; content_hash?: string };
 }
@@ -67,9 +73,11 @@ export interface ToolAtlas {
  * file access here: the edge worker (src/worker/) builds its atlas with it too. */
 export function toolAtlas(atlas: OpenedAtlas, checkout?: string): ToolAtlas {
   let search: AtlasSearch | undefined;
+  let reader: ReaderModel | undefined;
   return {
     registry: atlas.registry,
     search: () => (search ??= searchIndexOf(atlas)),
+    reader: () => (reader ??= readerModelOf(atlas)),
     origin: checkout !== undefined ? { from: 'checkout', checkout, content_hash: atlas.content_hash } : { from: 'bundled snapshot', content_hash: atlas.content_hash },
   };
 }
@@ -115,7 +123,7 @@ const limit = (dflt: number, max: number, what: string) =>
   z.int().min(1).max(max).default(dflt).describe(`Most ${what} to return (default ${dflt}, at most ${max})`);
 
 /** Plain words for explain_observation: a few paragraphs at most, as the analysis reads them. */
-const MAX_TEXT_LENGTH = MAX_DESCRIPTION_LENGTH;
+const MAX_TEXT_LENGTH = MAX_ACCOUNT_LENGTH;
 
 const UNCALIBRATED = 'Results are topological and uncalibrated: compatible, not proven, and never a probability.';
 
@@ -147,8 +155,11 @@ const ProbeBrief = once(() =>
 const ExplainShape = once(() =>
   withTruncation(
     ExplainResult.extend({
-      // The words given are the caller's own: a summary says which observations they chose and why, without echoing them.
-      input: ExplainResult.shape.input.extend({ from_text: FromText.pick({ matched: true }).optional() }),
+      // The words given are the caller's own: a summary says what the reader made of them (the observations
+      // with the words quoted, what was denied, the questions to put to the person, not covered, the
+      // message's tell-tale lines), without echoing the words or the message.
+      // Advertised as an open object (tools/list stays within 30 KB); its fields are those of FromText.
+      input: ExplainResult.shape.input.extend({ from_text: z.looseObject({}).optional() }),
       // The outcomes reported are in input.probes; what they excluded is in behind.excluded.
       hard_facts: z.object({ artifacts: z.array(ExplainedArtifact.pick({ id: true, title: true, stages: true, status: true })) }),
       obstacle: ExplainResult.shape.obstacle.extend({ barriers: z.array(BarrierBrief()) }),
@@ -162,6 +173,10 @@ const ExplainShape = once(() =>
       // The split of the second tier (same_stage), the probes that cannot narrow (other_probes) and the law
       // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
       agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
+        // The law notes' time limits as dates (from `on`, for `where`): what a person acts on, in brief.
+        deadlines: z.array(
+          DeadlineView.pick({ where: true, line: true }).extend({ dates: z.array(DateLine.pick({ date: true })) }),
+        ),
         law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
         probes: z.array(ProbeBrief()),
         // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
@@ -173,6 +188,10 @@ const ExplainShape = once(() =>
             citations: z.array(Citation.pick({ id: true, caveat: true }).partial({ caveat: true })),
           }),
         ),
+      }),
+      // The plain answer: its lead and each explanation's line; the details are in detail "full".
+      candidate: CandidateView.pick({ heading: true, lead: true }).extend({
+        groups: z.array(z.object({ label: z.string(), items: z.array(CandidateItem.pick({ id: true, title: true, relevant_if: true })) })),
       }),
     }),
   ),
@@ -237,6 +256,8 @@ interface SummaryCut {
   perArtifact: number;
   /** Barriers, patterns and ruled-out mechanisms kept (the last rungs, for many unrelated observations at once). */
   others: number;
+  /** Whether the plain answer keeps its groups (they name the same explanations as behind.mechanisms): only the first rung. */
+  groups: boolean;
 }
 
 /**
@@ -300,6 +321,16 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
     const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
+    // What the reader made of the words, without echoing them (the shape advertises it as an open object).
+    if (result.input.from_text) {
+      const { text: _text, message: _message, answered: _answered, ...reading } = result.input.from_text;
+      (out.input as { from_text?: unknown }).from_text = reading;
+    }
+    if (!cut.groups && out.candidate.groups.length > 0) {
+      const items = out.candidate.groups.reduce((n, g) => n + g.items.length, 0);
+      out.candidate.groups = [];
+      truncated.push({ list: 'candidate.groups', shown: 0, total: items, more: `the plain answer's explanations, grouped: ${fullDetail} (behind.mechanisms names them)` });
+    }
     if (truncated.length) out.truncated_lists = truncated;
     else delete out.truncated_lists;
     return out;
@@ -308,8 +339,10 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
   const tier = Math.min(first, most);
   // The rungs, in order; each is tried with the most mechanisms that fit, between `floor` and `most`.
   const ladder: SummaryCut[] = [];
-  const rung = (probes: number, stepCount: number, floor = tier, kept = perArtifact, others = Infinity) =>
-    ladder.push({ probes, steps: Math.min(steps, stepCount), floor: Math.min(floor, most), perArtifact: kept, others });
+  const rung = (probes: number, stepCount: number, floor = tier, kept = perArtifact, others = Infinity, groups = false) =>
+    ladder.push({ probes, steps: Math.min(steps, stepCount), floor: Math.min(floor, most), perArtifact: kept, others, groups });
+  // First the plain answer whole; then its groups go before anything else is cut.
+  rung(MAX_SUMMARY_PROBES, steps, tier, perArtifact, Infinity, true);
   for (let p = MAX_SUMMARY_PROBES; p >= 1; p--) rung(p, steps);
   if (steps > 2) rung(1, 2);
   rung(0, 2);
@@ -343,7 +376,8 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
 }
 
 /** What explain_observation explains: exactly one of these. */
-const EXPLAIN_INPUTS = ['artifacts', 'scenario', 'text'] as const;
+// The person's words are one way in, as text, a pasted message, or both.
+const EXPLAIN_INPUTS = ['artifacts', 'scenario', ['text', 'message']] as const;
 
 // ── the tools ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -433,17 +467,39 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed. Give exactly one of: `artifacts` (observation IDs you already know); `scenario` (a worked preset S-…, see resources hoba://scenario/…); `text` (what happened, in the person’s words, when you have no IDs: input.from_text says which observations were chosen and why; check them with the person). ' +
-      'Returns the barriers involved; mechanisms in two tiers, "produces" (can produce what was observed; ranked by directness, not likelihood; each says why) then "same-stage" (only acts at that stage); ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
-      'A summary keeps to about 8 KB, cutting the second tier, then probes, and saying so in truncated_lists; detail "full" returns everything (summaries, facets, emissions, relations, risks, notes, loops). ' +
+      'Runs the HOBA protocol on what a candidate observed: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
+      'input.from_text: what the words state (quoted), deny, ask (answer with `picks`), or find not_covered. ' +
+      'Returns the barriers; mechanisms in two tiers, "produces" (ranked by directness, not likelihood; each says why) then "same-stage"; ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
+      '`candidate`: the plain answer for a person (show it first); `on` and `where` give agency.deadlines dates (not legal advice). ' +
+      'A summary keeps to about 8 KB (cuts are said in truncated_lists); detail "full" returns everything. ' +
       UNCALIBRATED +
       ' Never present a compatible mechanism as the cause.',
     input: () =>
       z.strictObject({
         artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
         scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
-        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe(`What happened, in plain English words (at most ${MAX_TEXT_LENGTH} characters)`),
+        text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe('What happened, in their words'),
+        message: z
+          .string()
+          .trim()
+          .min(1)
+          .max(MAX_MESSAGE_LENGTH)
+          .optional()
+          .describe('A message, as pasted'),
+        picks: z
+          .array(z.string().trim().min(1).max(20))
+          .max(10)
+          .optional()
+          .describe('Answers to questions'),
         stage: stage().optional(),
+        on: z.iso.date().optional().describe('The date it happened'),
+        where: z
+          .string()
+          .trim()
+          .min(2)
+          .max(8)
+          .optional()
+          .describe('Where: uk, us-ca, eu-de…'),
         probes: z
           .array(
             z.strictObject({
@@ -462,24 +518,30 @@ export const TOOLS: readonly ToolDefinition[] = [
     hosted: true,
     run: (atlas, args) => {
       const { registry } = atlas;
-      const given = EXPLAIN_INPUTS.filter((k) => args[k] !== undefined);
+      const words = args.text !== undefined || args.message !== undefined;
+      const given = [...(['artifacts', 'scenario'] as const).filter((k) => args[k] !== undefined), ...(words ? ['text' as const] : [])];
       if (given.length !== 1) {
         throw new AnalysisError(
           'invalid-argument',
-          `${given.length === 0 ? 'Nothing to explain' : `Both ${given.join(' and ')} were given`}: give exactly one of artifacts (observation IDs such as ["A-009"]), scenario (a preset such as "S-003") or text (what happened, in plain words).`,
+          `${given.length === 0 ? 'Nothing to explain' : `Both ${given.join(' and ')} were given`}: give exactly one of artifacts (observation IDs such as ["A-009"]), scenario (a preset such as "S-003") or the person’s words (text, and/or a pasted message).`,
           [],
-          ['artifacts', 'scenario', 'text'],
+          ['artifacts', 'scenario', 'text', 'message'],
         );
       }
-      // Words are matched with the atlas's search index: open it the way this server does (from the
-      // snapshot when there is one), so that the analysis reuses it instead of building its own.
-      if (args.text !== undefined) atlas.search();
+      if (args.picks !== undefined && !words) throw new AnalysisError('invalid-argument', 'picks answer the questions asked about text or a message: give them with the same text (and message).', [], ['text', 'message']);
+      // Words are read with the reader's model: open it the way this server does (from the snapshot when
+      // there is one), so that the analysis reuses it instead of training its own.
+      if (words) atlas.reader();
       const result = explain(registry, {
         ...(args.artifacts ? { artifacts: args.artifacts } : {}),
         ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
         ...(args.text !== undefined ? { text: args.text } : {}),
+        ...(args.message !== undefined ? { message: args.message } : {}),
+        ...(args.picks !== undefined ? { picks: args.picks } : {}),
         ...(args.stage ? { stage: args.stage } : {}),
         ...(args.probes ? { probes: args.probes } : {}),
+        ...(args.on !== undefined ? { on: args.on } : {}),
+        ...(args.where !== undefined ? { where: args.where } : {}),
       });
       return args.detail === 'full' ? result : explainSummary(result, args.limit);
     },
@@ -623,7 +685,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_methodology',
     title: 'How to read the atlas',
     description:
-      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, plain-words explain, evidence levels, fidelities, facets, and every vocabulary with its meaning. Read it before interpreting results for a person. With no `section`: the summary, the legal notice and the table of contents (each section\u2019s ID and title). `section` returns one section\u2019s text, "vocabularies" every vocabulary, a vocabulary\u2019s name (e.g. "verdicts", "stages") that vocabulary, "all" everything (about 38 KB).',
+      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, the situation reader (words and messages in, questions, what the atlas does not cover), evidence levels, fidelities, facets, and every vocabulary with its meaning. Read it before interpreting results for a person. With no `section`: the summary, the legal notice and the table of contents (each section\u2019s ID and title). `section` returns one section\u2019s text, "vocabularies" every vocabulary, a vocabulary\u2019s name (e.g. "verdicts", "stages") that vocabulary, "all" everything (about 38 KB).',
     input: () =>
       z.strictObject({
         section: z

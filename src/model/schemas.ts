@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import {
   ACTORS,
+  CONCERNS,
   COSTS,
+  DAY_COUNTS,
   EFFECT_LEVELS,
   EVIDENCE_LEVELS,
   FIDELITIES,
@@ -11,6 +13,10 @@ import {
   INTERVENTION_SCOPES,
   JURISDICTIONS,
   KINDS,
+  LIMIT_EVENTS,
+  LIMIT_EXTENSIONS,
+  LIMIT_PARTIES,
+  LIMIT_UNITS,
   LOOP_RELATIONS,
   MECHANISM_FAMILIES,
   NATURES,
@@ -67,6 +73,59 @@ const common = (kind: Kind) => ({
 const sourceList = (what: string) =>
   z.array(ref('source')).default([]).describe(`${what} (source IDs; each is also in the entity’s own sources)`);
 
+/** A length of time: how many days, weeks, months or years, and for days, how they are counted. */
+const Period = {
+  length: z.int().min(1).max(100_000).describe('How many units'),
+  unit: z.enum(LIMIT_UNITS).describe('days, weeks, months or years'),
+  days: z
+    .enum(DAY_COUNTS)
+    .default('calendar')
+    .describe('For days: calendar (weekends and holidays count) or business (Monday to Friday; public holidays are not known to the atlas)'),
+  less_one_day: z
+    .boolean()
+    .default(false)
+    .describe('The period starts with the day of the event ("three months starting with the date of the act", in practice three months less one day)'),
+};
+
+export const LimitExtension = z
+  .strictObject({
+    kind: z
+      .enum(LIMIT_EXTENSIONS)
+      .describe('replaces: a longer limit applies instead when the condition holds; adds: more time after the limit; stop-the-clock: time between two events does not count (Acas early conciliation)'),
+    ...Period,
+    length: Period.length.optional(),
+    unit: Period.unit.optional(),
+    when: text('The condition, in plain words ("where a state or local agency enforces a law against the same discrimination")'),
+    label: text('A few words naming it in a date line ("300 days", "Acas early conciliation", "two more months for a complex request")'),
+    applies_in: z
+      .array(z.string().regex(/^(uk|us|eu)(-[a-z]{2,3})?$/, 'must be a place code such as us-ca or uk-eng'))
+      .default([])
+      .describe('Places where the cited sources establish that the condition holds (place codes); elsewhere it is shown as a condition to check'),
+  })
+  .superRefine((x, ctx) => {
+    if (x.kind !== 'stop-the-clock' && (x.length === undefined || x.unit === undefined)) {
+      ctx.addIssue({ code: 'custom', message: `a "${x.kind}" extension needs its length and unit`, path: ['length'] });
+    }
+  })
+  .describe('A way the time limit can change: a longer limit, more time after it, or a stop-the-clock rule');
+
+export const TimeLimit = z
+  .discriminatedUnion('stated', [
+    z.strictObject({
+      stated: z.literal(true).describe('The cited sources state the limit'),
+      action: text('What must be done by the date, as an instruction ("File a charge with the EEOC"; for the employer: "Answer your request")'),
+      who: z.enum(LIMIT_PARTIES).default('you').describe('Whose deadline: the person’s own, or the employer’s'),
+      from: z.enum(LIMIT_EVENTS).describe('The event it runs from: the act or decision, a notice received, or a request sent'),
+      ...Period,
+      extensions: z.array(LimitExtension).default([]).describe('Ways the limit can change (longer limits, more time, stop-the-clock)'),
+    }),
+    z.strictObject({
+      stated: z.literal(false).describe('The cited sources do not state a limit: no date is computed'),
+      action: text('What to do, and how soon, without a date ("Get advice promptly")'),
+    }),
+  ])
+  .describe('The time limit as data, for dates: its length and unit, how days count, the event it runs from, and its extensions; or that the sources state none');
+
 export const LawNote = z
   .strictObject({
     jurisdiction: z.enum(JURISDICTIONS).describe('Whose law: US federal, a US state or city, the UK, or the EU'),
@@ -75,6 +134,7 @@ export const LawNote = z
     says: text('What it provides, in plain words'),
     remedy: text('What a candidate can do under it').optional(),
     time_limit: text('How long the candidate has to act, and from when (required with a remedy)').optional(),
+    limit: TimeLimit.optional().describe('The time limit as data, from which dates are computed (required with a remedy); time_limit keeps the words'),
     status_note: text('For withdrawn guidance or repealed law: what changed and when (required when a cited source is withdrawn or repealed)').optional(),
     sources: z.array(ref('source')).min(1, 'cite the law or guidance (a source ID)').describe('The text cited (source IDs; each is also in the entity’s own sources)'),
   })
@@ -143,6 +203,10 @@ export const Artifact = z
   .strictObject({
     ...common('artifact'),
     stages: z.array(StageSchema).min(1, 'list at least one stage where this is observed'),
+    concerns: z
+      .array(z.enum(CONCERNS))
+      .default([])
+      .describe('What the observation is itself about when it involves a check, a record or a protected trait: explanations concerning these are shown first only then'),
     non_inferences: texts('What this observation does NOT establish', 'say what this observation does not establish'),
     probes: z.array(Probe).min(1, 'give at least one diagnostic probe'),
     next_steps: z.array(NextStep).default([]).describe('What the candidate can still do, whatever the cause'),
@@ -343,6 +407,35 @@ export const Source = z
   })
   .describe('A source: a study, survey, statute or report from the vetted bibliography');
 
+/** A voice: one person's account, in their words (typos kept); never an ID, an employer or a person. */
+const voices = (description: string) => z.array(z.string().trim().min(1, 'must not be empty')).default([]).describe(description);
+
+export const NotCoveredTopic = z
+  .strictObject({
+    id: slug.describe('A stable name for the topic (lower-case words joined by hyphens)'),
+    title: text('What the atlas does not cover, in a few plain words'),
+    summary: text('Why it lies outside the atlas, and what the atlas does cover nearby'),
+    instead: text('Where a person can turn instead, described generically (no organisation named)'),
+    voices: voices('First-person accounts of this topic: what the situation reader learns "not covered" from'),
+  })
+  .describe('A topic that lies outside the atlas: the situation reader says so instead of choosing the nearest observation');
+
+export const Distinction = z
+  .strictObject({
+    id: slug.describe('A stable name for the question'),
+    ask: text('The one question whose answer tells the observations apart, put to the person'),
+    answers: z
+      .array(
+        z.strictObject({
+          artifact: ref('artifact').describe('The observation this answer means'),
+          answer: text('The answer, in the person’s words (a button on the site)'),
+        }),
+      )
+      .min(2, 'must offer at least two answers')
+      .describe('One answer per observation, in the order offered'),
+  })
+  .describe('Observations that read alike: when an account could be either, the situation reader asks this instead of guessing');
+
 export const Manifest = z
   .strictObject({
     name: z.literal('Hiring Obstacles & Barriers Atlas'),
@@ -358,6 +451,9 @@ export const Manifest = z
     }),
     released: z.iso.date().describe('Authored release date of this content version'),
     description: text('What the atlas is'),
+    covers: text('What the atlas covers, in one paragraph: what the situation reader points to when an account lies outside it').optional(),
+    not_covered: z.array(NotCoveredTopic).default([]).describe('What the atlas does not cover, topic by topic'),
+    distinctions: z.array(Distinction).default([]).describe('Questions the situation reader asks when an account could be one observation or another'),
     uncited: z
       .strictObject({
         from: ref('source').describe('First bibliography entry of the revision this list accounts for'),
@@ -434,12 +530,16 @@ export type Intervention = z.infer<typeof Intervention>;
 export type Scenario = z.infer<typeof Scenario>;
 export type Source = z.infer<typeof Source>;
 export type Manifest = z.infer<typeof Manifest>;
+export type NotCoveredTopic = z.infer<typeof NotCoveredTopic>;
+export type Distinction = z.infer<typeof Distinction>;
 export type Edge = z.infer<typeof Edge>;
 export type Probe = z.infer<typeof Probe>;
 export type NextStep = z.infer<typeof NextStep>;
 export type RuledOut = z.infer<typeof RuledOut>;
 export type Emission = z.infer<typeof Emission>;
 export type LawNote = z.infer<typeof LawNote>;
+export type TimeLimit = z.infer<typeof TimeLimit>;
+export type LimitExtension = z.infer<typeof LimitExtension>;
 export type Specimen = z.infer<typeof Specimen>;
 export type Perspective = z.infer<typeof Perspective>;
 export type Effect = z.infer<typeof Effect>;
@@ -451,3 +551,23 @@ export type EntityOf = { [K in Kind]: z.infer<(typeof RECORDS)[K]> };
 export type Entity = z.infer<typeof EntityRecord>;
 
 export { KINDS };
+
+/**
+ * One labelled account of the situation reader's corpus (quality/reader/*.yaml): what a person wrote (and
+ * any message they pasted), and what it states. Not atlas content: what the reader is trained and measured
+ * on (TEAM.md, "The situation reader's data").
+ */
+export const ReaderCorpusItem = z
+  .strictObject({
+    id: z.string().regex(/^(?:tr|te)-[A-Za-z0-9-]+$/, 'must start with tr- (train or dev) or te- (held-out test)'),
+    text: z.string().trim().min(1, 'must not be empty').optional().describe('The account exactly as typed'),
+    message: z.string().trim().min(1, 'must not be empty').optional().describe('A message the person pasted'),
+    artifacts: z.array(ref('artifact')).describe('The exact set of observations the account states'),
+    negated: z.array(ref('artifact')).default([]).describe('Observations the account explicitly denies'),
+    out_of_scope: z.boolean().default(false).describe('About something the atlas does not cover'),
+    ask: z.array(ref('artifact')).default([]).describe('Readings the text cannot tell apart: the right answer is to ask'),
+    tags: z.array(z.string()).default([]),
+  })
+  .refine((x) => x.text !== undefined || x.message !== undefined, 'needs a text, a message or both')
+  .describe('A labelled account of the situation reader’s corpus');
+export type ReaderCorpusItem = z.infer<typeof ReaderCorpusItem>;

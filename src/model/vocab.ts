@@ -176,6 +176,40 @@ export const VIEWPOINTS = ['candidate', 'recruiter', 'hiring-manager', 'system',
 /** The form an illustrative specimen takes. */
 export const SPECIMEN_MEDIA = ['email', 'portal', 'posting', 'message', 'letter', 'call', 'form', 'report'] as const;
 
+/**
+ * What an observation may itself be about that makes some explanations sensitive: a check (background,
+ * reference, drug, identity or vetting), a record (criminal record, a past complaint) or a protected trait
+ * (age, sex, race, religion, disability, pregnancy…). An explanation that concerns one of these is shown
+ * first only when an observation given is itself about it (or nothing else remains).
+ */
+export const CONCERNS = ['check', 'record', 'trait'] as const;
+export type Concern = (typeof CONCERNS)[number];
+
+/** Units of a law note's time limit. */
+export const LIMIT_UNITS = ['days', 'weeks', 'months', 'years'] as const;
+export type LimitUnit = (typeof LIMIT_UNITS)[number];
+/** How days are counted: every calendar day (weekends and holidays count), or business days (Monday to Friday). */
+export const DAY_COUNTS = ['calendar', 'business'] as const;
+export type DayCount = (typeof DAY_COUNTS)[number];
+/**
+ * The event a time limit runs from: the act or decision complained of (a rejection, a withdrawn offer, a
+ * question asked), a notice the person received (such as a pre-adverse-action notice), or a request the
+ * person sent (the employer's answer is due from its receipt).
+ */
+export const LIMIT_EVENTS = ['act', 'notice', 'request'] as const;
+export type LimitEvent = (typeof LIMIT_EVENTS)[number];
+/** Whose deadline it is: the person's own (to file, complain, ask) or the employer's (to answer, to cure). */
+export const LIMIT_PARTIES = ['you', 'employer'] as const;
+export type LimitParty = (typeof LIMIT_PARTIES)[number];
+/**
+ * How a limit can change: a longer limit that replaces it when a condition holds (a state agency's 300
+ * days, a law change not yet confirmed in force); more time added after it (the EU's two further months);
+ * or a stop-the-clock rule (Acas early conciliation: the days between its start and its certificate do not
+ * count, and at least a month remains after the certificate).
+ */
+export const LIMIT_EXTENSIONS = ['replaces', 'adds', 'stop-the-clock'] as const;
+export type LimitExtensionKind = (typeof LIMIT_EXTENSIONS)[number];
+
 /** Jurisdictions of the law layer: US federal law, a US state (or city), the UK, the EU. */
 export const JURISDICTIONS = ['us-federal', 'us-state', 'uk', 'eu'] as const;
 export type Jurisdiction = (typeof JURISDICTIONS)[number];
@@ -207,7 +241,7 @@ export const COSTS = ['low', 'medium', 'high'] as const;
 export const PROBE_AGENCIES = ['candidate', 'intermediary'] as const;
 
 /** Stable verdict codes of the HOBA protocol (explain). Never rename one; tools match on them. */
-export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left'] as const;
+export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left', 'answer-first', 'not-covered'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
 
 export const SOURCE_TYPES = ['research', 'survey', 'reporting', 'primary', 'legal'] as const;

@@ -98,7 +98,7 @@ function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
   }
   const hub = downloadsHubPage(reg, sets);
   yield { path: fileOfPage(hub.url), url: hub.url, bytes: text(hub.html) };
-  for (const p of sitePages(reg)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
+  for (const p of sitePages(reg, info)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
   yield { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) };
   yield { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() };
   yield { path: '_headers', bytes: text(headersFile()) };

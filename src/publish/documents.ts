@@ -2,6 +2,7 @@
 // response schema (responses.ts) before it is written: that fixes the key order (so output is
 // byte-deterministic whatever order the registry's objects hold their keys in) and guarantees that
 // every file the build writes matches the schema the OpenAPI document publishes for it.
+import type { CorpusItem } from '../analysis/reader-train.ts';
 import { citationsOf, hasLaw, sourceCaveat } from '../analysis/node.ts';
 import { LEGAL_NOTICE } from '../analysis/terms.ts';
 import { KINDS, RELATIONS, type Entity, type Kind } from '../model/index.ts';
@@ -29,6 +30,10 @@ export interface BuildInfo {
   generator: string;
   /** The checkout's recorded releases (releases/), oldest first; none when absent. */
   releases?: readonly RecordedRelease[];
+  /** The checkout's labelled corpus the situation reader trains on (quality/reader/train.yaml); none when absent. */
+  readerCorpus?: readonly CorpusItem[];
+  /** A trained reader model (JSON text) to reuse when it was trained from the same inputs (the bundled snapshot's). */
+  readerReuse?: string;
 }
 
 export function collectionBody(reg: Registry, kind: Kind): unknown {

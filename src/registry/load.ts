@@ -60,6 +60,9 @@ export interface LoadResult {
   problems: Problem[];
 }
 
+/** The name the manifest (content/atlas.yaml) is located by in the source map: never an entity ID. */
+export const MANIFEST_SOURCE = 'atlas.yaml';
+
 /** Stands in for a manifest that failed to load; its problems are already reported. */
 const PLACEHOLDER_MANIFEST: Manifest = {
   name: 'Hiring Obstacles & Barriers Atlas',
@@ -69,6 +72,8 @@ const PLACEHOLDER_MANIFEST: Manifest = {
   licences: { code: 'MIT', content: 'CC-BY-SA-4.0' },
   released: '1970-01-01',
   description: 'Manifest missing or invalid',
+  not_covered: [],
+  distinctions: [],
 };
 
 /** Field-level schema failures that have a rule of their own (reported under it, not `schema`). */
@@ -92,6 +97,7 @@ export function loadAtlas(dir: string): LoadResult {
   const rel = (path: string) => relative(dir, path).split(sep).join('/');
 
   const manifest = loadManifest(dir, problems);
+  sourceMap.add(MANIFEST_SOURCE, MANIFEST_FILE, join(dir, MANIFEST_FILE));
 
   const contentDir = join(dir, 'content');
   const kindOfDir = new Map(KINDS.map((k) => [KIND_INFO[k].dir, k] as const));

@@ -1,14 +1,18 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
+import { placeOf, placesNamed } from '../model/places.ts';
 import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
-import type { LoadResult } from './load.ts';
+import { MANIFEST_SOURCE, type LoadResult } from './load.ts';
 import { authorSurnames, nameMatcher, namedOrganisations } from './named-entities.ts';
 import { nestedSources, referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
 import { presentedAsCurrent, saysNoLongerApplies } from './status-wording.ts';
+
+/** Words that say a law note's sources give no time limit. */
+const UNSTATED_LIMIT = /gives? no time limit|no time limit is (stated|given)|do(es)? not state (a|the|any) (time )?limit|do(es)? not state its length/i;
 
 export interface ValidateOptions {
   /** The shared bibliography; when absent, the source-bibliography rule cannot run. */
@@ -32,6 +36,11 @@ class Checker implements Reporter {
     const where = entity ? { entity, ...this.load.sourceMap.locate(entity, path) } : {};
     this.problems.push(problem(rule, message, where));
   }
+
+  /** A problem in the manifest (content/atlas.yaml), at `path` inside it. */
+  reportManifest(rule: RuleId, message: string, path: readonly PathSegment[]): void {
+    this.problems.push(problem(rule, message, this.load.sourceMap.locate(MANIFEST_SOURCE, path)));
+  }
 }
 
 export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): Problem[] {
@@ -46,6 +55,7 @@ export function validateAtlas(load: LoadResult, options: ValidateOptions = {}): 
   checkProbes(c);
   checkScenarioReferences(c);
   checkNamedEntities(c);
+  checkReaderContent(c);
   checkSourceStatus(c);
   checkLayers(c);
   checkHedges(c);
@@ -410,6 +420,68 @@ function checkNamedEntities(c: Checker): void {
   }
 }
 
+/** A voice as compared for sharing: lower case, letters and digits only, single spaces. */
+export const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const ANY_ID = /\b[ABMPLISE]-\d{3,}\b/;
+const MIN_TOPIC_VOICES = 5;
+
+/**
+ * The situation reader's content: voices (artifacts' and not-covered topics'), the not-covered topics and
+ * the distinctions of the manifest. Prose in the manifest is held to the named-entity rule like entities'.
+ */
+function checkReaderContent(c: Checker): void {
+  const m = c.reg.manifest;
+  const owners = new Map<string, string>();
+  const checkVoice = (voice: string, owner: string, at: (problemRule: RuleId, message: string) => void) => {
+    if (ANY_ID.test(voice)) at('voice-id', `the voice "${voice.slice(0, 60)}…" holds an atlas ID (${ANY_ID.exec(voice)![0]}): a voice is a person's own words, never the atlas's IDs.`);
+    const key = voiceKey(voice);
+    const first = owners.get(key);
+    if (first !== undefined && first !== owner) at('voice-shared', `the voice "${voice.slice(0, 60)}${voice.length > 60 ? '…' : ''}" is also a voice of ${first}. A voice teaches the reader one observation: keep it in one place, or rewrite one of them.`);
+    else if (first === undefined) owners.set(key, owner);
+    else at('voice-shared', `the voice "${voice.slice(0, 60)}${voice.length > 60 ? '…' : ''}" is given twice in ${owner}: keep one.`);
+  };
+  for (const a of c.reg.all('artifact')) {
+    (a.voices ?? []).forEach((v, i) => checkVoice(v, a.id, (rule, message) => c.report(rule, `voices[${i}]: ${message}`, a.id, ['voices', i])));
+  }
+  const topicIds = new Set<string>();
+  (m.not_covered ?? []).forEach((t, i) => {
+    const at = (rule: RuleId, message: string, path: PathSegment[] = []) => c.reportManifest(rule, `not_covered[${i}] (${t.id}): ${message}`, ['not_covered', i, ...path]);
+    if (topicIds.has(t.id)) at('not-covered-topic', `the ID ${t.id} is used by another topic: give each topic its own.`, ['id']);
+    topicIds.add(t.id);
+    if (t.voices.length < MIN_TOPIC_VOICES) at('not-covered-topic', `has ${t.voices.length} voice${t.voices.length === 1 ? '' : 's'}; the reader learns a topic from at least ${MIN_TOPIC_VOICES} first-person accounts of it.`, ['voices']);
+    t.voices.forEach((v, k) => checkVoice(v, `the not-covered topic ${t.id}`, (rule, message) => at(rule, `voices[${k}]: ${message}`, ['voices', k])));
+  });
+  const distinctionIds = new Set<string>();
+  const pairs = new Map<string, string>();
+  (m.distinctions ?? []).forEach((d, i) => {
+    const at = (message: string, path: PathSegment[] = []) => c.reportManifest('distinction', `distinctions[${i}] (${d.id}): ${message}`, ['distinctions', i, ...path]);
+    if (distinctionIds.has(d.id)) at(`the ID ${d.id} is used by another distinction: give each its own.`, ['id']);
+    distinctionIds.add(d.id);
+    const seen = new Set<string>();
+    d.answers.forEach((answer, k) => {
+      const e = c.reg.get(answer.artifact);
+      if (!e || e.kind !== 'artifact') at(`answers[${k}] names ${answer.artifact}, which is not an artifact of the atlas.`, ['answers', k, 'artifact']);
+      else if (e.status === 'deprecated') at(`answers[${k}] names ${answer.artifact}, which is deprecated: name its successor ${e.superseded_by ?? ''}.`.replace(/ :/, ':'), ['answers', k, 'artifact']);
+      if (seen.has(answer.artifact)) at(`answers[${k}] names ${answer.artifact} a second time: one answer per observation.`, ['answers', k, 'artifact']);
+      seen.add(answer.artifact);
+    });
+    const ids = [...seen].sort();
+    for (let x = 0; x < ids.length; x++) {
+      for (let y = x + 1; y < ids.length; y++) {
+        const pair = `${ids[x]} ${ids[y]}`;
+        const other = pairs.get(pair);
+        if (other !== undefined && other !== d.id) at(`${ids[x]} and ${ids[y]} are already told apart by the distinction ${other}: one question per pair.`, ['answers']);
+        else pairs.set(pair, d.id);
+      }
+    }
+  });
+  // Manifest prose: never an employer, vendor, platform or person.
+  for (const [text, path] of proseOf({ covers: m.covers, not_covered: m.not_covered, distinctions: m.distinctions })) {
+    const orgs = namedOrganisations(text);
+    if (orgs.length > 0) c.reportManifest('named-entity', `${fieldName(path)} names ${orgs.join(', ')}. The atlas never names an employer, vendor, platform or person: describe it generically.`, path);
+  }
+}
+
 /** Words that tell a reader a source no longer applies, for each status that means so (\s+: prose wraps). */
 const NO_LONGER_APPLIES: Partial<Record<Source['status'], { what: string; says: RegExp }>> = {
   withdrawn: {
@@ -472,6 +544,23 @@ function checkLayers(c: Checker): void {
         }
         if (note.remedy !== undefined && note.time_limit === undefined) {
           c.report('law-note', `law[${i}] gives a remedy but no time limit. Legal time limits are short (months, not years): state the limit and where it runs from, or say that it must be checked and why.`, e.id, ['law', i, 'remedy']);
+        }
+        if (note.remedy !== undefined && note.limit === undefined) {
+          c.report('law-limit', `law[${i}] gives a remedy but its time limit is not data: add limit (stated: true with length, unit, from and any extensions; or stated: false with what to do when the sources give no limit), so that the person's dates can be computed.`, e.id, ['law', i, 'remedy']);
+        }
+        if (note.limit?.stated === true && note.time_limit !== undefined && UNSTATED_LIMIT.test(note.time_limit)) {
+          c.report('law-limit', `law[${i}]'s words say the sources give no time limit, but limit states one. Mark it stated: false, or correct the words.`, e.id, ['law', i, 'limit', 'stated']);
+        }
+        const unknownPlaces = note.where !== undefined ? placesNamed(note.where).unknown : [];
+        if (unknownPlaces.length > 0) {
+          c.report('law-limit', `law[${i}].where names ${unknownPlaces.map((x) => `"${x}"`).join(', ')}, which is not a place the atlas knows (a US state, a UK nation, an EU member state, "New York City", "Great Britain"…). Name the place as the table in src/model/places.ts does.`, e.id, ['law', i, 'where']);
+        }
+        if (note.limit?.stated === true) {
+          note.limit.extensions.forEach((x, k) => {
+            for (const code of x.applies_in) {
+              if (!placeOf(code)) c.report('law-limit', `law[${i}].limit.extensions[${k}].applies_in names ${code}, which is not a place code (uk-eng, us-ca, eu-de…).`, e.id, ['law', i, 'limit', 'extensions', k, 'applies_in']);
+            }
+          });
         }
         const gone = note.sources.map(noLongerCurrent).find((s) => s !== undefined);
         if (gone && note.status_note === undefined) {

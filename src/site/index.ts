@@ -1,6 +1,7 @@
 // The site's pages and assets, generated from the registry and the analysis code by `hoba build` into
 // the same site root as the REST mirror. Every page is a static file a CDN can serve; interactive parts
 // are browser bundles of the same analysis code (src/site/browser/), never a second copy of it.
+import type { BuildInfo } from '../publish/documents.ts';
 import type { Registry } from '../registry/registry.ts';
 import { siteAssets } from './assets.ts';
 import { w3Pages } from './pages/analyze.ts';
@@ -16,8 +17,8 @@ export interface SitePage {
 }
 
 /** Every page and asset of the site, one at a time. */
-export function* sitePages(reg: Registry): Generator<SitePage> {
-  yield* siteAssets(reg);
+export function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' | 'readerReuse'> = {}): Generator<SitePage> {
+  yield* siteAssets(reg, info.readerCorpus ?? [], info.readerReuse);
   yield* w1Pages(reg);
   yield* entityPages(reg);
   yield* browsePages(reg);

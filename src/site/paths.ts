@@ -19,6 +19,8 @@ export const SITE = {
   data: '/assets/atlas.json',
   /** The search index, serialised (the same index, synonyms and typo tolerance as the CLI). */
   searchIndex: '/assets/search-index.json',
+  /** The situation reader's model (the same model as the CLI's), for the analyze page. */
+  readerModel: '/assets/reader-model.json',
 } as const;
 
 /** The browse page of a kind: /artifacts/, /mechanisms/, … */

@@ -7,11 +7,14 @@
 // Classes pages may use (keep this list in step with the rules below):
 //   layout      .lede .muted .small .stack .cols (a list in columns) .cards/.card (a grid of boxes)
 //               .toc (an "on this page" nav) .panel .note .notice (the legal notice) .actions
-//   forms       .search-form/.search-row  .filters (a fieldset of filters)  .button (a link as a button)
+//   forms       .search-form/.search-row  .describe-form  .filters (a fieldset of filters)  .button (a link as a button)
 //   data        caption.sub (a quiet caption under a heading)  .table-wrap (a scroll box around a table, with tabindex="0"; position: relative, so the
 //               .visually-hidden text inside cannot widen the page)  table.terms (a vocabulary: term, meaning)  .kv (a dl grid)
 //               .tag  .badge  .tier-produces/.tier-same-stage  .ev-established/.ev-supported/
 //               .ev-hypothesis/.ev-illustrative  .fidelity  .id (an atlas ID, never broken inside)
+//   answer      .cv (the candidate view: .cv-what .cv-lead .cv-dates/.cv-case .cv-deadlines .cv-group .cv-items
+//               .cv-title .cv-if .cv-more .cv-found .cv-full) .record (the record kept in the browser: .record-events,
+//               .record-actions) .print-only/.no-print; sup.ref (an ID in prose, as a note)
 //   content     .specimen (an illustrative, anonymised text; .specimen-label, mark.tell) .diagram
 //               (a figure holding a build-time SVG) .count
 export const SITE_CSS = `
@@ -123,9 +126,59 @@ label { font-weight: 600; }
 .search-form label { display: block; margin-bottom: 0.35rem; }
 .search-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .search-row input { flex: 1 1 16rem; min-width: 0; }
+.describe-form { margin: 0.75rem 0 1rem; }
+.describe-form label { display: block; margin-bottom: 0.35rem; }
+.describe-form textarea { display: block; width: 100%; margin-bottom: 0.35rem; }
 .filters { border: 1px solid var(--line); border-radius: 6px; padding: 0.5rem 1rem 0.75rem; margin: 1rem 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
 .filters legend { font-weight: 600; padding: 0 0.25rem; }
 .filters label { font-weight: 400; }
 details { margin: 0.5rem 0 1rem; }
 summary { cursor: pointer; font-weight: 600; }
+input[type="date"] { background: var(--bg); border: 1px solid var(--strong-line); border-radius: 4px; padding: 0.35rem 0.5rem; max-width: 100%; }
+.cv-what p { margin: 0.25rem 0; }
+.cv-lead { border-left: 4px solid var(--accent); padding: 0.1rem 0.75rem; margin: 1rem 0; }
+.cv-lead h2, .cv-lead h3 { margin-top: 0.4rem; }
+.cv-lead p { margin: 0.4rem 0; }
+.cv-case-fields { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
+.cv-case-fields .w3-field { flex: 1 1 9rem; min-width: 0; margin: 0; }
+.cv-case-fields button { flex: 0 0 auto; }
+.cv-case .w3-hint { margin: 0.25rem 0 0.5rem; }
+.cv-case label { display: block; }
+.cv-case select, .cv-case input { width: 100%; }
+.cv-deadlines li { margin: 0.4rem 0; }
+.cv-group h3, .cv-group h4 { margin: 0.8rem 0 0.2rem; }
+.cv-items { list-style: none; padding: 0; margin: 0 0 0.5rem; }
+.cv-items > li { border-top: 1px solid var(--line); margin: 0; }
+.cv-items details { margin: 0; }
+.cv-items summary { font-weight: 400; padding: 0.3rem 0; }
+.cv-title { font-weight: 600; }
+.cv-if { font-size: 0.9em; color: var(--muted); margin: 0 0 0.25rem; }
+.cv-more { padding: 0 0 0.5rem 1rem; }
+.cv-more p { margin: 0.3rem 0; }
+.cv-found summary, .cv-full > summary { font-weight: 600; }
+.cv-full { border-top: 1px solid var(--line); padding-top: 0.5rem; margin-top: 1.5rem; }
+.record { border-top: 3px solid var(--strong-line); margin-top: 2rem; }
+.record-events { padding-left: 1.2rem; }
+.record-events li { margin: 0.3rem 0; }
+.record-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; }
+.record-add { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: flex-end; }
+.record-add .w3-field { flex: 1 1 10rem; min-width: 0; }
+.record-add select, .record-add input { width: 100%; }
+sup.ref { font-size: 0.7em; line-height: 0; }
+sup.ref a { text-decoration: none; }
+.print-only, .record-print { display: none; }
+@media print {
+  @page { margin: 15mm; }
+  body { font-size: 11pt; line-height: 1.4; color: #000; background: #fff; }
+  header.site, footer.site, nav, .skip, .no-print, button, form, .cv-full { display: none !important; }
+  .print-only { display: block; }
+  body.print-record main > * { display: none !important; }
+  body.print-record main > .record-print { display: block !important; }
+  main { max-width: none; padding: 0; }
+  a { color: #000; text-decoration: none; }
+  details > summary { list-style: none; }
+  h1 { font-size: 16pt; margin-top: 0; }
+  h2 { font-size: 13pt; margin: 1rem 0 0.3rem; break-after: avoid; }
+  li, p { break-inside: avoid; }
+}
 `;

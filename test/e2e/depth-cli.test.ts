@@ -26,7 +26,7 @@ describe('hoba stats: the depth targets', () => {
 
   test('the targets are the ones the issue sets', () => {
     const ids = atlasStats(atlas).targets.map((t) => t.id);
-    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision', 'rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits']) {
+    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision', 'rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits', 'voices']) {
       assert.ok(ids.includes(id), `target ${id}`);
     }
   });

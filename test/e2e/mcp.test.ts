@@ -278,7 +278,9 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
   test('the output schemas still name what the analysis returns', async () => {
     const tools = (await local.listTools()).tools;
     const explain = tools.find((t) => t.name === 'explain_observation')!.outputSchema as { properties: Record<string, { properties?: Record<string, unknown> }> };
-    assert.deepEqual(Object.keys(explain.properties).sort(), ['agency', 'behind', 'hard_facts', 'input', 'notice', 'obstacle', 'registry_version', 'truncated_lists']);
+    assert.deepEqual(Object.keys(explain.properties).sort(), ['agency', 'behind', 'candidate', 'hard_facts', 'input', 'notice', 'obstacle', 'registry_version', 'truncated_lists']);
+    assert.ok(explain.properties['candidate']!.properties!['lead'], 'the plain answer');
+    assert.ok(explain.properties['agency']!.properties!['deadlines'], 'deadlines as dates');
     assert.ok(explain.properties['behind']!.properties!['mechanisms'], 'mechanisms');
     assert.ok(explain.properties['agency']!.properties!['next_steps'], 'next steps');
     const verdict = JSON.stringify(explain.properties['agency']!.properties!['verdict']);
@@ -304,7 +306,7 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
     }
   });
 
-  test('explain_observation for one artifact, in summary, is at most 8 KB of text; the structured content is the same JSON', async () => {
+  test('explain_observation for one artifact, in summary, is at most 8 KB of text (the plain answer included); the structured content is the same JSON', async () => {
     const validate = await validatorOf(local, 'explain_observation');
     const sizes: number[] = [];
     for (const a of registry.all('artifact').filter((x) => x.status === 'active')) {

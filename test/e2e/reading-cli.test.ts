@@ -82,8 +82,42 @@ describe('hoba show', () => {
 });
 
 describe('hoba explain', () => {
-  test('leads with the verdict, fits 80 columns and about 40 lines when piped; --full shows everything', () => {
+  test('by default, the plain answer: no IDs, what it can mean, the one thing to check, what to do now, the explanations grouped', () => {
     const r = hoba(['explain', 'A-009']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^You saw: Silence after the final interview\n\nCheck one thing first\n {2}This can come from /);
+    for (const part of ['One thing worth checking: ', 'What to do now: ', 'What could explain it', 'It cannot say how likely each one is', 'run the same command with --full']) {
+      assert.ok(r.stdout.replace(/\s+/g, ' ').includes(part), part);
+    }
+    assert.doesNotMatch(r.stdout, /\b[ABMPLISE]-\d{3}\b/, 'no ID in the plain answer');
+    for (const l of r.stdout.trimEnd().split('\n')) assert.ok(l.length <= 80, `piped output is wrapped at 80 columns: ${l}`);
+  });
+
+  test('--on and --where give the law’s time limits as dates, with the notice; a bad date or place is a usage error', () => {
+    const r = hoba(['explain', 'A-024', '--on', '2026-11-20', '--where', 'us-ca']);
+    assert.equal(r.status, 0, r.stderr);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    assert.match(text, /Your deadlines \(not legal advice\)/);
+    assert.match(text, /File a charge with the EEOC by 19 May 2027 \(180 days from 20 November 2026\), or by 16 September 2027 \(300 days\)/);
+    assert.match(text, /Complain to the Civil Rights Department by 20 November 2029/);
+    assert.match(text, /Check these dates with an adviser/);
+    assert.match(text, /Not legal advice/);
+    const uk = json(ExplainResult, hoba(['explain', 'A-024', '--on', '2026-08-31', '--where', 'uk-eng', '--json']));
+    const tribunal = uk.agency.deadlines.find((d) => d.action === 'Claim in an employment tribunal')!;
+    assert.deepEqual(tribunal.dates.map((d) => d.date), ['2026-11-30', '2032-08-31'], 'three months less one day from 31 August: 30 November; six years in the civil courts');
+    for (const [args, says] of [
+      [['--on', '2026-02-30'], /calendar date written YYYY-MM-DD/],
+      [['--where', 'atlantis'], /not a place the atlas knows/],
+    ] as const) {
+      const bad = hoba(['explain', 'A-024', ...args]);
+      assert.equal(bad.status, 2, bad.stderr);
+      assert.match(bad.stderr, says);
+      noStack(bad);
+    }
+  });
+
+  test('--brief leads with the verdict, fits 80 columns and about 40 lines when piped; --full shows everything', () => {
+    const r = hoba(['explain', 'A-009', '--brief']);
     assert.equal(r.status, 0, r.stderr);
     const headings = ['You saw: A-009 Silence after the final interview', 'Verdict: ', 'What could have produced this', 'What would tell them apart', 'What these facts do NOT establish'];
     const order = headings.map((h) => r.stdout.indexOf(h));
@@ -108,9 +142,9 @@ describe('hoba explain', () => {
     assert.ok(full.behind.mechanisms.some((m) => m.tier === 'same-stage'), 'the second tier is in the JSON');
     const asked = ['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=no-reply'];
     const low = json(ExplainResult, hoba([...asked, '--json']));
-    const text = hoba(asked);
+    const text = hoba([...asked, '--brief']);
     assert.equal(text.status, 0);
-    if (low.agency.verdict.code === 'low-signal') assert.match(text.stdout, /Verdict: low signal\n {2}Low signal: /);
+    if (low.agency.verdict.code === 'low-signal') assert.match(text.stdout, /Verdict: This alone does not tell you much\n {2}Low signal: /);
     const narrowed = json(ExplainResult, hoba(['explain', 'A-009', '--json', '--probe', 'final-silence-ask-timeline-once=reply-offer-or-next-step']));
     assert.deepEqual(narrowed.behind.excluded.map((x) => x.id), ['M-008']);
     const two = json(ExplainResult, hoba(['explain', 'A-009', 'A-027', '--stage', 'offer', '--json']));
@@ -121,7 +155,8 @@ describe('hoba explain', () => {
   test('plain words and scenarios: what was read is said first', () => {
     const words = hoba(['explain', 'I was ghosted after the final interview']);
     assert.equal(words.status, 0, words.stderr);
-    assert.match(words.stdout, /^You wrote: "I was ghosted after the final interview"\nRead as this observation:\n {2}- A-009 /);
+    assert.match(words.stdout, /^You wrote: "I was ghosted after the final interview"\nRead as: Silence after the final interview\./);
+    assert.match(hoba(['explain', 'I was ghosted after the final interview', '--brief']).stdout, /^You wrote: "I was ghosted after the final interview"\nRead as this observation:\n {2}- A-009 /);
     // Several words, unquoted, are one description too.
     const unquoted = json(ExplainResult, hoba(['explain', 'ghosted', 'after', 'the', 'final', 'interview', '--json']));
     assert.equal(unquoted.input.from_text?.text, 'ghosted after the final interview');
@@ -135,7 +170,8 @@ describe('hoba explain', () => {
     if (scenario) {
       const r = hoba(['explain', '--scenario', scenario.id]);
       assert.equal(r.status, 0, r.stderr);
-      assert.ok(r.stdout.startsWith(`Scenario ${scenario.id}: `), r.stdout.slice(0, 100));
+      assert.ok(r.stdout.startsWith(`Scenario: ${scenario.title}`), r.stdout.slice(0, 100));
+      assert.ok(hoba(['explain', '--scenario', scenario.id, '--brief']).stdout.startsWith(`Scenario ${scenario.id}: `));
       const viaId = json(ExplainResult, hoba(['explain', scenario.id.toLowerCase(), '--json']));
       assert.equal(viaId.input.scenario?.id, scenario.id);
       const both = hoba(['explain', 'A-009', '--scenario', scenario.id]);
@@ -159,7 +195,10 @@ describe('hoba explain', () => {
     const cases: Array<[args: string[], status: number, message: RegExp]> = [
       [['explain', 'A-099'], 1, /There is no artifact \(observation\) A-099/],
       [['explain', 'M-001'], 2, /M-001 is a mechanism .*takes artifact \(observation\) IDs/],
-      [['explain'], 2, /Say what you observed: artifact IDs \(such as A-009\), --scenario S-001, or your own words/],
+      [['explain'], 2, /Say what you observed: artifact IDs \(such as A-009\), --scenario S-001, your own words in quotes, or --message <file>/],
+      [['explain', '--message', 'no-such-file.txt'], 2, /could not read the message file no-such-file\.txt: there is no such file/],
+      [['explain', 'A-009', '--pick', 'A-046'], 2, /--pick answers a question asked about your words/],
+      [['explain', 'words', '--pick', 'M-001'], 2, /Use an observation ID from the question, e\.g\. --pick A-046/],
       [['explain', 'A-009', '--probe', 'no-equals-sign'], 2, /Use <probe_id>=<outcome_id>/],
       [['explain', 'A-009', '--probe', 'ask-nicely=yes'], 2, /no probe "ask-nicely".*Its probes are: final-silence-ask-timeline-once, final-silence-contact-checks-status/],
       [['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=maybe'], 2, /no outcome "maybe"\. Its outcomes are: reply-offer-or-next-step/],
@@ -433,7 +472,8 @@ describe('hardening (issue #10)', () => {
   test('a stage at which an observation is not recorded is said, in text and JSON', () => {
     const moved = json(ExplainResult, hoba(['explain', 'A-001', '--stage', 'technical', '--json']));
     assert.match(moved.obstacle.stage_note ?? '', /^A-001 \(Silence after applying\) is recorded at ingestion, screening, not at technical\./);
-    assert.match(hoba(['explain', 'A-001', '--stage', 'technical']).stdout, /^stage given: technical[^\n]*\n {2}note: A-001 \(Silence after applying\) is recorded at/m);
+    assert.match(hoba(['explain', 'A-001', '--stage', 'technical', '--brief']).stdout, /^stage given: technical[^\n]*\n {2}note: A-001 \(Silence after applying\) is recorded at/m);
+    assert.match(hoba(['explain', 'A-001', '--stage', 'technical']).stdout, /^Note: You said this happened at the technical stage, but the atlas does not\s+record “Silence after\s+applying” there\./m);
     assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--stage', 'team', '--json'])).obstacle.stage_note, undefined);
     assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--json'])).obstacle.stage_note, undefined);
   });
@@ -485,7 +525,7 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   // (no snapshot fits).
   const own = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
   const loaded = own('cli-main.cjs');
-  assert.deepEqual(loaded.filter((f) => !/^load-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli-main.cjs loads only the program, and the loader, of its own modules');
+  assert.deepEqual(loaded.filter((f) => !/^(?:load|indexes)-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli-main.cjs loads only the program, the loader and the indexes (when the checkout’s snapshot is built), of its own modules');
   assert.match(cli, /import\("\.\/program\.js"\)/, 'the program on demand');
   assert.match(cli, /import\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
   const path = ['cli.cjs', 'cli-main.cjs'];

@@ -142,7 +142,9 @@ describe('analyze page', () => {
     const probe = before.agency.probes[0]!;
     const outcome = probe.outcomes.find((o) => o.narrows.length > 0)!;
     assert.ok(outcome, `${probe.id} has an outcome that narrows`);
-    await page.click(`#result button[data-probe="${probe.id}"][data-outcome="${outcome.id}"]`);
+    // Everything, probes included, is in the full analysis, one click away.
+    await page.click('#full > summary');
+    await page.click(`#full button[data-probe="${probe.id}"][data-outcome="${outcome.id}"]`);
     await page.waitForSelector(`#result .w3-found li[data-probe="${probe.id}"]`, { timeout: 15_000 });
     const after = cliExplain([...three, '--probe', `${probe.id}=${outcome.id}`]);
     assert.ok(after.behind.excluded.length > 0, 'the outcome excludes something');
@@ -183,8 +185,59 @@ describe('analyze page', () => {
     const cli = cliExplain([words]);
     assert.deepEqual(comparable(await shown(page)), comparable(expected(cli)));
     const why = await page.locator('#result-body').innerText();
-    for (const m of cli.input.from_text!.matched) assert.ok(why.includes(m.why), `the page says why ${m.id} was chosen`);
+    for (const m of cli.input.from_text!.matched) for (const q of m.quotes) assert.ok(why.includes(`“${q}”`), `the page quotes the words ${m.id} was read from`);
     check();
+  });
+
+  test('a question with buttons: the answer is kept in the address and gives what --pick gives', async () => {
+    const { page, check } = await openPage();
+    // An account the training corpus labels "ask" (internal applicant or not).
+    const words = 'I applied for the team lead job and they gave it to someone already on the team.';
+    const asked = cliExplain([words]);
+    const question = asked.input.from_text!.questions[0];
+    assert.ok(question, 'the words raise a question (hoba explain asks it too)');
+    assert.equal(asked.agency.verdict.code, 'answer-first');
+    await page.goto(`${origin}${SITE.analyze}#${fragmentOf({ text: words, probes: [] })}`);
+    await page.waitForSelector(`#result [data-question="${question.id}"] button[data-pick]`, { timeout: 15_000 });
+    assert.equal(await page.locator(`#result [data-question="${question.id}"] h3`).innerText(), question.ask);
+    const pick = question.options.at(-1)!.artifact;
+    await page.click(`#result button[data-pick="${pick}"]`);
+    await page.waitForSelector(`#result [data-read="${pick}"]`, { timeout: 15_000 });
+    await resultReady(page);
+    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { text: words, picks: [pick], probes: [] }, 'the answer is in the fragment');
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(cliExplain([words, '--pick', pick]))));
+    check();
+  });
+
+  test('a pasted message: its tell-tale lines, and what each does and does not establish', async () => {
+    const { page, check } = await openPage();
+    const message = 'Dear candidate,\nThank you for your interest. After careful consideration, we have decided to move forward with candidates whose experience more closely aligns with our needs.\nKind regards';
+    await page.goto(`${origin}${SITE.analyze}`);
+    await page.fill('#message', message);
+    await page.click('#form-text button[type="submit"]');
+    await resultReady(page);
+    const text = await page.locator('#result-body').innerText();
+    assert.match(text, /What the message says, line by line/);
+    assert.match(text, /more closely aligns/);
+    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { message, probes: [] });
+    check();
+  });
+
+  test('the home page box goes straight into the analysis with the words carried over', async () => {
+    const { page } = await openPage();
+    const words = 'they pulled my offer two days before I started';
+    await page.goto(`${origin}${SITE.home}`);
+    await page.fill('#describe-home', words);
+    await page.click('#form-describe button[type="submit"]');
+    await page.waitForURL(`${origin}${SITE.analyze}#*`, { timeout: 15_000 });
+    await resultReady(page);
+    assert.equal(await page.inputValue('#text'), words);
+    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { text: words, probes: [] });
+    // Without the home page's script, the form still lands there: ?text= moves into the fragment.
+    await page.goto(`${origin}${SITE.analyze}?text=${encodeURIComponent(words)}`);
+    await resultReady(page);
+    assert.equal(new URL(page.url()).search, '', 'the words leave the address query');
+    assert.equal(await page.inputValue('#text'), words);
   });
 
   test('at 390 px the page with a result does not scroll sideways', async () => {
@@ -235,6 +288,8 @@ describe('analyze state in the fragment', () => {
       { artifacts: ['A-009', 'A-027'], stage: 'team', probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }] },
       { scenario: 'S-003', probes: [] },
       { text: 'they said “not the right fit” & then 50% less pay = no #1', probes: [] },
+      { text: 'background check came back wrong', message: 'Line one\nStatus: Not selected & more', picks: ['A-046'], probes: [] },
+      { message: 'Only a message, no words', probes: [] },
     ];
     for (const s of states) assert.deepEqual(stateOfFragment(`#${fragmentOf(s)}`), s);
     assert.equal(fragmentOf(states[0]!), 'a=A-009,A-027&stage=team&p=final-silence-ask-timeline-once:no-reply');

@@ -826,7 +826,7 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
   test('the MCP summaries keep the analysis’s cuts and the whole lists’ lengths', () => {
     const call = (name: string, args: Record<string, unknown>) => {
       const tool = TOOLS.find((t) => t.name === name)!;
-      return tool.run({ registry: big, search: () => assert.fail('no search here'), origin: { from: 'bundled snapshot' } }, tool.arguments().parse(args)) as {
+      return tool.run({ registry: big, search: () => assert.fail('no search here'), reader: () => assert.fail('no reader here'), origin: { from: 'bundled snapshot' } }, tool.arguments().parse(args)) as {
         truncated_lists?: Array<{ list: string; shown: number; total?: number; more: string }>;
       };
     };

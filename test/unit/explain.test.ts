@@ -103,7 +103,7 @@ describe('the text report', () => {
       assert.ok(text.replace(/\n\s*/g, ' ').startsWith(`You saw: ${a.id} ${a.title}`), a.id);
       // The first tier is shown, the second collapsed to one line that says how many and where the rest is.
       const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
-      assert.ok(text.includes(`1. ${first[0]!.id} ${first[0]!.title}`), a.id);
+      assert.ok(text.replace(/\n\s*/g, ' ').includes(`1. ${first[0]!.id} ${first[0]!.title}`), a.id); // a long title wraps
       const second = r.behind.mechanisms.length - first.length;
       if (second > 0) assert.match(text.replace(/\n\s*/g, ' '), new RegExp(`${second === 1 ? 'One more mechanism acts' : `${second} more act`} at the same stage, not recorded as producing what you saw.*--full lists (it|them)`), a.id);
       // Next steps, when there are any, are shown, the first of them in full or cut at a sentence.

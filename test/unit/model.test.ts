@@ -48,5 +48,9 @@ test('IDs inside prose: atlas IDs are found, document numbers of the same shape 
   const { ROOT } = await import('../helpers.ts');
   const html = String(linked(loadAtlas(ROOT).registry, 'Form M-001 is not M-001.'));
   assert.equal((html.match(/<a /g) ?? []).length, 1, html);
-  assert.match(html, /not <a href="[^"]+"[^>]*>M-001<\/a>/);
+  // An ID in running text reads as the entity's title, its ID in the tooltip (issue 25, item 8).
+  assert.match(html, /not <a href="\/mechanisms\/M-001\/" title="M-001">Genuine skill or experience gap[^<]*<\/a>/);
+  // A group of IDs in parentheses becomes a note: a source's short citation, another entity a "see" link.
+  const note = String(linked(loadAtlas(ROOT).registry, 'Pay matters (M-017; E-070).'));
+  assert.match(note, /^Pay matters<sup class="ref"><a href="\/mechanisms\/M-017\/" [^>]*aria-label="see: Compensation band mismatch">see<\/a>, <a href="\/sources\/E-070\/"[^>]*>[^<]+<\/a><\/sup>\.$/);
 });

@@ -210,9 +210,11 @@ describe('scenarios on the published surfaces', () => {
     for (const s of scenarios) {
       assert.ok(index.includes(`href="/scenarios/${s.id}/"`), s.id);
       const page = files.get(`scenarios/${s.id}/index.html`)!.toString('utf8');
-      const verdict = explain(reg, scenarioInput(reg, s.id)).agency.verdict.text;
-      // The page links the IDs the verdict names: compare its text without the tags.
-      assert.ok(page.replace(/<[^>]+>/g, '').includes(escapeHtml(verdict)), `${s.id} page shows its verdict`);
+      const r = explain(reg, scenarioInput(reg, s.id));
+      // The page leads with the plain answer (its text without the tags), and says which verdict it is.
+      const text = page.replace(/<[^>]+>/g, '');
+      for (const p of [r.candidate.heading, ...r.candidate.lead]) assert.ok(text.includes(escapeHtml(p)), `${s.id} page says: ${p}`);
+      assert.ok(page.includes(`data-verdict="${r.agency.verdict.code}"`), `${s.id} page shows its verdict`);
       assert.ok(page.includes(escapeHtml(s.situation)), `${s.id} page shows the situation`);
     }
   });

@@ -1,11 +1,11 @@
 // Search for how people talk (issue 11, item 7) and plain words in (item 6), on the real atlas:
 // colloquial phrasings, typos, negations and narratives find the right observation; the match count is
-// thresholded; another language gets an honest "English only"; matchObservations picks the artifacts a
-// description names and says why; arbitrary text never throws anything but the documented errors.
+// thresholded; another language gets an honest "English only" (also from the situation reader, whose own
+// tests are test/unit/reader.test.ts); arbitrary text never throws anything but the documented errors.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { clausesOf, matchObservations, MAX_DESCRIPTION_LENGTH } from '../../src/analysis/observe.ts';
+import { readSituation } from '../../src/analysis/reader.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { AtlasSearch, MAX_QUERY_LENGTH } from '../../src/analysis/search.ts';
 import { PHRASES, rewriteQuery } from '../../src/analysis/colloquial.ts';
@@ -266,7 +266,7 @@ describe('search: English only', () => {
   ];
   for (const [text, language] of FOREIGN) {
     test(`${language.source}: an honest "English only", not noise`, () => {
-      for (const call of [() => index.search(text), () => matchObservations(reg, text, index)]) {
+      for (const call of [() => index.search(text), () => readSituation(reg, { text })]) {
         assert.throws(call, (err: unknown) => {
           assert.ok(err instanceof AnalysisError);
           assert.equal(err.code, 'invalid-argument');
@@ -296,82 +296,6 @@ describe('search: English only', () => {
   });
 });
 
-describe('matchObservations: plain words in', () => {
-  test('a short description names one observation, with why in the person\'s words', () => {
-    const r = matchObservations(reg, '  ghosted   after the final round ', index);
-    assert.equal(r.text, 'ghosted after the final round');
-    assert.deepEqual(r.matched.map((m) => m.id), ['A-009']);
-    assert.equal(r.matched[0]!.title, reg.get('A-009')!.kind === 'artifact' ? (reg.get('A-009') as { title: string }).title : '');
-    assert.match(r.matched[0]!.why, /"final"/);
-    assert.match(r.matched[0]!.why, /title|everyday names/);
-  });
-
-  test('a narrative that describes two observations gets both, best first', () => {
-    const r = matchObservations(reg, 'They asked about my gap and then said I was overqualified', index);
-    assert.deepEqual(r.matched.map((m) => m.id).sort(), ['A-016', 'A-017']);
-  });
-
-  const DESCRIPTIONS: Array<[text: string, must: string[], mustNot: string[]]> = [
-    ['My offer was withdrawn two days after I accepted it and resigned from my job.', ['A-024'], ['A-030']],
-    ['I withdrew because I accepted another offer with a deadline.', ['A-030'], ['A-024']],
-    ['The recruiter said the next step was a call with the manager, then stopped replying.', ['A-027'], []],
-    ['They cancelled and rebooked the interview three times.', ['A-006'], []],
-    ['Rejected twenty minutes after I applied, at 2am.', ['A-002'], []],
-    ['After four interviews they told me the role was on hold, and two weeks later the same job was posted again.', ['A-010', 'A-004'], []],
-    ['Not ghosted: they sent a template rejection after the hiring manager interview.', ['A-003'], ['A-001', 'A-009']],
-    // Two statements joined by a bare "and": the double bind (P-002) is found even when the gap dominates the words.
-    ['They said I was overqualified and asked about the gap in my CV.', ['A-016', 'A-017'], []],
-    ['I had my final interview three weeks ago and have heard nothing since.', ['A-009'], ['A-001']],
-    ['I applied three weeks ago and heard nothing.', ['A-001'], ['A-009']],
-  ];
-  for (const [text, must, mustNot] of DESCRIPTIONS) {
-    test(`"${text.slice(0, 60)}…" → ${must.join(', ')}`, () => {
-      const ids = matchObservations(reg, text, index).matched.map((m) => m.id);
-      // One observation named: it comes first. Several: all of them, in whatever order they score.
-      if (must.length === 1) assert.equal(ids[0], must[0], ids.join(', '));
-      for (const a of must) assert.ok(ids.includes(a), `${a} missing from ${ids.join(', ')}`);
-      for (const a of mustNot) assert.ok(!ids.includes(a), `${a} should not be in ${ids.join(', ')}`);
-      assert.ok(ids.length <= 3);
-    });
-  }
-
-  test('every scenario\'s own words find its first observation', () => {
-    const scenarios = reg.all('scenario');
-    const misses: string[] = [];
-    for (const s of scenarios) {
-      if (s.kind !== 'scenario' || s.status === 'deprecated') continue;
-      const ids = matchObservations(reg, s.situation, index).matched.map((m) => m.id);
-      if (!s.input.artifacts.some((a) => ids.includes(a))) misses.push(`${s.id}: expected one of ${s.input.artifacts.join(', ')}, got ${ids.join(', ')}`);
-    }
-    assert.deepEqual(misses, []);
-  });
-
-  test('nothing that matches is not-found, with what to try; empty, too long and foreign are invalid', () => {
-    for (const text of ['xyzzy plugh', 'the weather was lovely', '12345']) {
-      assert.throws(() => matchObservations(reg, text, index), (err: unknown) => {
-        assert.ok(err instanceof AnalysisError, text);
-        assert.equal(err.code, 'not-found', text);
-        assert.match(err.message, /hoba search|A-009/);
-        return true;
-      });
-    }
-    for (const text of ['', '   ', 'x'.repeat(MAX_DESCRIPTION_LENGTH + 1), 'Ich habe nie eine Antwort bekommen']) {
-      assert.throws(() => matchObservations(reg, text, index), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
-    }
-  });
-
-  test('without an index, one is built once per registry and answers the same', () => {
-    const a = matchObservations(reg, 'offer pulled after I accepted');
-    const b = matchObservations(reg, 'offer pulled after I accepted', index);
-    assert.deepEqual(a, b);
-  });
-
-  test('clauses split on sentences and joining words', () => {
-    assert.deepEqual(clausesOf('They asked about my gap and then said I was overqualified'), ['They asked about my gap', 'said I was overqualified']);
-    assert.deepEqual(clausesOf('One. Two words here. Three.'), ['One.', 'Two words here. Three.']);
-  });
-});
-
 describe('properties', () => {
   const documented = (err: unknown) => err instanceof AnalysisError && ['invalid-argument', 'not-found'].includes(err.code);
 
@@ -389,13 +313,13 @@ describe('properties', () => {
     );
   });
 
-  test('matchObservations never throws on arbitrary text except the documented AnalysisErrors, and returns 1 to 3 artifacts', () => {
-    const words = fc.constantFrom('ghosted', 'offer', 'not', 'interview', 'rescinded', 'gap', ',', 'and then', 'salary', 'lower', 'le', 'und', 'x', 'A-009', "wasn't", '.');
+  test('the situation reader never throws on arbitrary text except the documented AnalysisErrors, and quotes only the text', () => {
+    const words = fc.constantFrom('ghosted', 'offer', 'not', 'interview', 'rescinded', 'gap', ',', 'and then', 'salary', 'lower', 'le', 'und', 'x', 'A-009', "wasn't", '.', 'May', '3');
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.array(words, { maxLength: 30 }).map((w) => w.join(' '))), (text) => {
         try {
-          const r = matchObservations(reg, text, index);
-          return r.matched.length >= 1 && r.matched.length <= 3 && r.matched.every((m) => reg.get(m.id)?.kind === 'artifact' && m.why.length > 0);
+          const r = readSituation(reg, { text });
+          return r.observations.every((m) => reg.get(m.id)?.kind === 'artifact' && m.why.length > 0 && m.quotes.every((q) => r.text.includes(q)));
         } catch (err) {
           return documented(err);
         }

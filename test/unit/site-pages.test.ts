@@ -126,18 +126,19 @@ describe('the site pages', () => {
     }
   });
 
-  test('home: a search form that works without JavaScript, the analyze page, and every scenario as a way in', () => {
+  test('home: a box that goes straight into the analysis (without JavaScript too), search on its own page, and every scenario as a way in', () => {
     const doc = pageDoc(SITE.home);
-    const form = byTag(doc, 'form').find((f) => f.attrs['role'] === 'search');
-    assert.ok(form, 'a search form');
-    assert.equal(form.attrs['action'], SITE.search);
+    const form = byTag(doc, 'form').find((f) => f.attrs['id'] === 'form-describe');
+    assert.ok(form, 'the describe form');
+    assert.equal(form.attrs['action'], SITE.analyze);
     assert.equal(form.attrs['method'], 'get');
-    const input = byTag(form, 'input').find((i) => i.attrs['name'] === 'q');
-    assert.ok(input, 'the query field is named q (the search page reads ?q=)');
+    const input = byTag(form, 'textarea').find((i) => i.attrs['name'] === 'text');
+    assert.ok(input, 'the words field is named text (the analyze page reads ?text=)');
     const label = byTag(form, 'label').find((l) => l.attrs['for'] === input.attrs['id']);
     assert.ok(label && textOf(label).trim(), 'the field has a label');
     const hrefs = new Set(byTag(doc, 'a').map((a) => a.attrs['href']));
     assert.ok(hrefs.has(SITE.analyze), 'links to the analyze page');
+    assert.ok(hrefs.has(SITE.search), 'links to the search page');
     for (const s of reg.all('scenario').filter((x) => x.status === 'active')) assert.ok(hrefs.has(entityPath(s.id)), `links to ${s.id}`);
     assert.ok([...hrefs].some((h) => h?.startsWith('/artifacts/A-')), 'links to some observations');
     for (const way of [BROWSE_PATH, SITE.explore, SITE.methodology, SITE.developers, SITE.data, '/api/v1/graph', '/llms.txt']) assert.ok(hrefs.has(way), `links to ${way}`);

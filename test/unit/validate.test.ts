@@ -29,6 +29,11 @@ interface Case {
   plant: (copy: AtlasCopy) => void;
 }
 
+/** Edits the manifest (content/atlas.yaml) as text. */
+function editManifest(copy: AtlasCopy, change: (text: string) => string): void {
+  copy.write('content/atlas.yaml', change(readFileSync(join(copy.dir, 'content', 'atlas.yaml'), 'utf8')));
+}
+
 /** Writes a copy of an existing entity under a new ID (and new probe IDs, for artifacts). */
 function cloneAs(copy: AtlasCopy, from: string, to: string, dir: string): void {
   const text = readFileSync(copy.fileOf(from), 'utf8')
@@ -145,6 +150,38 @@ const cases: Case[] = [
     says: /which state/,
     plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'us-state', instrument: 'A state statute', says: 'What it provides.', sources: [c.get('A-024', ['sources', 0])] }]),
   },
+  {
+    rule: 'law-limit',
+    what: 'a law note with a remedy whose time limit is only words',
+    entity: 'A-024',
+    says: /gives a remedy but its time limit is not data/,
+    plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'uk', instrument: 'An Act', says: 'What it provides.', remedy: 'Claim.', time_limit: 'Three months.', sources: [c.get('A-024', ['sources', 0])] }]),
+  },
+  {
+    rule: 'law-limit',
+    what: 'a limit stated where the words say the sources give none',
+    entity: 'A-024',
+    says: /words say the sources give no time limit, but limit states one/,
+    plant: (c) =>
+      c.set('A-024', ['law'], [
+        {
+          jurisdiction: 'uk',
+          instrument: 'An Act',
+          says: 'What it provides.',
+          remedy: 'Claim.',
+          time_limit: "The atlas's source gives no time limit.",
+          limit: { stated: true, action: 'Claim', from: 'act', length: 3, unit: 'months' },
+          sources: [c.get('A-024', ['sources', 0])],
+        },
+      ]),
+  },
+  {
+    rule: 'law-limit',
+    what: 'a law note for a place the atlas does not know',
+    entity: 'A-024',
+    says: /names "Atlantis", which is not a place the atlas knows/,
+    plant: (c) => c.set('A-024', ['law'], [{ jurisdiction: 'us-state', where: 'Atlantis', instrument: 'A statute', says: 'What it provides.', sources: [c.get('A-024', ['sources', 0])] }]),
+  },
   { rule: 'effect-unsourced', what: 'a mixed effect with no evidence cited', entity: 'I-001', says: /effect\.level is "mixed" but effect\.sources is empty/, plant: (c) => c.set('I-001', ['effect'], { level: 'mixed', summary: 'Results differ.', sources: [] }) },
   { rule: 'specimen-tells', what: 'a tell that the specimen does not contain', entity: 'A-001', says: /not in the specimen's text/, plant: (c) => c.set('A-001', ['specimens', 0, 'tells', 0, 'quote'], 'a line nobody wrote') },
   { rule: 'mechanism-perspectives', what: 'a mechanism without perspectives', entity: 'M-001', says: /gives perspectives for none/, plant: (c) => c.set('M-001', ['perspectives'], []) },
@@ -159,6 +196,28 @@ const cases: Case[] = [
   { rule: 'unsourced-frequency', what: '"the usual" wording and "tends to" without a sourced rate', entity: 'A-019', says: /description says "tends to"/, plant: (c) => c.set('A-019', ['description'], 'Contradictory signals are what a loosely structured process tends to produce.') },
   { rule: 'causal-overclaim', what: 'an emission note claiming the observation shows the cause', entity: 'M-004', says: /emits\[0\]\.note says "shows that"/, plant: (c) => c.set('M-004', ['emits', 0, 'note'], 'It shows that a rule made the decision.') },
   { rule: 'causal-overclaim', what: 'a probe outcome note calling an observation the plainest sign', entity: 'A-001', says: /note says "the plainest sign"/, plant: (c) => c.set('A-001', ['probes', 0, 'outcomes', 0, 'note'], 'An unchanged posting is the plainest sign of a stale listing.') },
+  {
+    rule: 'voice-shared',
+    what: 'one account given as a voice of two artifacts',
+    entity: 'A-002',
+    says: /is also a voice of A-001/,
+    plant: (c) => c.set('A-002', ['voices', 0], c.get('A-001', ['voices', 0])),
+  },
+  { rule: 'voice-id', what: 'an atlas ID in a voice', entity: 'A-001', says: /holds an atlas ID \(A-009\)/, plant: (c) => c.set('A-001', ['voices', 0], 'They said to read A-009 and then nothing came') },
+  {
+    rule: 'distinction',
+    what: 'a distinction whose answer names an artifact the atlas does not have',
+    file: 'content/atlas.yaml',
+    says: /names A-999, which is not an artifact/,
+    plant: (c) => editManifest(c, (text) => text.replace('      - artifact: A-027\n', '      - artifact: A-999\n')),
+  },
+  {
+    rule: 'not-covered-topic',
+    what: 'two not-covered topics with one ID',
+    file: 'content/atlas.yaml',
+    says: /the ID after-starting is used by another topic/,
+    plant: (c) => editManifest(c, (text) => text.replace('  - id: probation\n', '  - id: after-starting\n')),
+  },
   { rule: 'named-entity', what: 'a product name in an alias', entity: 'M-047', says: /aliases\[0\] names ChatGPT/, plant: (c) => c.set('M-047', ['aliases', 0], 'ChatGPT applications') },
   {
     rule: 'exclusion-on-say-so',

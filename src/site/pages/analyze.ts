@@ -4,6 +4,7 @@
 // JavaScript the page says what it does and leads to the scenarios (each analysed on its own page) and the
 // observation pages.
 import { methodology } from '../../analysis/methodology.ts';
+import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH } from '../../analysis/reader.ts';
 import { STAGES } from '../../model/vocab.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { html } from '../html.ts';
@@ -12,6 +13,7 @@ import { page } from '../layout.ts';
 import { SITE, browsePath, entityPath } from '../paths.ts';
 import { fragmentOf, type AnalyzeState } from '../browser/lib/analyze-state.ts';
 import { browseLinks, searchPage, W3_CSS } from './search.ts';
+import { EVENT_LABELS, EVENT_TYPES } from '../browser/lib/record.ts';
 
 /** A link to the analyze page that opens with this analysis, e.g. analyzeHref({ scenario: 'S-003', probes: [] }). */
 export const analyzeHref = (state: AnalyzeState) => `${SITE.analyze}#${fragmentOf(state)}`;
@@ -46,6 +48,13 @@ const ANALYZE_CSS = `
 .w3-split ul { margin: 0; padding-left: 1.1rem; }
 .w3-link { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .w3-link input { flex: 1 1 12rem; min-width: 0; font-size: 0.9em; }
+.w3-question, .w3-not-covered { border-left: 4px solid var(--accent); padding: 0.25rem 0.75rem; margin: 1rem 0; }
+.w3-question h3, .w3-not-covered h3 { margin-top: 0.25rem; }
+.w3-answers { list-style: none; padding: 0; margin: 0.5rem 0; }
+.w3-answers > li { margin: 0.5rem 0; }
+.w3-answers button { text-align: left; }
+.w3-message { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow-y: auto; }
+.w3-tells > li, .w3-read > li { margin: 0.4rem 0; }
 `;
 
 function analyzePage(reg: Registry): string {
@@ -90,8 +99,13 @@ ${browseLinks()}
 <form id="form-text" class="panel">
 <div class="w3-field">
 <label for="text">What happened?</label>
-<textarea id="text" name="text" rows="3" maxlength="2000" aria-describedby="text-hint"></textarea>
-<p id="text-hint" class="w3-hint">A sentence or two, in English: what you saw or were told, and when. For example “no reply after the final interview” or “they asked about the gap in my CV and then said I was overqualified”. The atlas picks the observations your words name and says which words it went by.</p>
+<textarea id="text" name="text" rows="3" maxlength="${MAX_ACCOUNT_LENGTH}" aria-describedby="text-hint"></textarea>
+<p id="text-hint" class="w3-hint">A sentence or a few, in English: what you saw or were told, and when. For example “no reply after the final interview” or “they asked about the gap in my CV and then said I was overqualified”. The atlas picks the observations your words state and quotes the words it went by; it never picks what you say did not happen. When two observations read alike it asks you which; when your words are about something it does not cover (a job you have started, a dismissal, a dispute with your employer, writing a CV) it says so.</p>
+</div>
+<div class="w3-field">
+<label for="message">Paste the message you received (optional)</label>
+<textarea id="message" name="message" rows="4" maxlength="${MAX_MESSAGE_LENGTH}" aria-describedby="message-hint"></textarea>
+<p id="message-hint" class="w3-hint">A rejection email, the status history of an application portal, a recruiter’s text or a letter, as you received it. Its lines are read against the tell-tale lines of the atlas’s examples: you see which lines are tells, and what each does and does not establish. With or without words above.</p>
 </div>
 <button type="submit" class="button-primary">Analyse what I wrote</button>
 </form>
@@ -143,6 +157,34 @@ ${scenarios.map((s) => html`<option value="${s.id}">${s.id}: ${s.title}</option>
 <p id="copy-status" class="w3-hint" role="status" aria-live="polite"></p>
 <p id="share-hint" class="w3-hint">The link reproduces this analysis: what you entered and the outcomes you recorded are in the part after “#”, which browsers keep to themselves and do not send to this site. Share it only if you are comfortable with what it holds.</p>
 </section>
+<section id="record" class="record no-print" aria-labelledby="record-h" hidden>
+<h2 id="record-h">Your record</h2>
+<p>Keep what happened, with dates, and what the atlas said. An adviser, a union, an agency or a tribunal will ask for this.</p>
+<p class="note"><strong>Your record stays in this browser only: nothing is sent anywhere.</strong> Clearing your browser’s data deletes it, so download a copy to keep.</p>
+<div id="record-saved"></div>
+<p><button type="button" id="record-save" class="button-primary">Save this analysis to my record</button></p>
+<h3 id="events-h">What happened, with dates</h3>
+<ol id="record-events" class="record-events" aria-labelledby="events-h"></ol>
+<form id="record-add" class="record-add">
+<div class="w3-field"><label for="event-type">What happened</label><select id="event-type" name="type">
+${EVENT_TYPES.map((t) => html`<option value="${t}">${EVENT_LABELS[t]}</option>
+`)}</select></div>
+<div class="w3-field"><label for="event-date">When</label><input type="date" id="event-date" name="date" required></div>
+<div class="w3-field"><label for="event-note">Note (optional)</label><input type="text" id="event-note" name="note" maxlength="2000"></div>
+<button type="submit">Add to my record</button>
+</form>
+<h3>Keep a copy</h3>
+<div class="record-actions">
+<button type="button" id="record-print">Print, or save as PDF</button>
+<button type="button" id="record-md">Download as text (Markdown)</button>
+<button type="button" id="record-json">Download as data (JSON)</button>
+<button type="button" id="record-ics">Put the deadlines in my calendar (.ics)</button>
+</div>
+<div class="w3-field"><label for="record-import">Open a record you downloaded (JSON)</label><input type="file" id="record-import" accept="application/json,.json"></div>
+<p><button type="button" id="record-clear">Delete my record from this browser</button></p>
+<p id="record-status" class="w3-hint" role="status" aria-live="polite"></p>
+</section>
+<div id="record-print-view" class="record-print"></div>
 <p class="muted">The same analysis: <code>hoba explain</code> on the command line, the <code>explain_observation</code> tool of the MCP server, or <a href="${entityPath(scenarios[0]?.id ?? 'S-001')}">a scenario’s page</a>. How it works: <a href="${SITE.methodology}">the method</a>.</p>`,
   });
 }

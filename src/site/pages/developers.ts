@@ -109,7 +109,7 @@ ${schemas}</ul>
 <h2 id="mcp">MCP server</h2>
 <p>Assistants and agents can use the atlas through MCP tools (search, explain an observation, compatible mechanisms, diagnostic probes, patterns, interventions, graph traversal, methodology).
 <code>explain_observation</code> takes exactly one of <code>artifacts</code> (IDs), <code>scenario</code> (an S-… preset; every scenario is also a resource, <code>hoba://scenario/${scenario}</code>) or <code>text</code> (plain words).
-Results are sized for an assistant’s context: by default a summary (brief items, capped lists that say how to get the rest; about 8 KB for one observation), and <code>detail: "full"</code> returns everything.
+Results are sized for an assistant’s context: by default a summary (brief items, capped lists that say how to get the rest; about 8 KB for one observation, the plain answer included), and <code>detail: "full"</code> returns everything.
 <code>get_methodology</code> with a <code>section</code> returns that section alone. Each tool advertises a compact output schema derived from the analysis result schemas (open objects, shared parts under <code>$defs</code>): a summary and a full result both validate against it.</p>
 <h3>Local variant (stdio, from a checkout)</h3>
 <p>Build a checkout (<code>npm ci &amp;&amp; npm run build</code>), then add this to your MCP client’s configuration, replacing <code>&lt;checkout&gt;</code> with the absolute path of the checkout:</p>

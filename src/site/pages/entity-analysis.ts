@@ -4,14 +4,10 @@
 import { compareIds, type Registry } from '../../registry/registry.ts';
 import type { CompatibleMechanism, ExplainResult } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
+import { plainWho } from '../../model/plain.ts';
 import { entityPath } from '../paths.ts';
 import { evidenceBadge, linked, refLink, tag, type Meanings } from './entity-parts.ts';
 
-const REMOVABLE_WORDS: Record<string, string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only someone inside the process can remove it',
-  none: 'nobody in the process can remove it from your side',
-};
 
 /** One first-tier mechanism: its link, why it is listed, and its fidelity, evidence and removability as labelled tags. */
 function firstTierItem(m: CompatibleMechanism, meanings: Meanings): Raw {
@@ -22,7 +18,7 @@ function firstTierItem(m: CompatibleMechanism, meanings: Meanings): Raw {
 <p class="tags">${fidelities.map((f) => tag('fidelity', f, meanings.of('fidelity', f)))}${evidenceBadge(m.evidence_level, meanings.of('evidence', m.evidence_level))} ${tag(
     'removable by',
     m.facets.removability,
-    REMOVABLE_WORDS[m.facets.removability],
+    plainWho(m),
   )}</p>
 </li>
 `;

@@ -13,6 +13,7 @@ import type { NodeView } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { loopDiagram, patternDiagram, patternDiagramTall, type DiagramNode } from '../diagram.ts';
 import { browsePath, entityPath, SITE } from '../paths.ts';
+import { candidateHtml } from '../browser/lib/candidate-view.ts';
 import { tiersOf, verdictOf } from './entity-analysis.ts';
 import {
   citationList,
@@ -197,8 +198,10 @@ ${section('sources', 'Sources', citationList(node.citations))}`;
 export function scenarioMain(reg: Registry, s: EntityOfKind<'scenario'>, node: NodeView, meanings: Meanings): Raw {
   const { input } = s;
   let analysis: Raw;
+  let plain: Raw;
   try {
     const result = explain(reg, inputOf(s));
+    plain = candidateHtml(result, { interactive: false, datesForm: false, datesHref: `${SITE.analyze}#scenario=${s.id}`, level: 2 });
     const patterns = result.behind.patterns.filter((pt) => pt.match === 'triggered');
     analysis = html`${verdictOf(reg, result)}
 ${tiersOf(reg, result, meanings)}
@@ -216,12 +219,16 @@ ${
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;
     analysis = html`<p>The analysis cannot run on this scenario: ${error.message}</p>`;
+    plain = analysis;
   }
   return html`${section(
     'situation',
     'In the candidate’s words',
     html`<blockquote class="situation"><p>${s.situation}</p></blockquote>`,
   )}
+${plain}
+<details class="cv-full" id="full">
+<summary>Everything the atlas holds on this: what it maps to, every explanation, each check and what it tells</summary>
 ${section(
   'maps-to',
   'What it maps to',
@@ -233,6 +240,7 @@ ${input.artifacts.map((id) => html`<li>Observed: ${entityLink(reg, id)}</li>\n`)
 <p><a class="button" href="${SITE.analyze}#scenario=${s.id}">Open this scenario in the analyser</a></p>`,
 )}
 ${section('analysis', 'What the atlas makes of it', analysis)}
+</details>
 ${section('about', 'About this scenario', s.description ? prose(reg, s.description) : undefined)}
 <p class="muted">This scenario is also a regression test: the atlas’s checks fail when an edit changes its analysis without its expectation. Run it yourself: <code>hoba explain --scenario ${s.id}</code>.</p>
 ${section('sources', 'Sources', citationList(node.citations))}`;

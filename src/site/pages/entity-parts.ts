@@ -3,6 +3,7 @@
 // computed; nothing decides anything about the atlas.
 import { KIND_INFO, STAGES, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
 import type { Entity, LawNote } from '../../model/schemas.ts';
+import { sourceTitle } from '../../model/source.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { methodology } from '../../analysis/methodology.ts';
 import type { Citation, EntityRef, Methodology } from '../../analysis/schemas.ts';
@@ -97,23 +98,53 @@ export function refLink(ref: EntityRef, options: { title?: boolean } = {}): Raw 
 
 const ID_IN_TEXT = /\b([ABMPLISE]-\d{3,})\b/g;
 
+/** A parenthesised group of IDs in prose: "(E-070)", "(M-017; E-071)", "(see M-016)". */
+const ID_GROUP = /\((?:(?:see|e\.g\.|cf\.)\s+)?[ABMPLISE]-\d{3,}(?:\s*[,;]\s*(?:(?:see|and)\s+)?[ABMPLISE]-\d{3,})*\)/g;
+
+/**
+ * An ID of prose as a note that does not interrupt the reading (audit item 8): a source is a superscript
+ * link showing its short citation, another entity a superscript "see" link named by its title. The ID is in
+ * the link's address and its tooltip.
+ */
+function noteOf(reg: Registry, id: string): string {
+  const e = reg.get(id);
+  if (!e) return escapeHtml(id);
+  const href = escapeHtml(entityPath(id));
+  if (e.kind === 'source') return `<a href="${href}" title="${escapeHtml(`${id}: ${sourceTitle(e)}`)}">${escapeHtml(e.cite)}</a>`;
+  return `<a href="${href}" title="${escapeHtml(`${id} ${e.title}`)}" aria-label="${escapeHtml(`see: ${e.title}`)}">see</a>`;
+}
+
 /**
  * Inline text with every atlas ID that exists turned into a link to its page, and each of `extra`'s words
- * (such as probe IDs) into a link to its address.
+ * (such as probe IDs) into a link to its address. A parenthesised group of IDs becomes superscript notes;
+ * an ID in the running text becomes a link named by the entity's title (its ID in the tooltip).
  */
 export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, string>): Raw {
   const words = extra && extra.size > 0 ? [...extra.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : [];
-  const pattern = words.length > 0 ? new RegExp(`\\b([ABMPLISE]-\\d{3,})\\b|(${words.join('|')})`, 'g') : ID_IN_TEXT;
+  const pattern = new RegExp(`(${ID_GROUP.source})|\\b([ABMPLISE]-\\d{3,})\\b${words.length > 0 ? `|(${words.join('|')})` : ''}`, 'g');
   let out = '';
   let last = 0;
   for (const m of text.matchAll(pattern)) {
-    const id = m[1];
-    // "Handbook M-274" is another body's document number, whether or not the atlas has an M-274.
-    const href = id !== undefined ? (reg.has(id) && !isDocumentNumberAt(text, m.index!) ? entityPath(id) : undefined) : extra?.get(m[2]!);
-    if (href === undefined) continue;
-    const word = m[0];
-    out += escapeHtml(text.slice(last, m.index)) + `<a href="${escapeHtml(href)}"${id !== undefined ? ' class="id"' : ''}>${escapeHtml(word)}</a>`;
-    last = m.index! + word.length;
+    let piece: string | undefined;
+    if (m[1] !== undefined) {
+      const ids = [...m[1].matchAll(ID_IN_TEXT)].map((x) => x[1]!);
+      if (ids.every((id) => reg.has(id)) && !isDocumentNumberAt(text, m.index!)) piece = `<sup class="ref">${ids.map((id) => noteOf(reg, id)).join(', ')}</sup>`;
+    } else if (m[2] !== undefined) {
+      // "Handbook M-274" is another body's document number, whether or not the atlas has an M-274.
+      const e = isDocumentNumberAt(text, m.index!) ? undefined : reg.get(m[2]);
+      const name = e === undefined ? '' : e.kind === 'source' ? e.cite : e.title;
+      // "M-008 (Headcount freeze …)": the title follows already, so the ID itself is the link.
+      const titled = e !== undefined && text.startsWith(` (${name.slice(0, 12).replace(/\(/g, '[')}`, m.index! + m[0].length);
+      if (e) piece = titled ? `<a href="${escapeHtml(entityPath(e.id))}" class="id">${escapeHtml(e.id)}</a>` : `<a href="${escapeHtml(entityPath(e.id))}" title="${escapeHtml(e.id)}">${escapeHtml(name)}</a>`;
+    } else {
+      const href = extra?.get(m[3]!);
+      if (href !== undefined) piece = `<a href="${escapeHtml(href)}">${escapeHtml(m[0])}</a>`;
+    }
+    if (piece === undefined) continue;
+    // A note hangs on the word before it: the space before the parenthesis goes.
+    const before = text.slice(last, m.index);
+    out += escapeHtml(m[1] !== undefined ? before.replace(/\s+$/, '') : before) + piece;
+    last = m.index! + m[0].length;
   }
   return new Raw(out + escapeHtml(text.slice(last)));
 }

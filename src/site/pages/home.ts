@@ -3,6 +3,7 @@
 import { KIND_INFO, KINDS } from '../../model/index.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { methodology } from '../../analysis/methodology.ts';
+import { MAX_ACCOUNT_LENGTH } from '../../analysis/reader.ts';
 import { atlasStats } from '../../analysis/stats.ts';
 import { API_BASE, OPENAPI_PATH } from '../../publish/routes.ts';
 import { html, Raw } from '../html.ts';
@@ -24,6 +25,21 @@ export function searchForm(id: string, label = 'Describe what happened, in your 
 <input type="search" id="${id}" name="q" placeholder="e.g. no reply after the interview" autocomplete="off" enterkeyhint="search" required>
 <button type="submit">Search</button>
 </div>
+</form>`;
+}
+
+/**
+ * The home page's box: what happened, in the person's words, straight into the analysis with the text
+ * carried over. The home script (src/site/browser/home.ts) opens the analyze page with the text in the
+ * address's fragment, which stays in the browser; without it, the form sends ?text= to the analyze page,
+ * which moves it into the fragment.
+ */
+export function describeForm(id: string): Raw {
+  return html`<form class="describe-form" id="form-describe" action="${SITE.analyze}" method="get">
+<label for="${id}">Describe what happened, in your own words</label>
+<textarea id="${id}" name="text" rows="3" maxlength="${MAX_ACCOUNT_LENGTH}" placeholder="e.g. no reply after the final interview" required aria-describedby="${id}-hint"></textarea>
+<p id="${id}-hint" class="muted small">The atlas reads your words, asks when two things read alike, and shows what could explain what happened. It runs in your browser: nothing you type leaves it.</p>
+<button type="submit" class="button-primary">Analyse what happened</button>
 </form>`;
 }
 
@@ -83,6 +99,7 @@ export function homePage(reg: Registry): string {
     path: SITE.home,
     // The schema.org Dataset description, so that dataset search engines find the atlas and its downloads.
     head: new Raw(`<script type="application/ld+json">${datasetJsonLd(reg)}</script>\n`),
+    scripts: ['home'],
     description: 'When a hiring process goes silent or says no: what you saw, what could explain it, how you could tell, and what you can still do. Possible explanations, never odds.',
     main: html`<h1>Make sense of what happened in a hiring process</h1>
 <p class="lede">The ${m.name} links what candidates see (silence, a template rejection, a job posted again) to the processes that can produce it, and to what you can still do.
@@ -90,9 +107,8 @@ It tells you what could be going on and how you might tell the explanations apar
 
 <section aria-labelledby="what-happened">
 <h2 id="what-happened">What happened to you?</h2>
-${searchForm('q-home')}
-<p class="actions"><a class="button button-primary" href="${SITE.analyze}">Analyze what happened, step by step</a>
-<span class="muted small">It runs in your browser: nothing you type leaves it.</span></p>
+${describeForm('describe-home')}
+<p class="muted small">Looking for a word or a name of something? <a href="${SITE.search}">Search the atlas</a>. Or <a href="${SITE.analyze}">pick what you saw from the list of observations</a>.</p>
 </section>
 
 <section aria-labelledby="situations">

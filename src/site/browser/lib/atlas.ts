@@ -1,7 +1,9 @@
-// The atlas in the browser: the registry (/assets/atlas.json) and the search index
-// (/assets/search-index.json), each fetched once per page and shared by every script on it. These two
-// static files are the only network requests the site's scripts make: what a person types never leaves
-// the browser.
+// The atlas in the browser: the registry (/assets/atlas.json), the search index (/assets/search-index.json)
+// and the situation reader's model (/assets/reader-model.json), each fetched once per page and shared by
+// every script on it. These static files are the only network requests the site's scripts make: what a
+// person types never leaves the browser.
+import { useReaderModel } from '../../../analysis/reader.ts';
+import type { ReaderModel } from '../../../analysis/reader-model.ts';
 import { searchIndexOf, type AtlasSearch } from '../../../analysis/search.ts';
 import { Registry, type RegistryData } from '../../../registry/registry.ts';
 import { SITE } from '../../paths.ts';
@@ -35,6 +37,18 @@ export function loadSearch(): Promise<AtlasSearch> {
   );
   index.catch(() => (index = undefined));
   return index;
+}
+
+let reader: Promise<ReaderModel> | undefined;
+
+/**
+ * The situation reader's model, restored from the shipped one (the same model as the CLI's). Once loaded,
+ * it is the model explain() reads words with (useReaderModel registers it for the registry).
+ */
+export function loadReader(): Promise<ReaderModel> {
+  reader ??= Promise.all([loadRegistry(), fetchOk(SITE.readerModel).then((res) => res.text())]).then(([reg, json]) => useReaderModel(reg, json));
+  reader.catch(() => (reader = undefined));
+  return reader;
 }
 
 /** What to tell a person when the atlas could not be loaded. */

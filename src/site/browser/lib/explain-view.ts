@@ -6,22 +6,11 @@
 import { listTotal, ruleOutWords } from '../../../analysis/protocol.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../../../analysis/schemas.ts';
 import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
+import { PLAIN_EVIDENCE, PLAIN_VERDICT, plainWho } from '../../../model/plain.ts';
 import type { Registry } from '../../../registry/registry.ts';
 import { html, type Raw } from '../../html.ts';
-import { entityPath } from '../../paths.ts';
+import { entityPath, SITE } from '../../paths.ts';
 
-const WHO: Record<CompatibleMechanism['facets']['removability'], string> = {
-  candidate: 'you can act on it',
-  intermediary: 'only someone inside the process can change it',
-  none: 'no one in the process can change it',
-};
-
-export const VERDICT_HEADINGS: Record<ExplainResult['agency']['verdict']['code'], string> = {
-  'run-probe': 'run a probe first',
-  'act-on-candidate-removable': 'something is within your reach',
-  'low-signal': 'low signal',
-  'nothing-left': 'nothing left',
-};
 
 /** How many of the things the facts do not establish are shown before "more". */
 const NON_INFERENCES_SHOWN = 5;
@@ -50,7 +39,7 @@ function mechanismItem(m: CompatibleMechanism): Raw {
   return html`<li data-id="${m.id}">
 <p><strong>${link(m)}</strong></p>
 <p>${m.why}</p>
-<p class="w3-meta"><span class="badge ev-${m.evidence_level}">evidence: ${m.evidence_level}</span>${m.honest_baseline ? html` <span class="badge">ordinary cause (honest baseline)</span>` : ''} ${WHO[m.facets.removability]}</p>
+<p class="w3-meta"><span class="badge ev-${m.evidence_level}" title="evidence level: ${m.evidence_level}">${PLAIN_EVIDENCE[m.evidence_level]}</span>${m.honest_baseline ? html` <span class="badge">an ordinary cause</span>` : ''} ${plainWho(m)}</p>
 </li>
 `;
 }
@@ -81,6 +70,43 @@ ${outcomes.map(({ o }) => {
 `;
 }
 
+type FromText = NonNullable<ExplainResult['input']['from_text']>;
+
+/**
+ * How the situation reader read the words and the message: the observations chosen with the person's own
+ * words, what they denied, the questions (buttons with data-pick, which the page turns into a new run with
+ * that answer), "not covered" with where to turn, and the message's tell-tale lines.
+ */
+export function readingHtml(t: FromText): Raw {
+  const lines = t.message?.split('\n').filter((l) => l.trim() !== '') ?? [];
+  const quoted = (qs: readonly string[]) => qs.map((q, i) => html`${i ? ' and ' : ''}“${q}”`);
+  return html`${t.text !== '' ? html`<p>You wrote: “${t.text}”</p>` : ''}
+${t.message !== undefined ? html`<details><summary>You pasted a message (${lines.length} ${lines.length === 1 ? 'line' : 'lines'})</summary><pre class="w3-message">${t.message}</pre></details>` : ''}
+${t.matched.length > 0
+  ? html`<p>Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:</p>
+<ul class="w3-read">${t.matched.map((m) => html`<li data-read="${m.id}">${link(m)}<br><span class="w3-meta">${m.from === 'answer' ? 'Your answer' : m.from === 'message' ? 'From the message' : 'From your words'}${m.quotes.length > 0 ? html`: ${quoted(m.quotes)}` : ''}</span></li>\n`)}</ul>`
+  : ''}
+${t.denied.length > 0 ? html`<p class="w3-meta">Not analysed, because you said it was not so: ${t.denied.map((d, i) => html`${i ? '; ' : ''}${link(d)} (“${d.quote}”)`)}.</p>` : ''}
+${t.questions.map((q) => html`<div class="w3-question" role="group" aria-labelledby="ask-${q.id}" data-question="${q.id}">
+<h3 id="ask-${q.id}">${q.ask}</h3>
+<p class="w3-meta">${q.quote !== undefined ? html`Your words “${q.quote}” could mean either, so the atlas asks rather than guesses.` : 'Your words could mean either, so the atlas asks rather than guesses.'} Your answer decides which observation is analysed.</p>
+<ul class="w3-answers">${q.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="w3-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul>
+</div>\n`)}
+${t.not_covered
+  ? html`<div class="w3-not-covered" data-not-covered="${t.not_covered.topics.map((x) => x.id).join(' ')}">
+<h3>Not covered by the atlas${t.not_covered.topics.length > 0 ? html`: ${t.not_covered.topics.map((x) => x.title.toLowerCase()).join('; ')}` : ''}</h3>
+${t.not_covered.quote !== undefined ? html`<p class="w3-meta">Read from your words “${t.not_covered.quote}”.</p>` : ''}
+${t.not_covered.topics.map((x) => html`<p>${x.summary}</p><p><strong>Where to turn:</strong> ${x.instead}</p>\n`)}
+<p><strong>What the atlas covers:</strong> ${t.not_covered.covers} <a href="${SITE.methodology}#not-covered">What it does not cover</a>.</p>
+</div>`
+  : ''}
+${t.message_tells.length > 0
+  ? html`<h3>What the message says, line by line</h3>
+${t.message_tells.map((m) => html`<p>${link(m.artifact)}</p><ul class="w3-tells">${m.tells.map((x) => html`<li><q>${x.line}</q><br><span class="w3-meta">${x.reading}</span></li>\n`)}</ul>\n`)}`
+  : ''}
+${t.matched.length > 0 ? html`<p class="w3-hint">Not what you meant? Pick the observations yourself in the list above.</p>` : ''}`;
+}
+
 /** The result of explain() as the analyze page shows it. */
 export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOptions): Raw {
   const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
@@ -101,11 +127,9 @@ export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOp
 
   // H: what was analysed, and where it came from.
   const scenario = r.input.scenario ? reg.getOf('scenario', r.input.scenario.id) : undefined;
+  // The reading of the words (quotes, questions, not covered, tells) leads the candidate view; here, the words.
   const what = r.input.from_text
-    ? html`<p>You wrote: “${r.input.from_text.text}”</p>
-<p>Read as ${r.input.from_text.matched.length === 1 ? 'this observation' : `these ${r.input.from_text.matched.length} observations`}:</p>
-<ul>${r.input.from_text.matched.map((m) => html`<li>${link(m)}<br><span class="w3-meta">${m.why}</span></li>\n`)}</ul>
-<p class="w3-hint">Not what you meant? Pick the observations yourself in the list above.</p>`
+    ? html`<p>You wrote: “${r.input.from_text.text}”</p>`
     : html`${r.input.scenario ? html`<p>Scenario ${link(r.input.scenario)}</p>${scenario ? html`<blockquote><p>${scenario.situation}</p></blockquote>` : ''}` : ''}
 <p>${r.input.scenario ? 'Observed' : 'You saw'}:</p>
 <ul>${r.hard_facts.artifacts.map((a) => html`<li>${link(a)}${a.successor ? html` (no longer used: analysed as its successor ${link(a.successor)})` : ''}</li>\n`)}</ul>`;
@@ -128,8 +152,15 @@ ${mine ? html` <button type="button" data-undo="${o.probe}">Undo<span class="vis
 
   // The verdict first, as the CLI has it; its "what you can still do" detail is the section below.
   const details = v.details.filter((d) => !d.startsWith('What you can still do'));
+  if (r.hard_facts.artifacts.length === 0) {
+    // Nothing analysed: the words raised a question to answer first, or lie outside the atlas.
+    return html`<div data-registry="${r.registry_version}" data-verdict="${v.code}">
+${what}
+<p class="note">${r.notice}</p>
+</div>`;
+  }
   const verdict = html`<div class="w3-verdict" data-verdict="${v.code}">
-<h3>Verdict: ${VERDICT_HEADINGS[v.code]}</h3>
+<h3>Verdict: ${PLAIN_VERDICT[v.code]}</h3>
 <p><strong>${v.text}</strong></p>
 ${details.length > 0 ? html`<ul>${details.map((d) => html`<li>${d}</li>\n`)}</ul>` : ''}
 ${r.agency.next_steps.length > 0 && v.code !== 'nothing-left' ? html`<p class="w3-meta">What you can still do, whatever the cause, is <a href="#steps-h">below</a>.</p>` : ''}

@@ -1,0 +1,299 @@
+// Training the situation reader's classifier (reader-model.ts) when the atlas is built: from the
+// registry (each active artifact's voices, aliases and title; each not-covered topic's voices) and,
+// where the checkout has one, the labelled corpus (quality/reader/train.yaml). One-vs-rest logistic
+// regression by stochastic gradient descent, in a fixed order (a seeded shuffle per epoch), so the same
+// examples always give the same model. Thresholds per class come from cross-validation on the same
+// examples: the probability that best separates each class's held-out accounts from the others'.
+import type { ReaderCorpusItem } from '../model/schemas.ts';
+import type { Registry } from '../registry/registry.ts';
+import { loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
+import { featuresOf, readText } from './reader-text.ts';
+
+/** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
+export interface LabelledText {
+  text: string;
+  labels: readonly string[];
+  /** How much it counts (default 1): an alias, a few words, counts less than an account. */
+  weight?: number;
+}
+
+/** A labelled account of the corpus (quality/reader/*.yaml). */
+export type CorpusItem = Pick<ReaderCorpusItem, 'text' | 'message' | 'artifacts' | 'out_of_scope'>;
+
+export interface TrainOptions {
+  epochs: number;
+  /** Learning rate at the start; it decays as 1 / (1 + epoch / 4). */
+  rate: number;
+  /** L2 penalty, applied to the weights an example touches. */
+  l2: number;
+  /** How much more a positive example of a class counts than a negative one. */
+  positiveWeight: number;
+  /** Features seen in fewer examples are not learned. */
+  minCount: number;
+  seed: number;
+  /** Folds of the cross-validation that sets the thresholds (0: every threshold is `threshold`). */
+  folds: number;
+  /** The threshold of a class whose held-out accounts are too few to set its own. */
+  threshold: number;
+  /** Weights smaller than this (in logits) are dropped from the shipped model. */
+  prune: number;
+}
+
+/** Bump when training changes in a way the options do not say: models trained before are not reused. */
+export const TRAINER_REVISION = 1;
+
+export const DEFAULT_TRAINING: TrainOptions = {
+  epochs: 12,
+  rate: 2,
+  l2: 1e-4,
+  positiveWeight: 1,
+  minCount: 2,
+  seed: 20261127,
+  folds: 3,
+  threshold: 0.05,
+  prune: 0.55,
+};
+
+/** The features of a whole account: every clause's, questions and hypotheticals left out. */
+export function accountFeatures(text: string): string[] {
+  const read = readText(text);
+  const out = new Set<string>();
+  for (const c of read.clauses) for (const f of featuresOf(read.tokens, c)) out.add(f);
+  return [...out];
+}
+
+/**
+ * The most observations the reader models. Training costs grow with examples × classes; the atlas has a
+ * few dozen observations, and an atlas beyond this (the synthetic ones of the scale benchmark) is read
+ * for its first MAX_READER_CLASSES active artifacts by ID only, so that building it stays bounded.
+ */
+export const MAX_READER_CLASSES = 160;
+
+/** The classes of a registry: its active artifacts by ID, then "out of scope", then one per not-covered topic. */
+export function classesOf(reg: Registry): string[] {
+  const artifacts = reg
+    .all('artifact')
+    .filter((a) => a.status !== 'deprecated')
+    .map((a) => a.id)
+    .sort()
+    .slice(0, MAX_READER_CLASSES);
+  return [...artifacts, OUT_OF_SCOPE, ...(reg.manifest.not_covered ?? []).map((t) => topicClass(t.id))];
+}
+
+/** "You were asked…" as the person says it: "I was asked…" (an artifact's summary, read as an account). */
+const firstPerson = (text: string) =>
+  text
+    .replace(/\byou are\b/gi, 'I am')
+    .replace(/\byou were\b/gi, 'I was')
+    .replace(/\byou have\b/gi, 'I have')
+    .replace(/\byourself\b/gi, 'myself')
+    .replace(/\byours\b/gi, 'mine')
+    .replace(/\byour\b/gi, 'my')
+    .replace(/\byou\b/gi, 'I');
+
+/**
+ * What the registry itself teaches: each active artifact's voices, and at half weight its aliases, title,
+ * summary and the first paragraph of its description (read in the first person), and the tell-tale lines
+ * of its specimens; each not-covered topic's voices and title.
+ */
+export function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> = new Set(classesOf(reg))): LabelledText[] {
+  const out: LabelledText[] = [];
+  for (const a of reg.all('artifact')) {
+    if (a.status === 'deprecated' || !classes.has(a.id)) continue;
+    for (const v of a.voices ?? []) out.push({ text: v, labels: [a.id] });
+    for (const alias of a.aliases) out.push({ text: alias, labels: [a.id], weight: 0.5 });
+    out.push({ text: a.title, labels: [a.id], weight: 0.5 });
+    out.push({ text: firstPerson(a.summary), labels: [a.id], weight: 0.5 });
+    if (a.description) out.push({ text: firstPerson(a.description.split(/\n\s*\n/)[0]!), labels: [a.id], weight: 0.5 });
+    for (const sp of a.specimens) for (const t of sp.tells) out.push({ text: t.quote, labels: [a.id], weight: 0.5 });
+  }
+  for (const t of reg.manifest.not_covered ?? []) {
+    for (const v of t.voices) out.push({ text: v, labels: [OUT_OF_SCOPE, topicClass(t.id)] });
+    out.push({ text: t.title, labels: [OUT_OF_SCOPE, topicClass(t.id)], weight: 0.5 });
+  }
+  return out;
+}
+
+/** Corpus items as training examples: the account (and any message it pasted), with what it states. */
+export function examplesOfCorpus(items: readonly CorpusItem[], classes: readonly string[]): LabelledText[] {
+  const known = new Set(classes);
+  return items.flatMap((item) => {
+    const text = [item.text ?? '', item.message ?? ''].join('\n').trim();
+    if (text === '') return [];
+    const labels = [...item.artifacts.filter((a) => known.has(a)), ...(item.out_of_scope ? [OUT_OF_SCOPE] : [])];
+    return [{ text, labels }];
+  });
+}
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Prepared {
+  features: string[];
+  index: Map<string, number>;
+  /** Per feature: ln(examples / examples holding it). */
+  idf: Float64Array;
+  /** Each example's features and their values (idf, scaled to unit length). */
+  rows: Array<{ x: Int32Array; v: Float64Array; labels: Uint8Array; weight: number }>;
+}
+
+function prepare(examples: readonly LabelledText[], classes: readonly string[], minCount: number): Prepared {
+  const classIndex = new Map(classes.map((c, i) => [c, i]));
+  const featured = examples.map((e) => ({ f: accountFeatures(e.text), e }));
+  const counts = new Map<string, number>();
+  for (const { f } of featured) for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const features = [...counts.entries()].filter(([, n]) => n >= minCount).map(([f]) => f).sort();
+  const index = new Map(features.map((f, i) => [f, i]));
+  const idf = Float64Array.from(features, (f) => Math.log(examples.length / counts.get(f)!));
+  const rows = featured.map(({ f, e }) => {
+    const labels = new Uint8Array(classes.length);
+    for (const l of e.labels) {
+      const c = classIndex.get(l);
+      if (c !== undefined) labels[c] = 1;
+    }
+    const x = Int32Array.from(f.flatMap((name) => (index.has(name) ? [index.get(name)!] : []))).sort();
+    const v = Float64Array.from(x, (i) => idf[i]!);
+    const norm = Math.sqrt(v.reduce((s, y) => s + y * y, 0)) || 1;
+    for (let k = 0; k < v.length; k++) v[k]! /= norm;
+    return { x, v, labels, weight: e.weight ?? 1 };
+  });
+  return { features, index, idf, rows };
+}
+
+function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: (i: number) => boolean): TrainedWeights {
+  const C = classes.length;
+  const F = p.features.length;
+  const w = new Float64Array(F * C);
+  const b = new Float64Array(C);
+  const order = p.rows.map((_, i) => i).filter(include);
+  const rand = random(o.seed);
+  const z = new Float64Array(C);
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    // Fisher–Yates with the seeded generator: the same order on every run.
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const rate = o.rate / (1 + epoch / 4);
+    for (const r of order) {
+      const { x, v, labels, weight } = p.rows[r]!;
+      z.set(b);
+      for (let k = 0; k < x.length; k++) {
+        const base = x[k]! * C;
+        const xv = v[k]!;
+        for (let c = 0; c < C; c++) z[c]! += w[base + c]! * xv;
+      }
+      for (let c = 0; c < C; c++) {
+        const y = labels[c]!;
+        const pr = 1 / (1 + Math.exp(-z[c]!));
+        const g = (pr - y) * weight * (y ? o.positiveWeight : 1);
+        z[c] = g;
+        b[c]! -= rate * g;
+      }
+      for (let k = 0; k < x.length; k++) {
+        const base = x[k]! * C;
+        const xv = v[k]!;
+        for (let c = 0; c < C; c++) {
+          const i = base + c;
+          w[i]! -= rate * (z[c]! * xv + o.l2 * w[i]!);
+        }
+      }
+    }
+  }
+  return { classes: [...classes], features: p.features, bias: b, weights: w, thresholds: new Float64Array(C).fill(o.threshold), idf: p.idf };
+}
+
+/**
+ * Trains the classifier. With `folds` > 1, each class's threshold is the probability that maximises its
+ * F1 on the held-out folds (shrunk towards `threshold` for classes with few examples).
+ */
+export function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}): TrainedWeights {
+  const o = { ...DEFAULT_TRAINING, ...options };
+  const p = prepare(examples, classes, o.minCount);
+  const trained = fit(p, classes, o, () => true);
+  if (o.folds > 1) trained.thresholds = crossValidatedThresholds(examples, p, classes, o);
+  return trained;
+}
+
+/** The thresholds cross-validation chooses from. */
+const THRESHOLD_GRID = [0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
+
+function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): Float64Array {
+  const C = classes.length;
+  const held: Array<{ probs: Float64Array; labels: Uint8Array }> = [];
+  for (let fold = 0; fold < o.folds; fold++) {
+    const trained = fit(p, classes, o, (i) => i % o.folds !== fold);
+    const model = modelOfWeights(trained);
+    p.rows.forEach((r, i) => {
+      if (i % o.folds !== fold || (examples[i]!.weight ?? 1) < 1) return;
+      const z = scoreFeatures(model, [...r.x].map((k) => p.features[k]!));
+      held.push({ probs: z.map((v) => 1 / (1 + Math.exp(-v))), labels: r.labels });
+    });
+  }
+  const out = new Float64Array(C).fill(o.threshold);
+  for (let c = 0; c < C; c++) {
+    const positives = held.filter((h) => h.labels[c]).length;
+    if (positives < 5) continue;
+    let best = o.threshold;
+    let bestF1 = -1;
+    for (const t of THRESHOLD_GRID) {
+      let tp = 0;
+      let fp = 0;
+      for (const h of held) {
+        if (h.probs[c]! >= t) {
+          if (h.labels[c]) tp++;
+          else fp++;
+        }
+      }
+      const f1 = (2 * tp) / (2 * tp + fp + (positives - tp));
+      if (f1 > bestF1 + 1e-9) {
+        bestF1 = f1;
+        best = t;
+      }
+    }
+    // Shrink towards the default by how few held-out positives there are.
+    const k = positives / (positives + 20);
+    out[c] = k * best + (1 - k) * o.threshold;
+  }
+  return out;
+}
+
+/** What a model is trained from, and its fingerprint. */
+export function trainingInputs(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}) {
+  const classes = classesOf(reg);
+  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes)];
+  const o = { ...DEFAULT_TRAINING, ...options };
+  return { classes, examples, options: o, fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })) };
+}
+
+/** FNV-1a, 64 bits as two 32-bit halves in hex: a fingerprint, not a security hash. */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 7);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The reader's model of a registry (and a corpus, when given), as the snapshot carries it. */
+export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
+  const { classes, examples, options: o, fingerprint: trained_from } = trainingInputs(reg, corpus, options);
+  return { ...serialiseModel(trainModel(examples, classes, o), o.prune), trained_from };
+}
+
+/** Trains and loads in one step (for a registry that came without a model). */
+export function trainedReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): ReaderModel {
+  return loadModel(buildReaderModel(reg, corpus, options));
+}

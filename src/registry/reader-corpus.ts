@@ -1,0 +1,35 @@
+// The situation reader's labelled corpus (quality/reader/*.yaml: train.yaml, dev.yaml, test.yaml), read
+// and checked against its schema. The build trains on train.yaml; npm run quality:reader measures on the
+// others (test.yaml is held out: nothing is ever tuned on it).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ReaderCorpusItem } from '../model/schemas.ts';
+
+export const CORPUS_DIR = 'quality/reader';
+/** What the build trains on. */
+export const TRAIN_FILE = 'train.yaml';
+
+/** The items of one corpus file; [] when it does not exist. Throws with the file and item when one is malformed. */
+export function readCorpus(file: string): ReaderCorpusItem[] {
+  if (!existsSync(file)) return [];
+  const data = parse(readFileSync(file, 'utf8')) as unknown;
+  if (data === null || data === undefined) return [];
+  if (!Array.isArray(data)) throw new Error(`${file}: must be a YAML list of accounts`);
+  const seen = new Set<string>();
+  return data.map((raw, i) => {
+    const parsed = ReaderCorpusItem.safeParse(raw);
+    if (!parsed.success) {
+      const id = (raw as { id?: unknown })?.id;
+      throw new Error(`${file}: item ${i + 1}${typeof id === 'string' ? ` (${id})` : ''}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'item'} ${x.message}`).join('; ')}`);
+    }
+    if (seen.has(parsed.data.id)) throw new Error(`${file}: the id ${parsed.data.id} is used twice`);
+    seen.add(parsed.data.id);
+    return parsed.data;
+  });
+}
+
+/** The training corpus of a checkout (quality/reader/train.yaml), or [] when it has none. */
+export function trainingCorpus(checkout: string): ReaderCorpusItem[] {
+  return readCorpus(join(checkout, CORPUS_DIR, TRAIN_FILE));
+}

@@ -1,0 +1,360 @@
+// The situation reader (issue 24), on a small constructed atlas with its own voices, not-covered topic,
+// distinction and specimen, so that what is tested is the reader's behaviour, not the current content:
+// it chooses what an account states and quotes the words as typed; it never chooses what the account
+// denies; it says "not covered"; it asks when two observations read alike and an answer settles it; it
+// reads a pasted message against the specimens' tells; it is deterministic; explain() turns each reading
+// into a result (or an honest error). The real atlas's figures are measured by npm run quality:reader.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { explain } from '../../src/analysis/explain.ts';
+import { renderExplanation } from '../../src/cli/explain.ts';
+import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
+import { correctWord, loadModel } from '../../src/analysis/reader-model.ts';
+import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
+import { buildReaderModel, trainedReaderModel } from '../../src/analysis/reader-train.ts';
+import { AnalysisError } from '../../src/analysis/resolve.ts';
+import { ExplainResult } from '../../src/analysis/schemas.ts';
+import { Manifest, RECORDS, type Entity } from '../../src/model/schemas.ts';
+import { Registry } from '../../src/registry/registry.ts';
+import { TOOLS, toolAtlas } from '../../src/mcp/tools.ts';
+
+const probe = (id: string) => ({
+  id,
+  action: 'Ask once for an update.',
+  agency: 'candidate',
+  cost: 'low',
+  outcomes: [
+    { id: 'reply', observation: 'A reply comes.', excludes: [] },
+    { id: 'no-reply', observation: 'No reply comes.', excludes: [] },
+  ],
+});
+
+const artifact = (id: string, title: string, voices: string[], extra: Record<string, unknown> = {}): Entity =>
+  RECORDS.artifact.parse({
+    kind: 'artifact',
+    id,
+    title,
+    summary: `${title}.`,
+    stages: ['screening'],
+    non_inferences: ['It does not establish why.'],
+    probes: [probe(`probe-${id.toLowerCase()}`)],
+    voices,
+    ...extra,
+  }) as Entity;
+
+const SILENCE = [
+  'I applied three weeks ago and never heard anything back',
+  'sent my application and got no reply at all',
+  'applied online, nothing since, not even a rejection email',
+  'I submitted my application a month ago and heard nothing',
+  'no response to my application after two weeks',
+  'applied to the store job and they never got back to me',
+  'it has been weeks since I applied and still no answer',
+  'I put in an application and it went into a black hole',
+  'applied for the nursing post in march and never heard back',
+  'no reply whatsoever after applying through the website',
+];
+const WITHDRAWN = [
+  'they withdrew my offer two days before I was due to start',
+  'the offer was rescinded after I had already resigned',
+  'my job offer got pulled out of nowhere',
+  'they called to say the offer is cancelled',
+  'I accepted the offer and then they took it back',
+  'the company revoked my offer last week',
+  'offer withdrawn a week before my start date',
+  'they rescinded the offer without giving a reason',
+  'my signed offer was cancelled by the employer',
+  'they pulled the offer after I handed in my notice',
+];
+const AGE = [
+  'the interviewer asked me how old I am',
+  'they asked what year I graduated so they could work out my age',
+  'she asked about my age in the first interview',
+  'he wanted to know my date of birth before anything else',
+  'they asked if I was too old to learn new things',
+  'asked about my age and whether I plan to retire soon',
+  'the recruiter asked my age on the phone',
+  'they asked how many years until I retire',
+  'the manager asked my age straight out',
+  'I was asked my birth year on the form',
+];
+const RECRUITER = [
+  'the recruiter promised to send interview times and then went quiet',
+  'recruiter said she would call me on friday and never did',
+  'the agency recruiter stopped replying after promising next steps',
+  'my recruiter vanished after saying the manager loved me',
+  'the recruiter told me to expect times this week and then silence',
+  'recruiter ghosted me after promising a second interview',
+  'she said she would set up the next round and stopped answering',
+  'the recruiter went quiet after the promised call',
+  'recruiter promised feedback and then disappeared',
+  'the recruiter stopped responding after saying I was through',
+];
+const DISMISSAL = [
+  'I got fired yesterday with no warning',
+  'my employer dismissed me after four years',
+  'they laid me off along with my whole team',
+  'I was made redundant last month',
+  'my boss fired me for being late once',
+  'terminated from my job while on sick leave',
+  'they let me go after the restructuring',
+  'got sacked from the warehouse without a hearing',
+];
+
+function constructedAtlas(): Registry {
+  const manifest = Manifest.parse({
+    name: 'Hiring Obstacles & Barriers Atlas',
+    registry_version: '0.0.1',
+    schema_version: '1.4.0',
+    description_version: '0.4.1',
+    licences: { code: 'MIT', content: 'CC-BY-SA-4.0' },
+    released: '2026-01-01',
+    description: 'A constructed atlas for the reader’s tests.',
+    covers: 'Getting hired, from a posting to the first day.',
+    not_covered: [{ id: 'dismissal', title: 'Being dismissed', summary: 'Losing a job you hold is employment, not hiring.', instead: 'An employment-rights advice service.', voices: DISMISSAL }],
+    distinctions: [
+      {
+        id: 'recruiter-promised',
+        ask: 'Did a recruiter promise you a next step?',
+        answers: [
+          { artifact: 'A-001', answer: 'No, I applied and heard nothing' },
+          { artifact: 'A-004', answer: 'Yes, a recruiter promised a next step' },
+        ],
+      },
+    ],
+  });
+  const entities = [
+    artifact('A-001', 'Silence after applying', SILENCE, { aliases: ['no reply to my application'] }),
+    artifact('A-002', 'Offer withdrawn', WITHDRAWN, {
+      specimens: [
+        {
+          id: 'withdrawal-email',
+          medium: 'email',
+          title: 'The withdrawal',
+          text: 'Dear [First name],\nUnfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.\nWe wish you every success.',
+          tells: [{ quote: 'we are no longer able to proceed with your offer of employment due to a change in business needs', reading: 'The offer is withdrawn; "business needs" does not say whose decision it was or why.' }],
+        },
+      ],
+    }),
+    artifact('A-003', 'Asked about your age', AGE),
+    artifact('A-004', 'Recruiter goes quiet after promising next steps', RECRUITER),
+  ];
+  return new Registry({ manifest, entities });
+}
+
+const reg = constructedAtlas();
+const ids = (r: ReturnType<typeof readSituation>) => r.observations.map((o) => o.id).sort();
+
+describe('the reader, on a constructed atlas', () => {
+  test('it chooses what the account states, and quotes the words as typed', () => {
+    const text = 'Honestly?? they WITHDREW my offer two days before i was meant to start';
+    const r = readSituation(reg, { text });
+    assert.deepEqual(ids(r), ['A-002']);
+    const [o] = r.observations;
+    assert.equal(o!.from, 'words');
+    assert.ok(o!.quotes.length > 0);
+    for (const q of o!.quotes) {
+      assert.ok(text.includes(q), `"${q}" is a piece of the text as typed`);
+      const words = readText(q).tokens;
+      assert.ok(words.some(isContentWord), `"${q}" holds a word that stands alone`);
+    }
+  });
+
+  test('a quote is never a lone stop word, number or month name', () => {
+    const r = readSituation(reg, { text: 'In May 2024 I applied, and 3 weeks later I still may hear nothing back' });
+    assert.deepEqual(ids(r), ['A-001']);
+    for (const q of r.observations[0]!.quotes) {
+      const words = q.toLowerCase().split(/\s+/);
+      assert.ok(!(words.length === 1 && (STOP_WORDS.has(words[0]!) || CALENDAR_WORDS.has(words[0]!) || /^\d+$/.test(words[0]!))), q);
+    }
+  });
+
+  test('two events in one account are both read', () => {
+    const r = readSituation(reg, { text: 'The interviewer asked how old I am. A week later they withdrew my offer.' });
+    assert.deepEqual(ids(r), ['A-002', 'A-003']);
+  });
+
+  test('what the account denies is never chosen, and is said back', () => {
+    const r = readSituation(reg, { text: 'Nobody asked about my age. They withdrew my offer after I resigned.' });
+    assert.deepEqual(ids(r), ['A-002']);
+    assert.ok(r.denied.some((d) => d.id === 'A-003' && /Nobody asked about my age/i.test(d.quote)), JSON.stringify(r.denied));
+  });
+
+  test('an account outside the atlas is "not covered", with where to turn, and nothing chosen', () => {
+    const r = readSituation(reg, { text: 'I got fired from my job yesterday after three years, no warning at all' });
+    assert.deepEqual(r.observations, []);
+    assert.ok(r.not_covered, 'not covered');
+    assert.deepEqual(r.not_covered!.topics.map((t) => t.id), ['dismissal']);
+    assert.equal(r.not_covered!.covers, 'Getting hired, from a posting to the first day.');
+    assert.match(r.not_covered!.topics[0]!.instead, /advice service/);
+  });
+
+  test('when two observations of a distinction read alike, it asks instead of guessing; an answer settles it', () => {
+    const text = 'applied for the job, the recruiter promised times, and I never heard back';
+    const asked = readSituation(reg, { text });
+    assert.deepEqual(ids(asked), []);
+    assert.equal(asked.questions.length, 1);
+    const q = asked.questions[0]!;
+    assert.equal(q.id, 'recruiter-promised');
+    assert.equal(q.ask, 'Did a recruiter promise you a next step?');
+    assert.deepEqual(q.options.map((o) => o.artifact), ['A-001', 'A-004']);
+    const answered = readSituation(reg, { text, picks: ['A-004'] });
+    assert.deepEqual(ids(answered), ['A-004']);
+    assert.deepEqual(answered.questions, []);
+    assert.deepEqual(answered.answered, ['A-004']);
+    assert.equal(answered.observations[0]!.from, 'answer');
+  });
+
+  test('a clear account of one member is chosen without a question', () => {
+    const r = readSituation(reg, { text: 'I applied online a month ago and got no reply at all' });
+    assert.deepEqual(ids(r), ['A-001']);
+    assert.deepEqual(r.questions, []);
+  });
+
+  test('a pasted message is read against the specimens’ tells: the lines, and what each establishes', () => {
+    const message = 'Hi Sam,\nThanks for your patience. Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.\nBest of luck,\nThe Talent Team';
+    const r = readSituation(reg, { message });
+    assert.deepEqual(ids(r), ['A-002']);
+    assert.equal(r.observations[0]!.from, 'message');
+    assert.equal(r.message_tells.length, 1);
+    const t = r.message_tells[0]!;
+    assert.equal(t.artifact.id, 'A-002');
+    assert.equal(t.tells.length, 1);
+    assert.ok(message.includes(t.tells[0]!.line), 'the line as pasted');
+    assert.match(t.tells[0]!.reading, /does not say whose decision/);
+  });
+
+  test('a message that matches no tell names nothing from tells', () => {
+    const r = readSituation(reg, { message: 'Hello, please find attached the agenda for Thursday.' });
+    assert.deepEqual(r.message_tells, []);
+  });
+
+  test('a misspelt word is read as the known word one edit away', () => {
+    const model = readerModelFor(reg);
+    assert.equal(correctWord(model, 'recuiter'), 'recruiter');
+    assert.equal(correctWord(model, 'zzzzzz'), undefined);
+    assert.equal(correctWord(model, 'rescnded'.replace(/ed$/, '')), 'rescind');
+    const typed = readSituation(reg, { text: 'my job offer got rescnded' });
+    assert.deepEqual(ids(typed), ids(readSituation(reg, { text: 'my job offer got rescinded' })));
+    assert.deepEqual(ids(typed), ['A-002']);
+    // Read as known: the misspelt word weighs as the word it stands for.
+    const asKnown = readSituation(reg, { text: 'they rescnded it' });
+    assert.deepEqual(ids(asKnown), ids(readSituation(reg, { text: 'they rescinded it' })));
+  });
+
+  test('slang is spelled out as one word: a feature never holds a space', () => {
+    for (const text of ['idk why they ghosted me', 'dunno what the hm wants', 'u said ur offer got pulled']) {
+      for (const f of featuresOf(readText(text).tokens, { from: 0, to: readText(text).tokens.length })) assert.doesNotMatch(f, /\s/, f);
+    }
+  });
+
+  test('training is deterministic, and a model survives its serialised form', () => {
+    const a = JSON.stringify(buildReaderModel(reg));
+    const b = JSON.stringify(buildReaderModel(constructedAtlas()));
+    assert.equal(a, b);
+    const other = constructedAtlas();
+    useReaderModel(other, a);
+    for (const text of ['they withdrew my offer', 'the interviewer asked my age', 'I got fired yesterday']) {
+      assert.deepEqual(readSituation(other, { text }), readSituation(reg, { text }));
+    }
+  });
+
+  test('empty, too long and non-English inputs are refused with a reason', () => {
+    for (const input of [{ text: '   ' }, { text: 'x '.repeat(MAX_ACCOUNT_LENGTH) }, { text: 'Ich habe nie eine Antwort auf meine Bewerbung bekommen, seit Wochen nicht' }, {}]) {
+      assert.throws(() => readSituation(reg, input), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+    }
+  });
+});
+
+describe('reading text: clauses, negation scope, questions', () => {
+  test('a negation reaches the end of its clause and no further', () => {
+    const r = readText('Nobody asked about my age, my kids or my plans. They withdrew the offer but never said why');
+    const negated = r.tokens.filter((t) => t.negated).map((t) => t.word);
+    assert.deepEqual(negated, ['asked', 'about', 'my', 'age', 'my', 'kids', 'or', 'my', 'plans', 'said', 'why']);
+    assert.ok(featuresOf(r.tokens, r.clauses[0]!).includes('!age'));
+  });
+
+  test('a comma before a new statement ends a negation', () => {
+    const r = readText("it wasn't a scam, I checked the company");
+    assert.deepEqual(r.tokens.filter((t) => t.negated).map((t) => t.word), ['a', 'scam']);
+  });
+
+  test('a question or a hypothetical is not read as an observation', () => {
+    const r = readText('Should I follow up? If they ask about my age I will say so. They withdrew my offer.');
+    // Their words are marked as asked ("?"), so the classifier learns them apart from what is reported.
+    assert.deepEqual(r.tokens.filter((t) => t.asked).map((t) => t.word), ['should', 'i', 'follow', 'up', 'if', 'they', 'ask', 'about', 'my', 'age', 'i', 'will', 'say', 'so']);
+    assert.ok(featuresOf(r.tokens, r.clauses[0]!).includes('?follow'));
+    assert.deepEqual(readSituation(reg, { text: 'Should I follow up? If they ask about my age I will say so. They withdrew my offer.' }).observations.map((o) => o.id), ['A-002']);
+  });
+});
+
+describe('explain() on words', () => {
+  test('the text report prints a question with the --pick of each answer', () => {
+    const text = renderExplanation(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }), { full: false, width: 100 });
+    assert.match(text, /Question: Did a recruiter promise you a next step\?/);
+    assert.match(text, /1\. No, I applied and heard nothing: --pick A-001/);
+    assert.match(text, /2\. Yes, a recruiter promised a next step: --pick A-004/);
+    assert.match(text, /Verdict: Answer one question first/);
+  });
+
+  test('a question first: nothing analysed, verdict answer-first, the question in the result', () => {
+    const r = ExplainResult.parse(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }));
+    assert.equal(r.agency.verdict.code, 'answer-first');
+    assert.deepEqual(r.hard_facts.artifacts, []);
+    assert.equal(r.input.from_text!.questions[0]!.id, 'recruiter-promised');
+  });
+
+  test('not covered: nothing analysed, verdict not-covered, where to turn', () => {
+    const r = ExplainResult.parse(explain(reg, { text: 'I was made redundant last month with my whole team' }));
+    assert.equal(r.agency.verdict.code, 'not-covered');
+    assert.deepEqual(r.input.from_text!.not_covered!.topics.map((t) => t.id), ['dismissal']);
+    assert.match(r.agency.verdict.text, /outside the atlas/);
+  });
+
+  test('nothing stated is an honest not-found error that says what was set aside', () => {
+    assert.throws(
+      () => explain(reg, { text: 'Nobody asked about my age.' }),
+      (err: unknown) => err instanceof AnalysisError && err.code === 'not-found' && /A-003/.test(err.message),
+    );
+  });
+
+  test('words and IDs together are refused', () => {
+    assert.throws(() => explain(reg, { text: 'they withdrew my offer', artifacts: ['A-002'] }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+  });
+});
+
+describe('a registry without a model trains its own, once', () => {
+  test('readerModelFor returns the same model for the same registry', () => {
+    const fresh = constructedAtlas();
+    assert.equal(readerModelFor(fresh), readerModelFor(fresh));
+    assert.deepEqual(loadModel(buildReaderModel(fresh)).classes, trainedReaderModel(fresh).classes);
+    assert.deepEqual(readerModelFor(fresh).classes, ['A-001', 'A-002', 'A-003', 'A-004', '~out', '~nc:dismissal']);
+  });
+});
+
+describe('explain_observation (MCP) on words', () => {
+  const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
+  const atlas = toolAtlas({ registry: reg, index: () => undefined, from: 'content', problems: [], content_hash: '0'.repeat(64) });
+  const run = (args: Record<string, unknown>) => tool.run(atlas, tool.arguments().parse(args)) as ExplainResult;
+
+  test('questions come back structured, and picks answer them', () => {
+    const text = 'applied for the job, the recruiter promised times, and I never heard back';
+    const asked = run({ text });
+    assert.equal(asked.agency.verdict.code, 'answer-first');
+    assert.deepEqual(asked.input.from_text!.questions[0]!.options.map((o) => o.artifact), ['A-001', 'A-004']);
+    const answered = run({ text, picks: ['A-001'], detail: 'full' });
+    assert.deepEqual(answered.input.artifacts, ['A-001']);
+    assert.deepEqual(answered.input.from_text!.answered, ['A-001']);
+  });
+
+  test('a message alone is read, with its tell-tale lines', () => {
+    const r = run({ message: 'Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.' });
+    assert.deepEqual(r.input.artifacts, ['A-002']);
+    assert.equal(r.input.from_text!.message_tells[0]!.artifact.id, 'A-002');
+  });
+
+  test('picks without words are refused, and so are words with IDs', () => {
+    assert.throws(() => run({ artifacts: ['A-001'], picks: ['A-001'] }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+    assert.throws(() => run({ artifacts: ['A-001'], message: 'hello there' }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+  });
+});
