@@ -69,7 +69,7 @@ describe('the recorded releases', () => {
     const note = '#### Why\n\nThe finding behind E-999 was withdrawn, so nothing rests on it.';
     const text = changelogMarkdown(entries, (v) => `/downloads/${v}/`, (v) => (v === '0.3.0' ? `${note}\n\n` : undefined));
     const release = text.slice(text.indexOf('## 0.3.0'), text.indexOf('## 0.2.0'));
-    const [summary, notes, added] = ['Compared with 0.2.0', '### Notes\n\n#### Why\n\nThe finding behind E-999', '### Added'].map((s) => release.indexOf(s));
+    const [summary, notes, added] = ['Compared with 0.2.0', '### Notes\n\n#### Why\n\nThe finding behind E-999', '### Added'].map((s) => release.indexOf(s)) as [number, number, number];
     assert.ok(summary >= 0 && notes > summary && added > notes, release.slice(0, 600));
     assert.ok(!release.includes('\n\n\n'), 'the notes are trimmed');
     assert.equal(text.split('### Notes').length, 2, 'only the release with notes has them');
