@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { removeSite } from '../src/publish/site-dir.ts';
 import { BIBLIOGRAPHY_FILE, generateAtlas, writeAtlas } from './synth/atlas.ts';
 import { summariseProfile } from './synth/profile.ts';
 import type { QueryTimings } from './synth/queries.ts';
@@ -111,7 +112,7 @@ function measure(entities: number, seed: number, samples: number, timeout: numbe
     }
   }
   const build = run(args.build, env, timeout, `build at ${entities} entities`);
-  rmSync(join(work, 'site'), { recursive: true, force: true });
+  removeSite(join(work, 'site'));
   const q = run(args.queries, {}, timeout, `search/explain at ${entities} entities`);
   const queries = failed(q) ? q : (JSON.parse(q.stdout) as QueryTimings);
   return { entities, mb: written.bytes / 1e6, generate, validate, build, queries };
@@ -176,7 +177,7 @@ function profileSize(entities: number, seed: number, samples: number, timeout: n
   const env = { HOBA_BIBLIOGRAPHY: join(dir, BIBLIOGRAPHY_FILE) };
   for (const step of ['validate', 'build', 'queries'] as const) {
     run(args[step], env, timeout, `profiling ${step} at ${entities} entities`);
-    rmSync(join(work, 'site'), { recursive: true, force: true });
+    removeSite(join(work, 'site'));
     const profileDir = join(out, step);
     console.log('');
     // Thread 0 only: the others are tsx's module loader, idle while the step runs.

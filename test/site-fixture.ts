@@ -132,7 +132,9 @@ function prune(keep: string): void {
 export function writableSite(): BuiltSite & { dispose(): void } {
   const from = sharedSite();
   const parent = mkdtempSync(join(tmpdir(), 'hoba-site-'));
-  cpSync(from.parent, parent, { recursive: true });
+  // The site root is a link to its versioned directory beside it (src/publish/site-dir.ts): copied as it
+  // is, it points at the copy's directory, not back into the shared site.
+  cpSync(from.parent, parent, { recursive: true, verbatimSymlinks: true });
   const site = new SiteOnDisk(parent);
   return Object.assign(site, { dispose: () => rmSync(parent, { recursive: true, force: true }) });
 }

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type Site, type WrittenSite } from '../publish/build.ts';
+import { BuildLocked, lockSite, OutDirRefused } from '../publish/site-dir.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
 import { trainingCorpus } from '../registry/reader-corpus.ts';
@@ -22,7 +23,7 @@ export function registerBuild(program: Command): void {
   program
     .command('build')
     .description('Write the site: static REST mirror under api/v1/, openapi.json, JSON Schemas, developer page, host configuration')
-    .option('--out <dir>', `site root to write, replaced as a whole (default: ${DEFAULT_OUT}/ in the checkout)`)
+    .option('--out <dir>', `site root to write: a link to a versioned directory beside it, swapped in whole (default: ${DEFAULT_OUT}/ in the checkout)`)
     .option('--dir <checkout>', 'atlas checkout to build (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--json', 'print the build summary as JSON')
     .addHelpText(
@@ -31,7 +32,10 @@ export function registerBuild(program: Command): void {
 The build refuses content with validation errors (run hoba validate to see them). Two builds of the same
 content are byte-identical; the summary prints the content hash and a digest of the site.
 
-A relative --out is taken from the working directory, as with any other tool.
+A relative --out is taken from the working directory, as with any other tool. The site is written beside
+--out and swapped in whole (readers see the old site or the new one); one build at a time writes a site
+(another exits 1, build-locked); a directory that holds anything but a site a build wrote, or a file, is
+never replaced (out-dir-refused).
 
 Examples:
   $ hoba build                      writes _site/ in the checkout
@@ -98,17 +102,37 @@ export function buildInfo(dir: string): BuildInfo {
 
 export const GENERATOR = `hoba ${pkg.version}`;
 
-/** Builds a checkout and writes its site to `out`. */
+/**
+ * Builds a checkout and writes its site to `out`, swapped in whole (src/publish/site-dir.ts). The lock on
+ * `out` is taken before the content is read, so that of builds started together one goes on and the
+ * others stop at once.
+ */
 export function buildCheckout(dir: string, out: string): Written {
   const refusal = outDirProblem(out, dir);
   if (refusal) throw new CliError(refusal, 2, 'out-dir-refused');
-  const checked = loadChecked(dir);
+  let release: () => void;
   try {
+    release = lockSite(resolve(out));
+  } catch (err) {
+    throw siteError(err, out);
+  }
+  try {
+    const checked = loadChecked(dir);
     // Written file by file as it is made: a large atlas's site never sits in memory whole.
     return { ...checked, site: streamSite(checked.registry, checked.info, out) };
   } catch (err) {
-    throw new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
+    throw siteError(err, out);
+  } finally {
+    release();
   }
+}
+
+/** A failure to write the site, as the CLI reports it. */
+function siteError(err: unknown, out: string): unknown {
+  if (err instanceof CliError) return err;
+  if (err instanceof OutDirRefused) return new CliError(err.message, 2, 'out-dir-refused');
+  if (err instanceof BuildLocked) return new CliError(err.message, 1, 'build-locked');
+  return new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
 }
 
 export function summary(built: Built | Written, out: string) {

@@ -12,7 +12,7 @@ import { stdoutIsTerminal, writeOut } from './out.ts';
  * the command line does not parse. no-checkout (2): the command needs a checkout and none was found.
  * not-a-checkout (2): --dir or HOBA_DIR names no atlas checkout. no-atlas (1): nothing to read at all.
  * invalid-content (1): the content has validation errors. out-dir-refused (2): --out must not be replaced.
- * write-failed (1), address-in-use (1), listen-failed (1), failed (1): the operation failed. internal
+ * build-locked (1): another build is writing the same site. write-failed (1), address-in-use (1), listen-failed (1), failed (1): the operation failed. internal
  * (1): a bug.
  */
 export type ErrorCode =
@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'no-atlas'
   | 'invalid-content'
   | 'out-dir-refused'
+  | 'build-locked'
   | 'write-failed'
   | 'address-in-use'
   | 'listen-failed'

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { API_BASE, MCP_PATH, OPENAPI_PATH } from '../publish/routes.ts';
 import { serveMounts } from '../serve/mounts.ts';
+import { STOP_DEADLINE_MS, stopOnSignals } from '../serve/graceful.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { contentHash } from '../registry/hash.ts';
 import { DEFAULT_OUT } from '../publish/build.ts';
@@ -33,7 +34,8 @@ export function registerServe(program: Command): void {
       'after',
       `
 The site answers GET and HEAD (and CORS preflights on the API); unknown API paths get a 404 JSON
-problem document. POST ${MCP_PATH} is the hosted MCP server (Streamable HTTP). Stop with Ctrl-C.
+problem document. POST ${MCP_PATH} is the hosted MCP server (Streamable HTTP). Stop with Ctrl-C or SIGTERM: the server
+stops accepting, finishes the requests in flight (for up to ${STOP_DEADLINE_MS / 1000} s), then exits.
 
 Examples:
   $ hoba serve                        http://127.0.0.1:8080/
@@ -135,14 +137,6 @@ async function serve(root: string, checkout: string, host: string, port: number,
     console.log(colour.dim('Press Ctrl-C to stop.'));
   }
 
-  await new Promise<void>((done) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      server.close(() => done());
-      server.closeAllConnections();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  // SIGTERM or Ctrl-C: stop accepting, finish what is in flight (up to the deadline), then exit.
+  await stopOnSignals(server);
 }

@@ -3,6 +3,7 @@
 // with the edge worker in src/worker/). What is Node's own lives here: reading the body from the stream,
 // and writing the answer in one go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SECURITY_HEADERS } from '../publish/security.ts';
 import { DRAIN_LIMIT, createMcpExchange, type McpAnswer, type McpHttpOptions } from './exchange.ts';
 import type { ErrorResponse } from './jsonrpc.ts';
 import type { ToolAtlas } from './tools.ts';
@@ -12,7 +13,7 @@ export { isLoopback, type McpHttpOptions } from './exchange.ts';
 /** Sends a JSON-RPC error response (not cached: it answers one request). */
 export function sendError(res: ServerResponse, status: number, error: ErrorResponse, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers, ...SECURITY_HEADERS });
   res.end(JSON.stringify(error));
 }
 
@@ -52,7 +53,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-larg
 function write(res: ServerResponse, answer: McpAnswer): void {
   if (res.headersSent || res.destroyed) return;
   if (answer.close) res.setHeader('Connection', 'close');
-  res.writeHead(answer.status, answer.headers);
+  res.writeHead(answer.status, { ...answer.headers, ...SECURITY_HEADERS });
   res.cork();
   for (const chunk of answer.chunks) res.write(chunk);
   res.end();

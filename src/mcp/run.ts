@@ -31,7 +31,7 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   }
   // The HTTP server's code (node:http, the request exchange) is loaded only here: a stdio server, started
   // for each session by a client, answers its first call sooner without it.
-  const [{ createServer }, { createMcpHttpHandler, sendError }] = await Promise.all([import('node:http'), import('./http.ts')]);
+  const [{ createServer }, { createMcpHttpHandler, sendError }, { stopOnSignals }] = await Promise.all([import('node:http'), import('./http.ts'), import('../serve/graceful.ts')]);
   const { host, port } = options.http;
   const atlas = await open();
   const handle = createMcpHttpHandler(async () => atlas, { bindHost: host });
@@ -57,10 +57,6 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   process.stdout.write(`hoba MCP server (hosted, ${toolsFor('hosted').length} tools) at http://${shown}:${address.port}${MCP_ENDPOINT} (registry ${atlas.registry.version}). Ctrl-C stops it.\n`);
-  const stop = () => {
-    server.close();
-    server.closeAllConnections();
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // SIGTERM or Ctrl-C: stop accepting, finish the requests in flight (up to a deadline), then exit.
+  void stopOnSignals(server);
 }

@@ -2,7 +2,7 @@
 // writing it to disk. Everything is byte-deterministic: files sorted by path, JSON with stable key order
 // and two-space indent, LF line ends, a trailing newline, and no timestamp but the manifest's date.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { KINDS } from '../model/index.ts';
@@ -13,6 +13,7 @@ import { compressedVariants, isCompressible } from './compress.ts';
 import { jsonBytes } from './json-text.ts';
 import { FINISHED, IN_FLIGHT, ROLE, type WriteJob, type WriterData, type WrittenFile } from './site-writer.ts';
 import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
+import { lockSite, looksBuilt, markerOf, outDirRefusal, OutDirRefused, placeSite, removePartials, SITE_MARKER, stagingDir, writeMarker } from './site-dir.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
 import { openApiDocument } from './openapi.ts';
 import { sitePages } from '../site/index.ts';
@@ -20,7 +21,7 @@ import { fileOfPage } from '../site/paths.ts';
 import { recordJsonSchema } from './responses.ts';
 import { downloadFiles, downloadFilesOneByOne, downloadsUrl, LATEST, type DownloadFile, type DownloadManifest } from './downloads.ts';
 import { downloadSetPage, downloadsHubPage } from '../site/pages/downloads.ts';
-import { API_ROUTES, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, type ApiDocument } from './routes.ts';
+import { API_ROUTES, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, VARIANT_SUFFIX, type ApiDocument } from './routes.ts';
 
 export type { BuildInfo } from './documents.ts';
 
@@ -52,6 +53,14 @@ const text = (value: string) => Buffer.from(value, 'utf8');
  * Every file's bytes are new, the consumer's own: streamSite moves them to its writer thread.
  */
 export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
+  for (const f of madeFiles(reg, info)) {
+    // Servers answer such URLs with 404 (they are the names of precompressed variants, routes.ts).
+    if (f.url !== undefined && VARIANT_SUFFIX.test(f.url)) throw new Error(`the site file ${f.path} has a URL ending like a precompressed variant (${f.url}), which no server would serve`);
+    yield f;
+  }
+}
+
+function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
   // What _redirects needs of the API documents: their URLs and files, not their bodies.
   const docs: ApiDocument[] = [];
   for (const doc of apiDocumentsOneByOne(reg, info)) {
@@ -147,7 +156,7 @@ export interface WrittenSite {
  */
 export function streamSite(reg: Registry, info: BuildInfo, out: string): WrittenSite {
   const urls = new Map<string, string | undefined>();
-  let written: WrittenFile[] = [];
+  let site: WrittenSite | undefined;
   replaceDir(out, (writer) => {
     for (const f of siteFiles(reg, info)) {
       if (urls.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
@@ -155,19 +164,21 @@ export function streamSite(reg: Registry, info: BuildInfo, out: string): Written
       // The file is let go once handed over, so its memory is given to the writer rather than copied.
       writer.write(f.path, f.bytes, isCompressible(f), true);
     }
-    written = writer.finish();
+    const written = writer.finish();
+    const files: WrittenSite['files'] = [];
+    const seen = new Set<string>();
+    for (const w of written) {
+      // A variant's path could only meet another file's if the site had a file named like x.json.gz.
+      if (seen.has(w.path)) throw new Error(`two site files share the path ${w.path}`);
+      seen.add(w.path);
+      const url = urls.get(w.path);
+      files.push({ path: w.path, ...(url !== undefined ? { url } : {}), size: w.size });
+    }
+    files.sort(byPath);
+    site = { files, digest: digestOf(written.map((w) => ({ ...w, sha256: Buffer.from(w.sha256, 'hex') }))), bytes: files.reduce((n, f) => n + f.size, 0) };
+    return { digest: site.digest, paths: files.map((f) => f.path) };
   });
-  const files: WrittenSite['files'] = [];
-  const seen = new Set<string>();
-  for (const w of written) {
-    // A variant's path could only meet another file's if the site had a file named like x.json.gz.
-    if (seen.has(w.path)) throw new Error(`two site files share the path ${w.path}`);
-    seen.add(w.path);
-    const url = urls.get(w.path);
-    files.push({ path: w.path, ...(url !== undefined ? { url } : {}), size: w.size });
-  }
-  files.sort(byPath);
-  return { files, digest: digestOf(written.map((w) => ({ ...w, sha256: Buffer.from(w.sha256, 'hex') }))), bytes: files.reduce((n, f) => n + f.size, 0) };
+  return site!;
 }
 
 export function siteDigest(files: ReadonlyArray<{ path: string; bytes: Buffer }>): string {
@@ -187,12 +198,10 @@ function digestOf(files: ReadonlyArray<{ path: string; size: number; sha256: Buf
   return hash.digest('hex');
 }
 
-/** First line of `_nginx.conf`: how a directory is recognised as a site this tool built. */
-const MARKER_FILE = '_nginx.conf';
-
 /**
- * Why `out` must not be (over)written, or undefined when it may: the build replaces the whole directory,
- * so it refuses anything that is not empty and not a site it built, and anything holding the content.
+ * Why `out` must not be (over)written, or undefined when it may: the build replaces the whole site, so it
+ * refuses anything holding the content, anything that is not a directory, and any directory that is not
+ * empty and does not hold exactly a site a build wrote (site-dir.ts).
  */
 export function outDirProblem(out: string, checkout: string): string | undefined {
   const abs = resolve(out);
@@ -204,17 +213,13 @@ export function outDirProblem(out: string, checkout: string): string | undefined
   if (inside(content, abs) || inside(abs, content)) {
     return `${out} would overwrite the atlas content (content/). Choose a separate directory such as _site.`;
   }
-  if (!existsSync(abs)) return undefined;
-  const entries = readdirSync(abs);
-  if (entries.length === 0) return undefined;
-  if (isBuiltSite(abs)) return undefined;
-  return `${out} is not empty and is not a site built by hoba, so it was left alone (the build replaces the whole directory). Choose an empty or new directory, or remove it first.`;
+  return outDirRefusal(abs)?.replace(abs, out);
 }
 
-/** Whether a directory holds a site that `hoba build` wrote (its marker file says so). */
+/** Whether a directory presents itself as a site that `hoba build` wrote (enough to compare it with a
+ * fresh build; replacing it needs more, see outDirProblem). */
 export function isBuiltSite(dir: string): boolean {
-  const marker = join(dir, MARKER_FILE);
-  return existsSync(marker) && readFileSync(marker, 'utf8').startsWith('# Generated by `hoba build`');
+  return looksBuilt(dir);
 }
 
 /**
@@ -230,28 +235,42 @@ export function writeSite(site: Site, out: string): void {
     // Its variants are in the list already.
     for (const f of site.files) writer.write(f.path, f.bytes, false);
     writer.finish();
+    return { digest: site.digest, paths: site.files.map((f) => f.path) };
   });
 }
 
+/** What the marker names as the site's writer. */
+const WRITTEN_BY = 'hoba build';
+
 /**
- * Replaces the directory `out` with what `fill` writes through a SiteWriter into a staging directory
- * beside it, with published modes, then swaps it in; the staging directory never outlives a failure.
+ * Replaces the site at `out` with what `fill` writes through a SiteWriter into a staging directory beside
+ * it, with published modes and the marker, then swaps it in atomically (site-dir.ts: `out` is a link to a
+ * versioned directory); the staging directory never outlives a failure, and one build at a time holds
+ * `<out>.lock`. `fill` returns the site's digest and the paths of every file written.
  */
-function replaceDir(out: string, fill: (writer: SiteWriter) => void): void {
+function replaceDir(out: string, fill: (writer: SiteWriter) => { digest: string; paths: string[] }): void {
   const abs = resolve(out);
+  const refusal = outDirRefusal(abs);
+  if (refusal) throw new OutDirRefused(refusal);
   mkdirSync(dirname(abs), { recursive: true });
-  const staging = `${abs}.partial-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  let writer: SiteWriter | undefined;
+  const release = lockSite(abs);
   try {
-    writer = new SiteWriter(staging);
-    fill(writer);
-    for (const dir of writer.dirs) chmodSync(dir, DIR_MODE);
-    rmSync(abs, { recursive: true, force: true });
-    renameSync(staging, abs);
-  } finally {
-    writer?.close();
+    removePartials(abs);
+    const staging = stagingDir(abs);
     rmSync(staging, { recursive: true, force: true });
+    let writer: SiteWriter | undefined;
+    try {
+      writer = new SiteWriter(staging);
+      const { digest, paths } = fill(writer);
+      for (const dir of writer.dirs) chmodSync(dir, DIR_MODE);
+      writeMarker(staging, markerOf(WRITTEN_BY, digest, paths), FILE_MODE);
+      placeSite(abs, staging, digest, new Set(paths));
+    } finally {
+      writer?.close();
+      rmSync(staging, { recursive: true, force: true });
+    }
+  } finally {
+    release();
   }
 }
 
@@ -347,12 +366,14 @@ class SiteWriter {
 /** How far (bytes) the writer may fall behind before the main thread waits for it. */
 const MAX_IN_FLIGHT = 64 * 1024 * 1024;
 
-/** Every file under a directory, by site-relative path (for comparing a mirror on disk). */
+/** Every file under a directory, by site-relative path (for comparing a mirror on disk), but the marker a
+ * build leaves (site-dir.ts), which is not part of the site. */
 export function readSiteDir(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const walk = (abs: string, prefix: string) => {
     for (const entry of readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const rel = `${prefix}${entry.name}`;
+      if (rel === SITE_MARKER) continue;
       if (entry.isDirectory()) walk(join(abs, entry.name), `${rel}/`);
       else if (entry.isFile()) files.set(rel, readFileSync(join(abs, entry.name)));
     }

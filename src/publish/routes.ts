@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { KIND_INFO, idPattern, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { changelogBody, collectionBody, graphBody, indexBody, itemBody, problemBody, releaseBody, releasesBody, type BuildInfo, type ReleaseUrls } from './documents.ts';
+import { ENCODINGS } from './compress.ts';
 import { DOWNLOAD_MEDIA_TYPES, downloadsUrl } from './downloads.ts';
 import { ChangelogResponse, COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES, ReleaseListResponse, ReleaseResponse } from './responses.ts';
 
@@ -20,8 +21,14 @@ export const NOT_FOUND_FILE = 'problems/not-found.json';
 export const METHOD_NOT_ALLOWED_FILE = 'problems/method-not-allowed.json';
 /** The HTML page served for unknown paths outside the API. */
 export const NOT_FOUND_PAGE = '404.html';
-/** Host configuration the build writes into the site root; hosts read them, nobody is served them. */
-export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf'] as const;
+/** The file in a site root that says a build wrote it, and what (site-dir.ts). */
+export const SITE_MARKER = '.hoba-site.json';
+/** Host configuration the build writes into the site root, and the marker; hosts read them, nobody is
+ * served them. */
+export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf', SITE_MARKER] as const;
+/** The names of precompressed variants (<file>.br, <file>.gz; compress.ts): served only in place of their
+ * file, to clients that accept them, never at their own URLs. No site file has a URL ending so (build.ts). */
+export const VARIANT_SUFFIX = new RegExp(`(${ENCODINGS.map((e) => e.suffix.replace('.', '\\.')).join('|')})$`);
 /** Where `hoba serve` mounts the hosted MCP server (Streamable HTTP, POST); static hosts do not serve it. */
 export { MCP_ENDPOINT as MCP_PATH } from '../mcp/endpoint.ts';
 /** The methods every path answers; anything else gets 405, except OPTIONS on the paths any origin may read,
@@ -246,7 +253,6 @@ const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   'Access-Control-Allow-Origin': '*',
   'Cache-Control': API_CACHE_CONTROL,
-  'X-Content-Type-Options': 'nosniff',
   'Access-Control-Expose-Headers': EXPOSED_HEADERS,
 } as const;
 
@@ -254,9 +260,13 @@ const PROBLEM_HEADERS = {
   'Content-Type': 'application/problem+json; charset=utf-8',
   'Access-Control-Allow-Origin': '*',
   'Cache-Control': ERROR_CACHE_CONTROL,
-  'X-Content-Type-Options': 'nosniff',
   'Access-Control-Expose-Headers': EXPOSED_HEADERS,
 } as const;
+
+// The security headers of every response (CONTENT_SECURITY_POLICY, SECURITY_HEADERS) are in security.ts,
+// a module of its own that the MCP endpoints import too.
+import { SECURITY_HEADERS } from './security.ts';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security.ts';
 
 /** The answer to a CORS preflight (OPTIONS) on a path that any origin may read. A browser sends one
  * before a cross-origin request with a header outside the CORS safelist, such as If-None-Match; without
@@ -322,9 +332,9 @@ export const PAGE_TYPES = new Map<string, string>([
 /** The headers of the response that serves a site-relative file. */
 export function headersForFile(file: string): Record<string, string> {
   const rule = headerRuleFor(`/${file}`);
-  if (rule) return { ...rule.headers };
+  if (rule) return { ...rule.headers, ...SECURITY_HEADERS };
   const ext = file.slice(file.lastIndexOf('.'));
-  return { 'Content-Type': PAGE_TYPES.get(ext) ?? 'application/octet-stream' };
+  return { 'Content-Type': PAGE_TYPES.get(ext) ?? 'application/octet-stream', ...SECURITY_HEADERS };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -335,8 +345,8 @@ export type Resolution =
   | { kind: 'file'; file: string; api: boolean }
   /** Directory: redirect to the path with a trailing slash when it exists. */
   | { kind: 'directory'; file: string; api: boolean }
-  /** Never served (host configuration). */
-  | { kind: 'hidden'; api: false };
+  /** Never served (host configuration, precompressed variants): a 404 of `api`'s flavour. */
+  | { kind: 'hidden'; api: boolean };
 
 export function isApiPath(urlPath: string): boolean {
   return urlPath === API_BASE || urlPath.startsWith(`${API_BASE}/`);
@@ -345,6 +355,7 @@ export function isApiPath(urlPath: string): boolean {
 /** Where a (decoded, already sanitised) URL path leads. */
 export function resolveUrl(urlPath: string): Resolution {
   const api = isApiPath(urlPath);
+  if (VARIANT_SUFFIX.test(urlPath)) return { kind: 'hidden', api };
   for (const { regex } of COMPILED) if (regex.test(urlPath)) return { kind: 'file', file: fileOfUrl(urlPath), api };
   const alias = API_ALIASES.find((a) => a.url === urlPath);
   if (alias) return { kind: 'file', file: fileOfUrl(alias.target), api };

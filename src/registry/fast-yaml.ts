@@ -8,7 +8,12 @@
 // or quoted scalars, escapes, tabs, CR line ends, duplicate keys, numbers other than plain integers…)
 // returns undefined, and the caller parses the file with the `yaml` package instead, which also reports
 // every error with its line. Whatever it returns is exactly what `parseDocument(text).toJS()` returns
-// (YAML 1.2 core schema); test/unit/fast-yaml.test.ts checks that on every content file and on corner cases.
+// (YAML 1.2 core schema); test/unit/fast-yaml.test.ts checks that on every content file, on corner cases and
+// on content files edited with Unicode spaces, tabs and odd line ends (a differential fuzz test).
+//
+// YAML's whitespace is the space and the tab, its line breaks LF and CR; JavaScript's trim() and \s also
+// take the Unicode spaces (NBSP, U+2000–U+200A, U+202F, U+3000…), U+FEFF, VT, FF and U+2028/U+2029. So a
+// file holding any of those is left to the library: read here, `year: 2000\u202f` would be the number 2000.
 
 /** Thrown inside the reader when the text leaves the subset; caught by fastYaml. */
 class OutsideSubset extends Error {}
@@ -33,9 +38,12 @@ const OTHER_NUMBER = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-
 const INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 const FLOW_ITEM = /^[\p{L}\p{N}][\p{L}\p{N}_.()/ -]*$/u;
 
+/** Characters JavaScript counts as whitespace or line ends and YAML does not (see the header), and NEL. */
+const NOT_YAML_WHITESPACE = /[\v\f\u0085\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
+
 /** The data of a YAML file in the subset, or undefined when the `yaml` package must read it. */
 export function fastYaml(text: string): unknown {
-  if (text.includes('\t') || text.includes('\r') || text.includes('\\')) return undefined;
+  if (text.includes('\t') || text.includes('\r') || text.includes('\\') || NOT_YAML_WHITESPACE.test(text)) return undefined;
   const lines: Line[] = [];
   for (const raw of text.split('\n')) {
     const body = raw.trimStart();

@@ -3,7 +3,7 @@
 // field sits so later checks can point at file:line.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { isMap, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { KIND_INFO, KINDS, Manifest, SCHEMAS, kindOfId, withArticle, type Entity, type Kind } from '../model/index.ts';
 import { fastYaml } from './fast-yaml.ts';
@@ -12,6 +12,7 @@ import { MANIFEST_FILE } from './checkout.ts';
 import { Registry } from './registry.ts';
 import { problem, type Location, type Problem, type RuleId } from './rules.ts';
 import { didYouMean } from './suggest.ts';
+import { dataMessage, dataProblem, isStackOverflow, nestingProblem, sizeProblem, stackOverflowProblem, structureProblems, type LimitProblem } from './yaml-limits.ts';
 
 export { findCheckout, MANIFEST_FILE } from './checkout.ts';
 
@@ -130,7 +131,9 @@ export function loadAtlas(dir: string): LoadResult {
         else problems.push(problem('stray-file', 'Only .yaml files are read from content directories; this one is ignored.', { file }));
         continue;
       }
-      const parsed = parseYaml(readText(path, file, problems), file, problems);
+      const text = readText(path, file, problems);
+      if (text === undefined) continue;
+      const parsed = parseYaml(text, file, problems);
       if (!parsed) continue;
       const { data } = parsed;
       if (parsed.unreadable) {
@@ -201,7 +204,8 @@ function loadManifest(dir: string, problems: Problem[]): Manifest | undefined {
     problems.push(problem('manifest', `${MANIFEST_FILE} is missing. Every atlas needs a manifest with its name, versions, licences and release date.`, { file: MANIFEST_FILE }));
     return undefined;
   }
-  const parsed = parseYaml(readText(path, MANIFEST_FILE, problems), MANIFEST_FILE, problems);
+  const text = readText(path, MANIFEST_FILE, problems);
+  const parsed = text === undefined ? undefined : parseYaml(text, MANIFEST_FILE, problems);
   if (!parsed || parsed.unreadable) return undefined;
   const result = Manifest.safeParse(parsed.data, { reportInput: true });
   if (result.success) return result.data;
@@ -222,15 +226,21 @@ const LENIENT_UTF8 = new TextDecoder('utf-8');
 /**
  * Characters that have no place in text meant for people: C0 and C1 controls other than tab, line feed
  * and carriage return, noncharacters (U+FFFE, U+FDD0…) and unpaired surrogates (only a YAML escape can
- * make one). They are invisible in editors and would be published as they are.
+ * make one), and the invisible format characters that change how text reads without showing: U+FEFF
+ * anywhere but the very start of a file (a second byte-order mark, or one inside a title), the zero-width
+ * space and word joiner, and the bidirectional marks, embeddings and isolates ("Trojan Source" text).
+ * They are invisible in editors and would be published as they are.
  */
-const FORBIDDEN_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Noncharacter_Code_Point}\p{Cs}]/gu;
+const FORBIDDEN_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Noncharacter_Code_Point}\p{Cs}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
 const HAS_FORBIDDEN_CHARACTER = new RegExp(FORBIDDEN_CHARACTER.source, 'u');
 
 function forbiddenIn(text: string): string[] {
   return [...new Set(text.match(FORBIDDEN_CHARACTER) ?? [])].map((ch) => {
     const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    return /\p{Cc}/u.test(ch) ? `the control character ${code}` : /\p{Cs}/u.test(ch) ? `the unpaired surrogate ${code}` : `the noncharacter ${code}`;
+    if (/\p{Cc}/u.test(ch)) return `the control character ${code}`;
+    if (/\p{Cs}/u.test(ch)) return `the unpaired surrogate ${code}`;
+    if (ch === '\uFEFF') return `the invisible character ${code} (a byte-order mark that is not the first character of the file)`;
+    return /\p{Cf}/u.test(ch) ? `the invisible format character ${code}` : `the noncharacter ${code}`;
   });
 }
 
@@ -240,7 +250,12 @@ function forbiddenIn(text: string): string[] {
  * The text is returned even then (decoded leniently), so the file's entity still loads and the rest of
  * the atlas is checked against it. A leading byte-order mark is dropped; CRLF line ends are fine.
  */
-function readText(path: string, file: string, problems: Problem[]): string {
+function readText(path: string, file: string, problems: Problem[]): string | undefined {
+  const tooLarge = sizeProblem(statSync(path).size);
+  if (tooLarge) {
+    problems.push(limitProblem(tooLarge, file));
+    return undefined;
+  }
   const bytes = readFileSync(path);
   let text: string;
   try {
@@ -260,7 +275,7 @@ function readText(path: string, file: string, problems: Problem[]): string {
 }
 
 function forbiddenMessage(found: string[]): string {
-  return `This line holds ${found.join(', ')}, invisible in most editors and never meant for readers. Delete it: content is plain text, where tab, line feed and carriage return are the only control characters allowed.`;
+  return `This line holds ${found.join(', ')}, invisible in most editors and never meant for readers. Delete it: content is plain text, where tab, line feed and carriage return are the only control characters allowed, and one byte-order mark may open the file.`;
 }
 
 /** The line of the first byte that is not valid UTF-8. A line feed byte never occurs inside a multi-byte
@@ -299,10 +314,14 @@ interface ParsedYaml {
   line(path: readonly PathSegment[]): number;
 }
 
+/** The YAML document of a text. Repeated keys are found by structureProblems (yaml-limits.ts) in one walk:
+ * the package's own check (uniqueKeys) compares every key with every other. */
 function documentOf(text: string): { doc: Document; lines: LineCounter } {
   const lines = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false }), lines };
+  return { doc: parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false }), lines };
 }
+
+const limitProblem = (p: LimitProblem, file: string): Problem => problem('yaml-syntax', p.message, { file, ...(p.line !== undefined ? { line: p.line } : {}) });
 
 function parsed(data: unknown, unreadable: boolean, document: () => { doc: Document; lines: LineCounter }): ParsedYaml {
   return {
@@ -317,6 +336,23 @@ function parsed(data: unknown, unreadable: boolean, document: () => { doc: Docum
 }
 
 function parseYaml(text: string, file: string, problems: Problem[]): ParsedYaml | undefined {
+  // Nesting is bounded before anything recurses into the file (yaml-limits.ts).
+  const deep = nestingProblem(text);
+  if (deep) {
+    problems.push(limitProblem(deep, file));
+    return undefined;
+  }
+  try {
+    return parseWithin(text, file, problems);
+  } catch (err) {
+    // The nesting check is an estimate from the text; a stack overflow is still the same problem.
+    if (!isStackOverflow(err)) throw err;
+    problems.push(limitProblem(stackOverflowProblem(), file));
+    return undefined;
+  }
+}
+
+function parseWithin(text: string, file: string, problems: Problem[]): ParsedYaml | undefined {
   // Files in the plain subset of YAML that content is written in are read by fastYaml (same values, many
   // times faster); the YAML document, with its line positions, is then built only if a problem needs it.
   // Escapes (any backslash) are left to the library, which reports a forbidden character they produce.
@@ -330,20 +366,37 @@ function parseYaml(text: string, file: string, problems: Problem[]): ParsedYaml 
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const line = lines.linePos(err.pos[0]).line;
-      if (err.code === 'DUPLICATE_KEY') {
-        problems.push(problem('yaml-duplicate-key', 'A key appears twice in the same mapping; YAML would silently keep only one. Delete or merge the repeated key.', { file, line: duplicateKeyLine(doc, lines) ?? line }));
-      } else {
-        problems.push(problem('yaml-syntax', `Malformed YAML: ${err.message}. Check indentation, colons and quoting here (quote text that contains ": ").`, { file, line }));
-      }
+      problems.push(problem('yaml-syntax', `Malformed YAML: ${err.message}. Check indentation, colons and quoting here (quote text that contains ": ").`, { file, line }));
     }
     return undefined;
+  }
+  // Tags, keys that are not words, repeated keys and too many aliases: the values are not built (the
+  // file's ID is still declared, so references to it do not dangle because of this one file).
+  const structure = structureProblems(doc, lines);
+  if (structure.length > 0) {
+    for (const p of structure) problems.push(p.duplicate ? problem('yaml-duplicate-key', p.message, { file, line: p.line ?? 1 }) : limitProblem(p, file));
+    return parsed(undefined, true, document);
   }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
+    if (isStackOverflow(err)) throw err;
     // toJS throws when an alias names no earlier anchor, or when aliases expand past the bound.
     problems.push(aliasProblem(doc, lines, file, err));
+    return parsed(undefined, true, document);
+  }
+  // Aliases can make deep or large values from a few short lines: bound what they expand to.
+  const tooMuch = dataProblem(data);
+  if (tooMuch) {
+    let first: number | undefined;
+    visit(doc, {
+      Alias(_, node) {
+        first = node.range ? lines.linePos(node.range[0]).line : undefined;
+        return visit.BREAK;
+      },
+    });
+    problems.push(problem('yaml-syntax', dataMessage(tooMuch), { file, line: first ?? 1 }));
     return parsed(undefined, true, document);
   }
   reportEscapedCharacters(doc, lines, text, file, problems);
@@ -390,31 +443,6 @@ function reportEscapedCharacters(doc: Document, lines: LineCounter, text: string
       problems.push(problem('text-encoding', `An escape in this quoted text produces ${found.join(', ')}, invisible in most editors and never meant for readers. Remove the escape.`, { file, line: lines.linePos(node.range[0]).line }));
     },
   });
-}
-
-/** The line of the second occurrence of a repeated key, found by walking the document's maps. */
-function duplicateKeyLine(doc: Document, lines: LineCounter): number | undefined {
-  let found: number | undefined;
-  const visit = (node: unknown): void => {
-    if (found !== undefined || node === null || typeof node !== 'object') return;
-    if (isMap(node)) {
-      const seen = new Set<string>();
-      for (const pair of node.items) {
-        const key = String((pair.key as { value?: unknown } | null)?.value ?? pair.key);
-        const range = (pair.key as { range?: [number, number, number] } | null)?.range;
-        if (seen.has(key) && range) {
-          found = lines.linePos(range[0]).line;
-          return;
-        }
-        seen.add(key);
-        visit(pair.value);
-      }
-    } else if ('items' in node && Array.isArray((node as { items: unknown[] }).items)) {
-      for (const item of (node as { items: unknown[] }).items) visit(item);
-    }
-  };
-  visit(doc.contents);
-  return found;
 }
 
 /** Line of the node at `path`, or of its nearest existing ancestor. */

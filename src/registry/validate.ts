@@ -9,6 +9,7 @@ import { authorSurnames, nameMatcher, namedOrganisations } from './named-entitie
 import { nestedSources, referencesOf, type PathSegment } from './references.ts';
 import type { Registry } from './registry.ts';
 import { problem, sortProblems, type Problem, type RuleId } from './rules.ts';
+import { presentedAsCurrent, saysNoLongerApplies } from './status-wording.ts';
 
 /** Words that say a law note's sources give no time limit. */
 const UNSTATED_LIMIT = /gives? no time limit|no time limit is (stated|given)|do(es)? not state (a|the|any) (time )?limit|do(es)? not state its length/i;
@@ -505,14 +506,15 @@ function checkSourceStatus(c: Checker): void {
       const naming = prose.filter(([text]) => names(text));
       if (naming.length === 0) {
         // Cited only in the sources list: the entity's prose must say it somewhere.
-        if (!prose.some(([text]) => status.says.test(text))) {
+        if (!prose.some(([text]) => saysNoLongerApplies(status.says, text))) {
           c.report('source-status-unstated', `${e.id} cites ${about}, but its prose never says so. ${fix}`, e.id, ['sources', i]);
         }
         return;
       }
       // Where the prose names the source, the paragraph naming it must say so, next to the claim it supports.
       for (const [text, path] of naming) {
-        if (text.split(/\n\s*\n/).some((paragraph) => names(paragraph) && !status.says.test(paragraph))) {
+        // Said, not denied ("has not been withdrawn" says the opposite), and not presented as current.
+        if (text.split(/\n\s*\n/).some((paragraph) => names(paragraph) && (!saysNoLongerApplies(status.says, paragraph) || presentedAsCurrent(paragraph) !== undefined))) {
           c.report('source-status-unstated', `${fieldName(path)} cites ${about}, without saying so there. ${fix}`, e.id, path);
         }
       }
@@ -563,6 +565,16 @@ function checkLayers(c: Checker): void {
         const gone = note.sources.map(noLongerCurrent).find((s) => s !== undefined);
         if (gone && note.status_note === undefined) {
           c.report('law-note', `law[${i}] cites ${gone.id} (${gone.cite}), which is ${gone.status}. Add a status_note saying what changed, so it is not read as current law.`, e.id, ['law', i, 'sources']);
+        } else if (gone && note.status_note !== undefined) {
+          // The note must say it (undenied) for every status among its sources, and must not present it as current.
+          const statuses = [...new Set(note.sources.map(noLongerCurrent).flatMap((s) => (s ? [s] : [])))];
+          const unsaid = statuses.find((s) => !saysNoLongerApplies(NO_LONGER_APPLIES[s.status]!.says, note.status_note!));
+          const current = presentedAsCurrent(note.status_note);
+          if (unsaid) {
+            c.report('law-note', `law[${i}].status_note does not say that ${unsaid.id} (${unsaid.cite}) is ${unsaid.status}${/\b(not|never|n['’]t)\b/i.test(note.status_note) ? ' (it denies it)' : ''}. Say that it was ${unsaid.status} and what changed, so it is not read as current law.`, e.id, ['law', i, 'status_note']);
+          } else if (current) {
+            c.report('law-note', `law[${i}].status_note presents ${gone.id} (${gone.cite}), which is ${gone.status}, as current ("${current}"). Say that it no longer applies, and name what applies instead, if anything.`, e.id, ['law', i, 'status_note']);
+          }
         }
       });
     }

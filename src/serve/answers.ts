@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ENCODINGS, type Encoding } from '../publish/compress.ts';
-import { ALLOWED_METHODS, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, preflightFor, resolveUrl, headersForFile, type Resolution } from '../publish/routes.ts';
+import { ALLOWED_METHODS, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, SECURITY_HEADERS, VARIANT_SUFFIX, preflightFor, resolveUrl, headersForFile, type Resolution } from '../publish/routes.ts';
+
+export { VARIANT_SUFFIX };
 
 /** Longest request path answered; longer ones are refused with 400 before any file system access. */
 export const MAX_PATH_LENGTH = 2048;
@@ -72,7 +74,7 @@ export function planPath(rawPath: string, method: string | undefined): Plan {
   if (routed === undefined) return { kind: 'problem', problem: MALFORMED };
   const { path, resolution } = routed;
   const preflight = method === 'OPTIONS' ? preflightFor(path) : undefined;
-  if (preflight) return { kind: 'preflight', headers: preflight };
+  if (preflight) return { kind: 'preflight', headers: { ...preflight, ...SECURITY_HEADERS } };
   if (!(ALLOWED_METHODS as readonly string[]).includes(method ?? '')) return { kind: 'error-file', file: METHOD_NOT_ALLOWED_FILE, status: 405 };
   // Built from the canonical path, never the raw one: a raw //host would be a link to another site.
   return { kind: 'resolved', resolution, redirect: `${encodePath(path)}/`, notFound: resolution.api ? NOT_FOUND_FILE : NOT_FOUND_PAGE };
@@ -85,11 +87,32 @@ export function decodePath(rawPath: string): string | undefined {
   try {
     path = decodeURIComponent(rawPath);
   } catch {
-    return undefined;
+    // Well-formed escapes of bytes that are not UTF-8 (%C0%AE, %FF) name no file of the site, which is all
+    // UTF-8: decoded with replacement characters, they are simply not found (as nginx answers them).
+    // Malformed escapes (%zz, a lone %) are a bad request.
+    if (/%(?![0-9a-fA-F]{2})/.test(rawPath)) return undefined;
+    path = decodeBytes(rawPath);
   }
   if (path.includes('\0') || path.includes('\\')) return undefined;
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) return undefined;
   return path.replace(/\/{2,}/g, '/');
+}
+
+/** A path with well-formed escapes decoded byte by byte, bytes that are not UTF-8 replaced by U+FFFD. */
+function decodeBytes(rawPath: string): string {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < rawPath.length; ) {
+    if (rawPath[i] === '%') {
+      parts.push(Buffer.from([parseInt(rawPath.slice(i + 1, i + 3), 16)]));
+      i += 3;
+    } else {
+      const next = rawPath.indexOf('%', i);
+      const end = next === -1 ? rawPath.length : next;
+      parts.push(Buffer.from(rawPath.slice(i, end), 'utf8'));
+      i = end;
+    }
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
 }
 
 /** A decoded path percent-encoded again for a Location header. */
@@ -98,7 +121,7 @@ function encodePath(path: string): string {
 }
 
 /** The headers of a redirect to a directory's path with its trailing slash. */
-export const redirectHeaders = (location: string): Record<string, string> => ({ Location: location, 'Content-Length': '0' });
+export const redirectHeaders = (location: string): Record<string, string> => ({ Location: location, 'Content-Length': '0', ...SECURITY_HEADERS });
 
 // ---------------------------------------------------------------------------------------------------
 // Representations of a file
@@ -121,8 +144,6 @@ export interface Representations {
 
 export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 const DECOMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
-/** The names of precompressed variants (served only in place of their file, never on their own). */
-export const VARIANT_SUFFIX = new RegExp(`(${ENCODINGS.map((e) => e.suffix.replace('.', '\\.')).join('|')})$`);
 
 function representation(file: string, body: Buffer, vary: boolean, encoding?: Encoding): Representation {
   const etag = etagOf(body);
@@ -201,9 +222,24 @@ export interface SiteAnswer {
   body: Buffer | undefined;
 }
 
-/** How a file is sent with a status: the best representation the client accepts, or a 304 when its
- * If-None-Match names it (on 200 only). */
-export function fileAnswer(file: Representations, status: number, request: { method: string | undefined; acceptEncoding: string | undefined; ifNoneMatch: string | undefined }): SiteAnswer {
+const PRECONDITION_FAILED: Problem = {
+  status: 412,
+  title: 'Precondition Failed',
+  detail: 'If-Match names no current version of this document: it has changed since that ETag was read.',
+  withVersion: false,
+};
+
+/** Whether an If-Match header names this ETag: by strong comparison (a weak tag never matches), or "*". */
+function ifMatchHolds(header: string, etag: string): boolean {
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag;
+  });
+}
+
+/** How a file is sent with a status: the best representation the client accepts, a 412 when an If-Match
+ * names none of its versions, or a 304 when its If-None-Match names it (on 200 only; RFC 9110 §13.2.2). */
+export function fileAnswer(file: Representations, status: number, request: { method: string | undefined; acceptEncoding: string | undefined; ifNoneMatch: string | undefined; ifMatch?: string | undefined }): SiteAnswer {
   let rep = file.identity;
   for (const encoding of acceptedEncodings(request.acceptEncoding)) {
     const variant = file.variants[encoding];
@@ -212,6 +248,7 @@ export function fileAnswer(file: Representations, status: number, request: { met
       break;
     }
   }
+  if (status === 200 && request.ifMatch !== undefined && !ifMatchHolds(request.ifMatch, rep.etag)) return problemAnswer(PRECONDITION_FAILED, request.method === 'HEAD');
   if (status === 200 && matchesEtag(request.ifNoneMatch, rep.etag)) return { status: 304, headers: rep.notModified, body: undefined };
   return { status, headers: rep.headers, body: request.method === 'HEAD' ? undefined : rep.body };
 }
@@ -228,6 +265,7 @@ export function problemAnswer(problem: Problem, head: boolean, registryVersion?:
       'Access-Control-Allow-Origin': '*',
       'Cache-Control': 'no-store',
       'Content-Length': String(bytes.length),
+      ...SECURITY_HEADERS,
     },
     body: head ? undefined : bytes,
   };

@@ -1,6 +1,7 @@
 // A small HTTP server over a built site root, answering exactly as the host files tell a CDN or nginx to
 // (routes and headers come from src/publish/routes.ts). It only ever reads regular files inside the
-// root, answers GET and HEAD (and CORS preflights where any origin may read; 405 otherwise), and turns
+// root, never through a symbolic link below it (a built site has none; nginx is told the same with
+// disable_symlinks, the worker checks the listings of a `disk` service), answers GET and HEAD (and CORS preflights where any origin may read; 405 otherwise), and turns
 // bad paths into 400/404 instead of crashing.
 // Other handlers (the hosted MCP endpoint at /mcp) join through `mounts`. What is answered is decided in
 // answers.ts, which the edge worker (src/worker/) shares; this file keeps the file system and node:http.
@@ -9,13 +10,15 @@
 // when first needed (all of them in the background at start-up), with its precompressed .br/.gz variants
 // (src/publish/compress.ts) for clients that accept them. A request then costs a stat(), which notices a
 // file changed or replaced on disk (it is then read again), and the write.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { ENCODINGS, type Encoding } from '../publish/compress.ts';
-import { HOST_FILES, NOT_FOUND_FILE, type Resolution } from '../publish/routes.ts';
+import { HOST_FILES, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, type Resolution } from '../publish/routes.ts';
 import {
+  MAX_PATH_LENGTH,
   SERVER_ERROR,
   VARIANT_SUFFIX,
   checkTarget,
@@ -51,9 +54,8 @@ export interface SiteServerOptions {
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 export function createSiteServer(options: SiteServerOptions): Server {
-  const root = realpathSync(resolve(options.root));
   const mounts = new Map((options.mounts ?? []).map((m) => [m.path, m]));
-  const files = new SiteFiles(root, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const site = new SiteRoot(resolve(options.root), options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const server = createServer((req, res) => {
     const failed = (err: unknown) => {
       // A bug must not take the server down: answer 500 if nothing was sent yet.
@@ -62,6 +64,9 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (process.env['HOBA_DEBUG']) console.error(err);
     };
     try {
+      // The root is resolved for each request: a rebuild swaps the site in by pointing the root's link at
+      // a new directory (src/publish/site-dir.ts), and each request is answered from one site, whole.
+      const { root, files } = site.now();
       handle(root, files, mounts, req, res)?.catch(failed);
     } catch (err) {
       failed(err);
@@ -71,8 +76,72 @@ export function createSiteServer(options: SiteServerOptions): Server {
   // as `nc -N` and some health checkers do) before the answer is written: every answer that waits for the
   // file system was lost. Half-open, the answer is written and then the connection is closed.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.once('listening', () => files.warm());
+  // What Node's parser refuses before any handler runs (a method it does not know, a malformed request
+  // line or header, headers too large) is answered here as Node would, by status (405 for an unknown
+  // method, as nginx and every other path answer a method the site does not allow), but with the security
+  // headers and a problem document, then the connection is closed.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const s = socket as Duplex & { bytesWritten?: number };
+    if (s.writable && (s.bytesWritten ?? 0) === 0 && err.code !== 'ECONNRESET') {
+      let status = err.code === 'HPE_INVALID_METHOD' ? 405 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      // A malformed path is a 400 whatever the method, as for the methods Node knows (answers.ts).
+      if (status === 405 && malformedTarget((err as { rawPacket?: Buffer }).rawPacket)) status = 400;
+      const known = status === 405 ? site.now().files.current(METHOD_NOT_ALLOWED_FILE) : undefined;
+      const answer = known ? { status, headers: known.identity.headers, body: known.identity.body } : problemAnswer(parserProblem(status), false);
+      const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}`), 'Connection: close'];
+      s.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), answer.body ?? Buffer.alloc(0)]));
+      // Closed once written; a client that goes on sending is cut off a moment later.
+      setTimeout(() => s.destroy(), 1000).unref();
+    } else socket.destroy();
+  });
+  server.once('listening', () => site.now().files.warm());
   return server;
+}
+
+/** Whether the request line in what Node's parser refused has a target that is malformed (checkTarget, decodePath). */
+function malformedTarget(raw: Buffer | undefined): boolean {
+  const target = raw ? /^\S+ (\S+)/.exec(raw.subarray(0, MAX_PATH_LENGTH + 64).toString('latin1'))?.[1] : undefined;
+  if (target === undefined) return false;
+  const checked = checkTarget(target);
+  return 'problem' in checked || planPath(checked.rawPath, 'GET').kind === 'problem';
+}
+
+/** The problem of a request Node's parser refused. */
+function parserProblem(status: number): Problem {
+  const detail =
+    status === 431 ? 'The request headers are too large.'
+    : status === 408 ? 'The request took too long to arrive.'
+    : status === 405 ? 'This site is read-only: it answers GET and HEAD only.'
+    : 'The request is malformed: its request line, a header or its framing could not be read.';
+  return { status, title: STATUS_CODES[status] ?? 'Error', detail, withVersion: false };
+}
+
+/** The site root as it is now: the directory the root (a link, after a build) resolves to, with its files. */
+class SiteRoot {
+  private current: { root: string; files: SiteFiles };
+
+  constructor(
+    private readonly path: string,
+    private readonly budget: number,
+  ) {
+    const root = realpathSync(path);
+    this.current = { root, files: new SiteFiles(root, budget) };
+  }
+
+  now(): { root: string; files: SiteFiles } {
+    let root: string;
+    try {
+      root = realpathSync.native(this.path);
+    } catch {
+      return this.current; // gone for a moment (replaced by hand): answer from the last one
+    }
+    if (root !== this.current.root) {
+      // Requests under way keep the files of the site they began on (a build keeps the previous version).
+      this.current = { root, files: new SiteFiles(root, this.budget) };
+      this.current.files.warm();
+    }
+    return this.current;
+  }
 }
 
 function handle(root: string, files: SiteFiles, mounts: Map<string, Mount>, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
@@ -125,13 +194,13 @@ async function resolveSlowly(res: ServerResponse, root: string, files: SiteFiles
   return sendFile(res, files, notFound, 404, req);
 }
 
-/** Whether a site-relative file is a regular file or a directory inside the root (after symlinks). */
+/** Whether a site-relative file is a regular file or a directory inside the root, reached through no link. */
 async function statInside(root: string, file: string): Promise<'file' | 'directory' | undefined> {
   const abs = resolve(root, ...file.split('/').filter(Boolean));
   if (!isInside(root, abs)) return undefined;
   try {
     const real = await realpath(abs);
-    if (!isInside(root, real)) return undefined;
+    if (real !== abs) return undefined;
     const s = await stat(real);
     return s.isFile() ? 'file' : s.isDirectory() ? 'directory' : undefined;
   } catch {
@@ -243,13 +312,14 @@ class SiteFiles {
     return entry;
   }
 
-  /** A regular file inside the root, read with the stat of what was read. */
+  /** A regular file inside the root, reached through no symbolic link (the root is resolved already: a
+   * path that resolves to anything but itself has a link in it), read with the stat of what was read. */
   private async readInside(file: string): Promise<{ bytes: Buffer; stat: Stats } | undefined> {
     const abs = resolve(this.root, ...file.split('/').filter(Boolean));
     if (!isInside(this.root, abs)) return undefined;
     try {
       const real = await realpath(abs);
-      if (!isInside(this.root, real)) return undefined;
+      if (real !== abs) return undefined;
       const handle = await open(real, 'r');
       try {
         const s = await handle.stat();
@@ -273,8 +343,8 @@ function write(res: ServerResponse, answer: SiteAnswer): void {
 }
 
 function send(res: ServerResponse, entry: Entry, status: number, req: IncomingMessage): void {
-  const ifNoneMatch = req.headers['if-none-match'];
-  write(res, fileAnswer(entry, status, { method: req.method, acceptEncoding: req.headers['accept-encoding'], ifNoneMatch }));
+  const { 'if-none-match': ifNoneMatch, 'if-match': ifMatch } = req.headers;
+  write(res, fileAnswer(entry, status, { method: req.method, acceptEncoding: req.headers['accept-encoding'], ifNoneMatch, ifMatch }));
 }
 
 /** Sends a site file (an error document for 404 and 405), or a plain problem when the site lacks it. */

@@ -9,6 +9,12 @@ export const SITE = {
   methodology: '/methodology/',
   developers: '/developers/',
   stylesheet: '/assets/site.css',
+  /** The styles of the search and analyze pages, of the analyze page alone, and of the graph explorer:
+   * stylesheets rather than inline <style>, so that the Content-Security-Policy allows styles from the site
+   * only (routes.ts). */
+  w3Stylesheet: '/assets/w3.css',
+  analyzeStylesheet: '/assets/analyze.css',
+  exploreStylesheet: '/assets/explore.css',
   /** The atlas's data for the browser scripts (the registry, as the snapshot holds it). */
   data: '/assets/atlas.json',
   /** The search index, serialised (the same index, synonyms and typo tolerance as the CLI). */

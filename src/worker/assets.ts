@@ -3,6 +3,11 @@
 // worker/workerd.capnp). Each file is read with its precompressed variants, given its representations
 // (ETag, headers: answers.ts, as `hoba serve` does) and kept in the isolate while it is unchanged, so
 // that a request costs one HEAD to the assets and the write.
+//
+// A `disk` service follows symbolic links, out of the site too (worker/workerd.capnp); `hoba serve` and the
+// nginx snippet never read through a link below the root. So when the binding lists directories (a `disk`
+// service does; Workers Static Assets has no directories, and no links), a file is read only if no part of
+// its path is a link, by the listings of its directories.
 import { ENCODINGS, type Encoding } from '../publish/compress.ts';
 import { NOT_FOUND_FILE, resolveUrl } from '../publish/routes.ts';
 import { registryVersionIn, representationsOf, type Representations } from '../serve/answers.ts';
@@ -26,6 +31,8 @@ interface Kept {
 export class SiteAssets {
   private readonly kept = new Map<string, Kept>();
   private bytes = 0;
+  /** Whether the binding lists directories (a `disk` service), once its root has been asked. */
+  private lists?: boolean;
 
   constructor(
     private readonly binding: AssetsBinding,
@@ -40,7 +47,7 @@ export class SiteAssets {
       if (isFile(head) && validatorOf(head) === known.validator) return known.file;
     }
     const response = await this.fetch(file, 'GET');
-    if (!isFile(response)) {
+    if (!isFile(response) || (await this.typeOf(file)) === 'link') {
       await response.body?.cancel();
       if (known) this.forget(file, known);
       return undefined;
@@ -49,7 +56,7 @@ export class SiteAssets {
     const variantBytes: Partial<Record<Encoding, Buffer>> = {};
     for (const { encoding, suffix } of ENCODINGS) {
       const variant = await this.fetch(`${file}${suffix}`, 'GET');
-      if (isFile(variant)) variantBytes[encoding] = Buffer.from(await variant.arrayBuffer());
+      if (isFile(variant) && (await this.typeOf(`${file}${suffix}`)) !== 'link') variantBytes[encoding] = Buffer.from(await variant.arrayBuffer());
       else await variant.body?.cancel();
     }
     const representations = representationsOf(file, identity, variantBytes);
@@ -71,9 +78,8 @@ export class SiteAssets {
    * developers/index.html, /api/v1 → api/v1/index.json).
    */
   async isDirectory(file: string): Promise<boolean> {
-    const listing = await this.fetch(`${file}/`, 'HEAD');
-    await listing.body?.cancel();
-    if (listing.status === 200) return true;
+    const type = await this.typeOf(file);
+    if (type !== undefined) return type === 'directory';
     const slashed = resolveUrl(`/${file}/`);
     return slashed.kind === 'file' && (await this.file(slashed.file)) !== undefined;
   }
@@ -82,6 +88,40 @@ export class SiteAssets {
   async registryVersion(): Promise<string | undefined> {
     const notFound = await this.file(NOT_FOUND_FILE);
     return notFound ? registryVersionIn(notFound.identity.body) : undefined;
+  }
+
+  /**
+   * What a site-relative path is by the listings of its directories: 'link' when any part of it is a
+   * symbolic link, its own type otherwise ('missing' when a listing lacks it); undefined when the binding
+   * lists no directories (Workers Static Assets).
+   */
+  private async typeOf(file: string): Promise<'link' | 'directory' | 'file' | 'missing' | undefined> {
+    if (this.lists === false) return undefined;
+    const parts = file.split('/').filter(Boolean);
+    let dir = '';
+    let type: string | undefined;
+    for (const part of parts) {
+      const listing = await this.listing(dir);
+      if (dir === '') this.lists = listing !== undefined;
+      if (listing === undefined) return dir === '' ? undefined : 'missing';
+      type = listing.get(part);
+      if (type === undefined) return 'missing';
+      if (type === 'symlink') return 'link';
+      dir = dir === '' ? part : `${dir}/${part}`;
+    }
+    return type === 'directory' ? 'directory' : type === 'file' ? 'file' : 'missing';
+  }
+
+  /** A directory's entries by name with their types, from a `disk` service's listing; undefined when the
+   * binding gives none. */
+  private async listing(dir: string): Promise<Map<string, string> | undefined> {
+    const response = await this.binding.fetch(`${ASSETS_ORIGIN}/${dir === '' ? '' : `${dir.split('/').map(encodeURIComponent).join('/')}/`}`, { method: 'GET' });
+    if (!isListing(response)) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const entries = (await response.json()) as Array<{ name: string; type: string }>;
+    return new Map(entries.map((e) => [e.name, e.type]));
   }
 
   private fetch(file: string, method: 'GET' | 'HEAD'): Promise<Response> {
@@ -102,8 +142,12 @@ export class SiteAssets {
  * (which, unlike its files, comes as application/json with no length).
  */
 function isFile(response: Response): boolean {
-  if (response.status !== 200) return false;
-  return !(response.headers.get('content-type') === 'application/json' && !response.headers.has('content-length'));
+  return response.status === 200 && !isListing(response);
+}
+
+/** Whether an answer of the binding is a `disk` service's directory listing (JSON with no length). */
+function isListing(response: Response): boolean {
+  return response.status === 200 && response.headers.get('content-type') === 'application/json' && !response.headers.has('content-length');
 }
 
 /** What tells one version of a file from another: its ETag (Workers Static Assets), else its time and length (`disk`). */

@@ -134,6 +134,7 @@ const conditionsOf = (request: Request) => ({
   method: request.method,
   acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
   ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+  ifMatch: request.headers.get('if-match') ?? undefined,
 });
 
 /**

@@ -1,5 +1,6 @@
 // The hosted MCP endpoint in the worker: a fetch Request adapted to the endpoint's answers (exchange.ts,
 // shared with the Node server in src/mcp/http.ts), and the answer made a Response.
+import { SECURITY_HEADERS } from '../publish/security.ts';
 import { DRAIN_LIMIT, createMcpExchange, type McpAnswer } from '../mcp/exchange.ts';
 import type { ToolAtlas } from '../mcp/tools.ts';
 
@@ -57,5 +58,5 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | 'to
 
 function responseOf(answer: McpAnswer, head: boolean): Response {
   const body = head || answer.chunks.length === 0 ? null : Buffer.concat(answer.chunks);
-  return new Response(body, { status: answer.status, headers: answer.headers });
+  return new Response(body, { status: answer.status, headers: { ...answer.headers, ...SECURITY_HEADERS } });
 }

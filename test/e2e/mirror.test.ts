@@ -107,7 +107,8 @@ describe('mirror parity', () => {
     const site = sharedSite();
     const scratch = mkdtempSync(join(tmpdir(), 'hoba-mirror-'));
     const deployed = join(scratch, 'deployed');
-    cpSync(site.root, deployed, { recursive: true });
+    // The site root is a link to its versioned directory: copy what it points at, not the link.
+    cpSync(site.root, deployed, { recursive: true, dereference: true });
     const server = createSiteServer({ root: deployed });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');

@@ -8,7 +8,9 @@
 //   errors, no failed requests, no serious or critical axe violations in the light and the dark scheme,
 //   no sideways scrolling at 390 px; screenshots of the main types at 1280 and 390 px, light and dark,
 //   go to test-output/screenshots/ (not committed);
-// - the graph explorer draws, filters, focuses and leads to entity pages.
+// - the graph explorer draws, filters, focuses and leads to entity pages, and survives a malformed fragment.
+// The server sends the site's Content-Security-Policy (routes.ts) as every host does: any violation a page
+// reports (an inline script or style, a script from elsewhere) is a console error, and so a failure.
 // Chromium is required at /usr/bin/chromium (CI installs it); the test never downloads a browser.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { KIND_INFO, KINDS, type Kind } from '../../src/model/vocab.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/publish/routes.ts';
 import { createSiteServer } from '../../src/serve/server.ts';
 import { SITE } from '../../src/site/paths.ts';
 import { sharedSite } from '../site-fixture.ts';
@@ -371,8 +374,19 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
       }
     });
 
+    await t.test('the pages are served with the Content-Security-Policy on', async () => {
+      for (const path of [SITE.home, SITE.analyze, SITE.explore, SITE.search]) {
+        assert.equal((await fetch(origin + path)).headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, path);
+      }
+    });
+
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
     const context = await browser.newContext({ viewport: DESKTOP });
+    // Every violation of the policy a page reports becomes a console error, which watch() counts (Chromium
+    // logs most of them itself; the event catches the rest, such as those of report-only checks).
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
+    });
     // Page types in parallel, a few at a time: each has its own tab.
     await t.test('each page type in Chromium', { concurrency: 4 }, async (tt: TestContext) => {
       await Promise.all(
@@ -433,6 +447,14 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         const link = page.locator('#explore-focus-panel a');
         await link.focus();
         await Promise.all([page.waitForURL(`${origin}/artifacts/A-001/`, { timeout: 10_000 }), page.keyboard.press('Enter')]);
+
+        // A malformed fragment (bad percent-encoding), opened or typed later, focuses nothing and breaks nothing.
+        await page.goto(`${origin}${SITE.explore}#%E0%A4%A`, { waitUntil: 'networkidle' });
+        await status.and(page.locator('[data-nodes]')).waitFor({ timeout: 15_000 });
+        assert.equal(await count(), all, 'the whole graph is drawn');
+        await page.evaluate(() => (location.hash = '%ZZ'));
+        await page.locator('#explore-focus').selectOption('M-001');
+        assert.ok(Number(await status.getAttribute('data-hood-nodes')) > 1, 'the explorer still works');
       } finally {
         await page.close();
       }

@@ -41,6 +41,12 @@ function isWritableDirectory(path: string): boolean {
 }
 
 const SEED = seedFromEnv(20_251_010);
+/** How many cases of each class, as a multiple of its count: 1 in the default lane. With HOBA_MUTATION_LONG=1
+ * (test/attacks-validator.test.ts), a class with a `long` count has that many instead: 75 of each class of
+ * issue 27 (525 in all) and 7 of each benign edit (56). */
+const SCALE = Number(process.env['HOBA_MUTATION_SCALE'] ?? '1');
+const LONG = process.env['HOBA_MUTATION_LONG'] === '1';
+if (!(SCALE > 0)) throw new Error(`HOBA_MUTATION_SCALE must be a positive number, not ${process.env['HOBA_MUTATION_SCALE']}`);
 
 // ---------------------------------------------------------------------------------------------------
 // The real atlas, read once: the catalogue targets are picked from (each case still gets a fresh copy)
@@ -168,6 +174,8 @@ type Plan = Omit<Planted, 'cls'>;
 interface MutationClass {
   cls: string;
   count: number;
+  /** How many in the long run (HOBA_MUTATION_LONG=1, test/attacks-validator.test.ts), when not count × scale. */
+  long?: number;
   /** Draws the i-th case of the class. */
   make(r: Rng, i: number): Plan;
 }
@@ -666,7 +674,10 @@ const namedEntity: MutationClass = {
 };
 
 /** The files of the checkout's site (the shared built one: the same paths a build of the real atlas writes). */
-const SITE_PATHS = sharedSite().site.files.map((f) => f.path);
+// The files of a copy's site: a copy has content/ only, so no recorded release and none of its files.
+const SITE_PATHS = sharedSite()
+  .site.files.map((f) => f.path)
+  .filter((p) => !/^(downloads\/\d|api\/v1\/releases\/\d)/.test(p));
 const MIRROR_CHANGES = ['one byte changed', 'a line appended', 'truncated', 'emptied', 'removed', 'extra file'] as const;
 
 const mirrorDrift: MutationClass = {
@@ -721,6 +732,150 @@ const withdrawnUnstated: MutationClass = {
   },
 };
 
+// Issue 27: wording that denies a withdrawal or presents it as current, Unicode spaces the fast reader used
+// to take for YAML whitespace, nesting, size and alias bounds, invisible characters and YAML tags.
+
+const GONE = new Set(REG.all('source').filter((s) => s.status === 'withdrawn' || s.status === 'repealed').map((s) => s.id));
+/** Every law note that cites a withdrawn or repealed source: [entity, index]. */
+const GONE_LAW_NOTES = NON_SOURCES.flatMap((e) => ((RAW.get(e.id)!['law'] as Array<{ sources?: string[] }> | undefined) ?? []).flatMap((note, i) => (note.sources?.some((id) => GONE.has(id)) ? [[e.id, i] as const] : [])));
+const MISLEADING_NOTES = [
+  'Current guidance: it is in force and applies today.',
+  'It has not been withdrawn or repealed.',
+  'It was never withdrawn or repealed and still applies.',
+  'This guidance is still in force.',
+  'Still in force; the agency updated its website in 2025.',
+  'It hasn’t been withdrawn or repealed, and it remains in force.',
+  'Neither withdrawn nor repealed: it is current guidance.',
+  'Reports that it was withdrawn or repealed are wrong: it still applies.',
+  'Updated in 2025.',
+];
+
+const lawNoteCurrent: MutationClass = {
+  cls: 'law-note status presented as current',
+  count: 3,
+  long: 75,
+  make(r) {
+    const [id, i] = r.pick(GONE_LAW_NOTES);
+    const note = r.pick(MISLEADING_NOTES);
+    return { what: `${id} law[${i}].status_note → ${JSON.stringify(note)}`, rule: 'law-note', entities: [id], plant: (c) => c.set(id, ['law', i, 'status_note'], note) };
+  },
+};
+
+const NEGATED_STATUS = [
+  'has not been withdrawn and still applies',
+  'was never withdrawn or repealed',
+  'hasn’t been rescinded and remains in force',
+  'is neither withdrawn nor repealed',
+  'has not, despite reports, been withdrawn',
+];
+
+const negatedStatus: MutationClass = {
+  cls: 'source-status-unstated negated',
+  count: 3,
+  long: 75,
+  make(r) {
+    const source = r.pick(WITHDRAWN);
+    const e = r.pick(NON_SOURCES.filter((x) => !x.sources.includes(source) && !/withdrawn|repealed/i.test(JSON.stringify(RAW.get(x.id)))));
+    const sources = [...((RAW.get(e.id)!['sources'] as string[] | undefined) ?? []), source];
+    const denial = r.pick(NEGATED_STATUS);
+    const summary = `${String(RAW.get(e.id)!['summary']).trimEnd()} The US guidance on such tools (${source}) ${denial}.`;
+    return { what: `${e.id} cites ${source}: "${denial}"`, rule: 'source-status-unstated', entities: [e.id], plant: (c) => c.set(e.id, ['sources'], sources).set(e.id, ['summary'], summary) };
+  },
+};
+
+const UNICODE_SPACES = ['\u00A0', '\u1680', '\u2000', '\u2003', '\u2009', '\u200A', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u2028', '\u0085'];
+const code = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+const unicodeSpace: MutationClass = {
+  cls: 'Unicode space read as YAML whitespace',
+  count: 3,
+  long: 75,
+  make(r) {
+    const ch = r.pick(UNICODE_SPACES);
+    // After a barrier's order (a number to the fast reader, text to YAML), or as the indentation of a
+    // nested key (nested to the fast reader, a key with spaces in it to YAML): a schema problem either way.
+    if (r.next() < 0.5) {
+      const b = r.pick(BARRIERS);
+      const text = textOf(b.id).replace(/^order: (\d+)$/m, `order: $1${ch}`);
+      return { what: `${b.id} order followed by ${code(ch)}`, rule: 'schema', entities: [b.id], plant: (c) => c.write(fileOf(b.id), text) };
+    }
+    const m = r.pick(MECHANISMS);
+    const text = textOf(m.id).replace(/^ {2}(actor|nature|visibility|removability): /m, `${ch}${ch}$1: `);
+    // The yaml package reads a key with spaces in it (a schema problem), or, where the key's line cannot
+    // continue the mapping above it, refuses the file (yaml-syntax): whichever it does is what must be reported.
+    const what = `${m.id} facets key indented with ${code(ch)}`;
+    if (parseDocument(text).errors.length > 0) return { what, rule: 'yaml-syntax', file: fileOf(m.id), plant: (c) => c.write(fileOf(m.id), text) };
+    return { what, rule: 'schema', entities: [m.id], plant: (c) => c.write(fileOf(m.id), text) };
+  },
+};
+
+const deepNesting: MutationClass = {
+  cls: 'yaml-syntax nested too deeply',
+  count: 3,
+  long: 75,
+  make(r) {
+    const e = r.pick(ENTITIES);
+    const depth = 70 + r.int(1100);
+    const shape = r.pick(['keys', 'flow sequences', 'flow mappings', 'compact sequences'] as const);
+    const deep =
+      shape === 'keys' ? `x_deep:\n${Array.from({ length: depth }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n')} x`
+      : shape === 'flow sequences' ? `x_deep: ${'['.repeat(depth)}x${']'.repeat(depth)}`
+      : shape === 'flow mappings' ? `x_deep: ${'{a: '.repeat(depth)}x${'}'.repeat(depth)}`
+      : `x_deep:\n  ${'- '.repeat(depth)}x`;
+    const text = `${textOf(e.id).replace(/\n*$/, '\n')}${deep}\n`;
+    return { what: `${fileOf(e.id)}: ${depth} levels of ${shape} appended`, rule: 'yaml-syntax', file: fileOf(e.id), plant: (c) => c.write(fileOf(e.id), text) };
+  },
+};
+
+const sizeAndAliases: MutationClass = {
+  cls: 'yaml-syntax size and alias bounds',
+  count: 3,
+  long: 75,
+  make(r) {
+    const e = r.pick(ENTITIES);
+    const kind = r.pick(['file over 1 MiB', 'anchored text expanded past 1 MiB', 'over 100 aliases', 'alias as a key'] as const);
+    const kib = 16 + r.int(48);
+    const extra =
+      kind === 'file over 1 MiB' ? `x_big: >-\n${'  word '.repeat(12).concat('\n').repeat(Math.ceil((1100 * 1024) / 86))}`
+      : kind === 'anchored text expanded past 1 MiB' ? `x_a: &big "${'lorem '.repeat((kib * 1024) / 6)}"\n${Array.from({ length: Math.min(100, Math.ceil(1100 / kib)) }, (_, i) => `x_c${i}: *big`).join('\n')}\n`
+      : kind === 'over 100 aliases' ? `x_v: &v 1\n${Array.from({ length: 101 + r.int(50) }, (_, i) => `x_${i}: *v`).join('\n')}\n`
+      : `x_k: {&k ${r.pick(['a', 'id', 'title'])}: 1, *k : 2}\n`;
+    const text = `${textOf(e.id).replace(/\n*$/, '\n')}${extra}`;
+    return { what: `${fileOf(e.id)}: ${kind}${kind.startsWith('anchored') ? ` (${kib} KiB)` : ''}`, rule: 'yaml-syntax', file: fileOf(e.id), plant: (c) => c.write(fileOf(e.id), text) };
+  },
+};
+
+const INVISIBLE = ['\uFEFF', '\u200B', '\u200E', '\u200F', '\u202A', '\u202E', '\u2060', '\u2066', '\u2069'];
+
+const invisibleCharacter: MutationClass = {
+  cls: 'text-encoding invisible character',
+  count: 3,
+  long: 75,
+  make(r) {
+    const e = r.pick(ENTITIES);
+    if (r.next() < 0.25) return { what: `${fileOf(e.id)} opens with two byte-order marks`, rule: 'text-encoding', file: fileOf(e.id), line: 1, plant: (c) => c.write(fileOf(e.id), `\uFEFF\uFEFF${textOf(e.id)}`) };
+    const { offset, line, path } = prosePosition(r, e);
+    const ch = r.pick(INVISIBLE);
+    const text = textOf(e.id);
+    return { what: `${code(ch)} inserted in ${e.id} ${show(path)} (${fileOf(e.id)}:${line})`, rule: 'text-encoding', file: fileOf(e.id), line, plant: (c) => c.write(fileOf(e.id), text.slice(0, offset) + ch + text.slice(offset)) };
+  },
+};
+
+const yamlTag: MutationClass = {
+  cls: 'yaml-syntax tag',
+  count: 3,
+  long: 75,
+  make(r) {
+    const e = r.pick(ENTITIES);
+    const lines = textOf(e.id).split('\n');
+    const i = r.pick(singleLineKeys(lines));
+    const tag = r.pick(['!!str', '!x', '!!binary', '!secret', '!<tag:example.com,2026:v>']);
+    const line = lines[i]!.replace(/^([a-z_]+: )/, `$1${tag} `);
+    const text = [...lines.slice(0, i), line, ...lines.slice(i + 1)].join('\n');
+    return { what: `${fileOf(e.id)}:${i + 1} ${JSON.stringify(line.slice(0, 60))}`, rule: 'yaml-syntax', file: fileOf(e.id), line: i + 1, plant: (c) => c.write(fileOf(e.id), text) };
+  },
+};
+
 const CLASSES: MutationClass[] = [
   danglingReference,
   wrongKindReference,
@@ -748,6 +903,13 @@ const CLASSES: MutationClass[] = [
   namedEntity,
   mirrorDrift,
   withdrawnUnstated,
+  lawNoteCurrent,
+  negatedStatus,
+  unicodeSpace,
+  deepNesting,
+  sizeAndAliases,
+  invisibleCharacter,
+  yamlTag,
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -761,14 +923,45 @@ interface Benign {
   sameRecord?: string;
 }
 
-type BenignClass = { cls: string; count: number; make(r: Rng): Omit<Benign, 'cls'> };
+type BenignClass = { cls: string; count: number; long?: number; make(r: Rng): Omit<Benign, 'cls'> };
 
 const UNICODE_PROSE = [' — café, naïve, Ångström, Straße', ' 日本語の求人票と履歴書', ' 😀 👩‍💻 🇩🇪 ✅', ' مرحبا بالعالم', ' שלום עולם', ' Ελληνικά και русский', ' e\u0301 combining, ﬁ ligature'];
 
+const HONEST_NOTES = [
+  'It was withdrawn or repealed in 2025 and is no longer in force; the statute it explained still applies.',
+  'No longer in force: repealed or withdrawn in 2025.',
+  'Withdrawn (or repealed) in 2025. It is not current law; do not rely on it.',
+];
+
 const BENIGN_CLASSES: BenignClass[] = [
+  {
+    cls: 'Unicode spaces inside prose',
+    count: 3,
+    long: 7,
+    make(r) {
+      const e = r.pick(NON_SOURCES);
+      const node = r.pick(proseOf(e).filter((n) => !n.path.includes('sources')));
+      const words = node.value.split(' ');
+      const at = 1 + r.int(words.length - 1);
+      const ch = r.pick(['\u00A0', '\u202F', '\u2009', '\u3000']);
+      const value = [...words.slice(0, at - 1), `${words[at - 1]}${ch}${words[at]}`, ...words.slice(at + 1)].join(' ');
+      return { what: `${e.id} ${show(node.path)}: ${code(ch)} between two words`, plant: (c) => c.set(e.id, node.path, value) };
+    },
+  },
+  {
+    cls: 'honest law status note',
+    count: 3,
+    long: 7,
+    make(r) {
+      const [id, i] = r.pick(GONE_LAW_NOTES);
+      const note = r.pick(HONEST_NOTES);
+      return { what: `${id} law[${i}].status_note → ${JSON.stringify(note)}`, plant: (c) => c.set(id, ['law', i, 'status_note'], note) };
+    },
+  },
   {
     cls: 'CRLF line ends',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       return { what: `${fileOf(e.id)} with CRLF line ends`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), textOf(e.id).replace(/\n/g, '\r\n')) };
@@ -777,6 +970,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'UTF-8 BOM',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       return { what: `${fileOf(e.id)} with a byte-order mark`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), `\uFEFF${textOf(e.id)}`) };
@@ -785,6 +979,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'reordered keys',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       const doc = parseDocument(textOf(e.id));
@@ -810,6 +1005,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'comments added',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       const lines = textOf(e.id).split('\n');
@@ -824,6 +1020,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'Unicode prose',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(NON_SOURCES);
       const node = r.pick(proseOf(e));
@@ -834,6 +1031,7 @@ const BENIGN_CLASSES: BenignClass[] = [
   {
     cls: 'trailing whitespace',
     count: 3,
+    long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
       const text = textOf(e.id)
@@ -849,8 +1047,9 @@ const BENIGN_CLASSES: BenignClass[] = [
 // The cases, drawn once from the seed
 
 const rng = new Rng(SEED);
-const CASES: Planted[] = CLASSES.flatMap((k) => Array.from({ length: k.count }, (_, i) => ({ cls: k.cls, ...k.make(rng, i) })));
-const BENIGN: Benign[] = BENIGN_CLASSES.flatMap((k) => Array.from({ length: k.count }, () => ({ cls: k.cls, ...k.make(rng) })));
+const howMany = (k: { count: number; long?: number }) => (LONG && k.long !== undefined ? k.long : Math.round(k.count * SCALE));
+const CASES: Planted[] = CLASSES.flatMap((k) => Array.from({ length: howMany(k) }, (_, i) => ({ cls: k.cls, ...k.make(rng, i % k.count) })));
+const BENIGN: Benign[] = BENIGN_CLASSES.flatMap((k) => Array.from({ length: howMany(k) }, () => ({ cls: k.cls, ...k.make(rng) })));
 
 const describeProblem = (p: Problem) => `  ${p.rule} ${p.entity ?? '-'} ${p.file ?? '-'}:${p.line ?? '-'} ${p.message.slice(0, 140)}`;
 const listProblems = (problems: Problem[]) => (problems.length === 0 ? '  (none)' : [...problems.slice(0, 15).map(describeProblem), problems.length > 15 ? `  …and ${problems.length - 15} more` : ''].join('\n'));
@@ -965,10 +1164,11 @@ if (process.env[HELPER] === '1') {
     });
     after(() => helper?.kill());
 
-    test('at least 250 corruptions over every class', (t) => {
+    test(`at least ${Math.round(250 * SCALE)} corruptions over every class`, (t) => {
+      t.diagnostic(`HOBA_SEED=${SEED} HOBA_MUTATION_SCALE=${SCALE}${LONG ? ' HOBA_MUTATION_LONG=1' : ''}`);
       t.diagnostic(`corruptions by class: ${counts(CASES)}`);
       t.diagnostic(`benign edits by class: ${counts(BENIGN)}`);
-      assert.ok(CASES.length >= 250, `${CASES.length} corruptions`);
+      assert.ok(CASES.length >= 250 * SCALE, `${CASES.length} corruptions`);
       assert.equal(new Set(CASES.map((k) => k.cls)).size, CLASSES.length);
     });
 

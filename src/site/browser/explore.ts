@@ -7,6 +7,7 @@ import { relationLabel } from '../../analysis/node.ts';
 import type { Kind, Relation } from '../../model/vocab.ts';
 import { entityPath } from '../paths.ts';
 import { KIND_LOOK, LAYER_ORDER, RELATION_LINE } from './lib/graph-style.ts';
+import { focusOfFragment } from './lib/fragment.ts';
 
 /** A node of /api/v1/graph: an entity's id, kind, title and key facets. */
 interface GraphNode {
@@ -101,7 +102,7 @@ class Explorer {
     this.fillFocusOptions();
     // On a phone the drawing comes first: the long lists of toggles open on request.
     if (matchMedia('(max-width: 40rem)').matches) must<HTMLDetailsElement>('#explore-more', root).open = false;
-    const hash = decodeURIComponent(location.hash.slice(1));
+    const hash = focusOfFragment(location.hash);
     if (this.byId.has(hash)) this.select('focus').value = hash;
     this.current = this.choice();
 
@@ -142,7 +143,7 @@ class Explorer {
     // The lists are long (hundreds of rows): they are written when opened, and kept up to date while open.
     for (const box of root.querySelectorAll('.explore-list details')) box.addEventListener('toggle', () => this.renderList(this.view(this.current)));
     window.addEventListener('hashchange', () => {
-      const id = decodeURIComponent(location.hash.slice(1));
+      const id = focusOfFragment(location.hash);
       if (this.byId.has(id) && id !== this.current.focus) this.setFocus(id);
     });
     // The drawing follows the reader's colour scheme, as the page does.
@@ -409,7 +410,8 @@ class Explorer {
       { selector: 'edge.dim', style: { opacity: 0.07 } },
       { selector: 'edge.hood', style: { opacity: 1, width: 1.6, 'line-color': fg, 'target-arrow-color': fg } },
       { selector: 'node.hood', style: { 'font-size': 10, 'min-zoomed-font-size': 0 } },
-      { selector: 'node.focus', style: { width: 28, height: 28, 'border-width': 4, 'border-color': focus, 'font-size': 12, 'font-weight': 'bold', 'min-zoomed-font-size': 0 } },
+      // The focused node is drawn above its neighbours, so a tap on it always reaches it (and opens its page).
+      { selector: 'node.focus', style: { 'z-index': 10, width: 28, height: 28, 'border-width': 4, 'border-color': focus, 'font-size': 12, 'font-weight': 'bold', 'min-zoomed-font-size': 0 } },
     ] as cytoscape.StylesheetJson;
   }
 }

@@ -7,7 +7,7 @@ import { methodology } from '../../analysis/methodology.ts';
 import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH } from '../../analysis/reader.ts';
 import { STAGES } from '../../model/vocab.ts';
 import type { Registry } from '../../registry/registry.ts';
-import { html, Raw } from '../html.ts';
+import { html } from '../html.ts';
 import type { SitePage } from '../index.ts';
 import { page } from '../layout.ts';
 import { SITE, browsePath, entityPath } from '../paths.ts';
@@ -76,7 +76,7 @@ ${items.map((a) => html`<li data-id="${a.id}"><label><input type="checkbox" name
     path: SITE.analyze,
     description: 'Describe what happened in a hiring process, or pick what you saw: the atlas lists what could explain it, what would tell the explanations apart, and what you can still do. It runs in your browser.',
     scripts: ['analyze'],
-    head: html`<style>${new Raw(W3_CSS + ANALYZE_CSS)}</style>\n`,
+    head: html`<link rel="stylesheet" href="${SITE.w3Stylesheet}">\n<link rel="stylesheet" href="${SITE.analyzeStylesheet}">\n`,
     main: html`<h1>What happened to you?</h1>
 <p>Tell the atlas what you saw or were told during a hiring process: silence after an interview, a rejection minutes after applying, an offer withdrawn.
 It lists what could have produced it, what would tell those explanations apart, and what you can still do whatever the cause.</p>
@@ -193,6 +193,8 @@ const sitePage = (url: string, text: string): SitePage => ({ url, bytes: Buffer.
 
 /** The search page and the analyze page. */
 export function* w3Pages(reg: Registry): Generator<SitePage> {
+  yield sitePage(SITE.w3Stylesheet, W3_CSS);
+  yield sitePage(SITE.analyzeStylesheet, ANALYZE_CSS);
   yield sitePage(SITE.search, searchPage(reg));
   yield sitePage(SITE.analyze, analyzePage(reg));
 }

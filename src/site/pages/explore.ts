@@ -13,8 +13,13 @@ import { SITE, browsePath } from '../paths.ts';
 import type { SitePage } from '../index.ts';
 import { KIND_LOOK, KINDS_HIDDEN_AT_START, LAYER_ORDER, RELATION_LINE, swatchSvg } from '../browser/lib/graph-style.ts';
 
-/** The explorer's own styles: only this page needs them, so they stay out of the shared stylesheet. */
+/** The id of the stylesheet Cytoscape.js would otherwise add itself (an inline <style>). */
+const CYTOSCAPE_STYLESHEET_ID = '__________cytoscape_stylesheet';
+
+/** The explorer's own styles: only this page needs them, so they stay out of the shared stylesheet. The
+ * first rule is the one Cytoscape.js would add. */
 const EXPLORE_CSS = `
+.__________cytoscape_container { position: relative; }
 .explore-controls { margin: 1rem 0; font-size: 0.95em; }
 .explore-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); gap: 0.75rem; }
 .explore-more { margin: 0.75rem 0 0; }
@@ -47,6 +52,7 @@ dl.relations dd { margin: 0 0 0 1rem; }
 `;
 
 export function* explorePages(reg: Registry): Generator<SitePage> {
+  yield { url: SITE.exploreStylesheet, bytes: Buffer.from(EXPLORE_CSS, 'utf8') };
   yield { url: SITE.explore, bytes: Buffer.from(explorePage(reg), 'utf8') };
 }
 
@@ -80,7 +86,9 @@ export function explorePage(reg: Registry): string {
     description: 'The whole Hiring Obstacles & Barriers Atlas as a graph: observations, barriers, mechanisms, patterns, loops, interventions, scenarios and sources, with filters and a list of what is shown.',
     // The starter: it loads the drawing (explore.js) at once on a wide screen, on request on a phone.
     scripts: ['explore-start'],
-    head: html`<style>${new Raw(EXPLORE_CSS)}</style>\n`,
+    // Cytoscape.js adds a <style> element for its container unless one with its id exists, which the
+    // Content-Security-Policy refuses (routes.ts): the page's stylesheet takes that id, and the rule.
+    head: html`<link rel="stylesheet" id="${CYTOSCAPE_STYLESHEET_ID}" href="${SITE.exploreStylesheet}">\n`,
     main: html`<h1>Explore the graph</h1>
 <p>The atlas is a graph. What a candidate sees (observations) arises at the gates of a hiring process (barriers);
 mechanisms act at those gates and can produce those observations; patterns and loops name configurations that recur;

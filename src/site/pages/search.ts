@@ -55,7 +55,7 @@ export function searchPage(reg: Registry): string {
     path: SITE.search,
     description: 'Search the atlas in your own words: observations, mechanisms, patterns, scenarios and sources, with everyday phrases and typos understood.',
     scripts: ['search'],
-    head: html`<style>${new Raw(W3_CSS)}</style>\n`,
+    head: html`<link rel="stylesheet" href="${SITE.w3Stylesheet}">\n`,
     main: html`<h1>Search the atlas</h1>
 <p>Describe what happened in a few words, or type an atlas ID. Everyday words and typos are understood, as in <code>hoba search</code>.</p>
 <form id="search-form" class="panel search-form" action="${SITE.search}" method="get" role="search">
