@@ -411,6 +411,8 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         const all = await count();
         assert.ok(all > 0, 'nodes are drawn');
         await page.locator('#explore-nodes summary').click();
+        // The list is filled when it opens (a toggle event, which comes after the click).
+        await page.locator('#explore-nodes tbody tr').nth(all - 1).waitFor({ timeout: 10_000 });
         assert.equal(await page.locator('#explore-nodes tbody tr').count(), all, 'the list holds the nodes drawn');
         assert.equal(await page.locator('#explore-nojs').isVisible(), false, 'the no-JavaScript note is hidden once the drawing works');
 
