@@ -12,6 +12,7 @@
 // The server sends the site's Content-Security-Policy (routes.ts) as every host does: any violation a page
 // reports (an inline script or style, a script from elsewhere) is a console error, and so a failure.
 // Chromium is required at /usr/bin/chromium (CI installs it); the test never downloads a browser.
+// ci: once (Chromium runs the pages and their scripts; the server under them is checked on every runtime by serve.test.ts).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
