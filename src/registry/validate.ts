@@ -511,15 +511,25 @@ function checkSourceStatus(c: Checker): void {
         }
         return;
       }
-      // Where the prose names the source, the paragraph naming it must say so, next to the claim it supports.
+      // Where the prose names the source, it must say so next to the claim it supports: in the sentence that
+      // names it or one next to it (not anywhere in the paragraph, where "a posting taken down" is about
+      // something else).
       for (const [text, path] of naming) {
         // Said, not denied ("has not been withdrawn" says the opposite), and not presented as current.
-        if (text.split(/\n\s*\n/).some((paragraph) => names(paragraph) && (!saysNoLongerApplies(status.says, paragraph) || presentedAsCurrent(paragraph) !== undefined))) {
+        if (text.split(/\n\s*\n/).some((paragraph) => names(paragraph) && (!saidBeside(paragraph, names, (t) => saysNoLongerApplies(status.says, t)) || presentedAsCurrent(paragraph) !== undefined))) {
           c.report('source-status-unstated', `${fieldName(path)} cites ${about}, without saying so there. ${fix}`, e.id, path);
         }
       }
     });
   }
+}
+
+/** Whether each sentence of `paragraph` that names a source, or a sentence next to it, says `says`. */
+function saidBeside(paragraph: string, names: (text: string) => boolean, says: (text: string) => boolean): boolean {
+  // Sentences end at . ! ? followed by a space and a capital, a quote or a bracket (not "e.g. the", "U.S. law").
+  const sentences = paragraph.split(/(?<=[.!?])\s+(?=[\p{Lu}"“(‘'])/u);
+  const saysAt = (i: number) => sentences[i] !== undefined && says(sentences[i]!);
+  return sentences.every((sentence, i) => !names(sentence) || saysAt(i) || saysAt(i - 1) || saysAt(i + 1));
 }
 
 /** Specimens, perspectives, law notes, effects and variants (schema 1.3.0). */

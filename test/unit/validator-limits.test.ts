@@ -88,6 +88,23 @@ describe('source-status-unstated: a negation does not say a source no longer app
     assert.match(p.message, /E-124/);
   });
 
+  test('a status word about something else in the paragraph does not say it: A-004’s posting "taken down", then E-120 "neither withdrawn nor repealed"', () => {
+    const c = copy();
+    const data = parse(readFileSync(c.fileOf('A-004'), 'utf8')) as { summary: string; sources?: string[] };
+    assert.match(data.summary, /taken down/, 'the summary speaks of a posting taken down');
+    c.set('A-004', ['sources'], [...(data.sources ?? []), 'E-120']);
+    c.set('A-004', ['summary'], `${data.summary.trimEnd()} It also has other parts. The US guidance on such tools (E-120) is neither withdrawn nor repealed.`);
+    const p = reportedOnce(c.problems(), 'source-status-unstated', relFile(c, 'A-004'));
+    assert.match(p.message, /summary cites E-120/);
+  });
+
+  test('said in the sentence before the one that names the source counts (a status note: "Withdrawn in 2025. … (E-120).")', () => {
+    const c = copy();
+    c.set('A-004', ['sources'], [...((parse(readFileSync(c.fileOf('A-004'), 'utf8')) as { sources?: string[] }).sources ?? []), 'E-120']);
+    c.set('A-004', ['summary'], 'A posting came back. Its guidance was withdrawn in 2025. The statutory duty is unaffected (E-120).');
+    assert.deepEqual(c.problems().filter((p) => p.rule === 'source-status-unstated'), []);
+  });
+
   const W = /\b(withdrawn|rescinded|revoked|no\s+longer\s+current)\b/i;
   const denials = ['It has not been withdrawn.', 'It was never withdrawn.', 'It hasn’t been rescinded.', 'It was not, as some believe, quietly withdrawn.', 'Neither withdrawn nor revoked.', 'It is not true that it was withdrawn.', 'It remains un-withdrawn.'];
   for (const d of denials) test(`denied: ${JSON.stringify(d)}`, () => assert.equal(saysNoLongerApplies(W, d), false));
