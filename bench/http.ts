@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { buildInMemory } from '../src/cli/build.ts';
+import { buildInMemory } from '../src/workflows/build.ts';
 import { writeSite } from '../src/publish/build.ts';
 import { summariseProfile } from './synth/profile.ts';
 

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
-import { buildInMemory } from '../src/cli/build.ts';
+import { buildInMemory } from '../src/workflows/build.ts';
 import { createSiteServer } from '../src/serve/server.ts';
 import { CLI } from './dist.ts';
 import { AtlasCopy, ROOT } from './helpers.ts';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import pkg from '../../package.json' with { type: 'json' };
 import { isCheckout } from '../registry/checkout.ts';
 import { McpStartError } from './atlas.ts';
-import { hostedConfig, localConfig, PACKAGE_NAME, tarballConfig } from './configs.ts';
+import { hostedConfig, localConfig, PACKAGE_NAME, tarballConfig } from '../model/package.ts';
 import { DEFAULT_MCP_PORT, runMcp, type McpRunOptions } from './run.ts';
 
 const USAGE = `Usage: hoba-mcp [--dir <checkout>] [--http [--port <n>] [--host <address>]]

@@ -6,7 +6,7 @@
 // compares a site directory with a fresh build, byte for byte): fixed levels and parameters, and a gzip
 // header with no name, no timestamp and the same OS byte everywhere.
 import * as zlib from 'node:zlib';
-import type { SiteFile } from './build.ts';
+import type { SiteFile } from './site-file.ts';
 
 /** The encodings made, in the order a server prefers them when the client accepts both (smaller first). */
 export const ENCODINGS = [

@@ -30,7 +30,6 @@ export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf', SITE_MARKER]
  * file, to clients that accept them, never at their own URLs. No site file has a URL ending so (build.ts). */
 export const VARIANT_SUFFIX = new RegExp(`(${ENCODINGS.map((e) => e.suffix.replace('.', '\\.')).join('|')})$`);
 /** Where `hoba serve` mounts the hosted MCP server (Streamable HTTP, POST); static hosts do not serve it. */
-export { MCP_ENDPOINT as MCP_PATH } from '../mcp/endpoint.ts';
 /** The methods every path answers; anything else gets 405, except OPTIONS on the paths any origin may read,
  * which is a CORS preflight (PREFLIGHT_HEADERS). */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
@@ -219,6 +218,9 @@ export function fileOfUrl(url: string): string {
   const path = url.replace(/^\//, '');
   return path.endsWith('.json') ? path : `${path}.json`;
 }
+
+/** The site-root file a page URL is written to: /a/b/ → a/b/index.html. */
+export const fileOfPage = (url: string) => (url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1));
 
 /** The ID pattern of an item route without anchors, for embedding in a larger pattern. */
 export function idRegexSource(kind: Kind): string {

@@ -2,19 +2,16 @@
 // the same site root as the REST mirror. Every page is a static file a CDN can serve; interactive parts
 // are browser bundles of the same analysis code (src/site/browser/), never a second copy of it.
 import type { BuildInfo } from '../publish/documents.ts';
+import type { SitePages } from '../publish/site-file.ts';
 import type { Registry } from '../registry/registry.ts';
 import { siteAssets } from './assets.ts';
+import type { SitePage } from './page.ts';
 import { w3Pages } from './pages/analyze.ts';
 import { explorePages } from './pages/explore.ts';
 import { browsePages } from './pages/browse.ts';
 import { entityPages } from './pages/entity.ts';
+import { downloadSetPage, downloadsHubPage } from './pages/downloads.ts';
 import { w1Pages } from './pages/w1.ts';
-
-export interface SitePage {
-  /** URL path: /x/y/ for a page (written to x/y/index.html), or the file's own path. */
-  url: string;
-  bytes: Buffer;
-}
 
 /** Every page and asset of the site, one at a time. */
 export function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' | 'readerReuse'> = {}): Generator<SitePage> {
@@ -25,3 +22,6 @@ export function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' |
   yield* explorePages(reg);
   yield* w3Pages(reg);
 }
+
+/** What the build is handed to make the site's pages (src/workflows/build.ts hands it to src/publish/build.ts). */
+export const SITE_PAGES: SitePages = { pages: sitePages, downloadSetPage, downloadsHubPage };

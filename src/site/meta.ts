@@ -9,7 +9,9 @@
 import { KINDS, KIND_INFO } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { DOWNLOADS_BASE, downloadsUrl } from '../publish/downloads.ts';
-import { API_BASE, MCP_PATH, OPENAPI_PATH } from '../publish/routes.ts';
+import { ORIGIN_ENV, siteOrigin } from '../publish/origin.ts';
+import { API_BASE, OPENAPI_PATH } from '../publish/routes.ts';
+import { MCP_PATH } from '../model/endpoints.ts';
 import { SITE, browsePath, entityPath } from './paths.ts';
 
 export const ROBOTS_PATH = '/robots.txt';
@@ -17,29 +19,6 @@ export const SITEMAP_PATH = '/sitemap.xml';
 export const LLMS_PATH = '/llms.txt';
 /** The browse hub (one page listing every kind). */
 export const BROWSE_PATH = '/browse/';
-
-/** The environment variable that tells the build the site's public origin. */
-export const ORIGIN_ENV = 'HOBA_SITE_ORIGIN';
-
-/**
- * The site's public origin (scheme, host and port, no path) from HOBA_SITE_ORIGIN, or undefined when it is
- * unset or empty. A value that is not an http(s) origin is an error, said plainly: a wrong origin would
- * publish a sitemap of dead links.
- */
-export function siteOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
-  const value = env[ORIGIN_ENV]?.trim();
-  if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${ORIGIN_ENV}=${value} is not a URL. Set it to the site's origin, e.g. https://atlas.example.org, or leave it unset (no sitemap is written then).`);
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    throw new Error(`${ORIGIN_ENV}=${value} must be an http(s) origin with no path, query or credentials, e.g. https://atlas.example.org.`);
-  }
-  return url.origin;
-}
 
 /**
  * Every HTML page a crawler should index, in a stable order: the site's own pages, the browse pages, and

@@ -36,5 +36,3 @@ export function entityPath(id: string): string {
 /** The URL of a browser script bundle (built by scripts/build.mjs, copied by hoba build). */
 export const scriptPath = (name: string) => `/assets/${name}.js`;
 
-/** The site-root file a page URL is written to: /a/b/ → a/b/index.html. */
-export const fileOfPage = (url: string) => (url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { PACKAGE_NAME } from '../../src/mcp/configs.ts';
+import { PACKAGE_NAME } from '../../src/model/package.ts';
 import { ROOT } from '../helpers.ts';
 import { MCP } from '../dist.ts';
 
@@ -109,8 +109,8 @@ describe('the package as an MCP server', () => {
 });
 
 describe('every printed MCP configuration says the same thing', () => {
-  test('README, hoba-mcp --help and the developer page print the configurations of src/mcp/configs.ts', async () => {
-    const { hostedConfig, localConfig, tarballConfig } = await import('../../src/mcp/configs.ts');
+  test('README, hoba-mcp --help and the developer page print the configurations of src/model/package.ts', async () => {
+    const { hostedConfig, localConfig, tarballConfig } = await import('../../src/model/package.ts');
     const { readFileSync } = await import('node:fs');
     assert.match(PACKAGE_NAME, /^@[a-z0-9-]+\/hoba$/, 'a scoped name the project controls');
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

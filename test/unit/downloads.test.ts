@@ -16,7 +16,8 @@ import { parse as parseGraphml } from 'graphology-graphml';
 import type { GraphConstructor } from 'graphology-types';
 import { parse as parseYaml } from 'yaml';
 import { KINDS, type Entity } from '../../src/model/index.ts';
-import { readSiteDir, type Site } from '../../src/publish/build.ts';
+import { readSiteDir } from '../../src/publish/build.ts';
+import type { Site } from '../../src/publish/site-file.ts';
 import { datasetDescription, datasetJsonLd } from '../../src/publish/dataset.ts';
 import {
   csv,

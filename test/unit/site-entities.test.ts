@@ -7,13 +7,13 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { explain } from '../../src/analysis/explain.ts';
 import { KINDS } from '../../src/model/vocab.ts';
-import { resolveUrl } from '../../src/publish/routes.ts';
+import { fileOfPage, resolveUrl } from '../../src/publish/routes.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import type { Registry } from '../../src/registry/registry.ts';
 import { matches, queryOf, stateFromQuery } from '../../src/site/browser/lib/filters.ts';
 import { browsePages } from '../../src/site/pages/browse.ts';
 import { entityPages } from '../../src/site/pages/entity.ts';
-import { browsePath, entityPath, fileOfPage } from '../../src/site/paths.ts';
+import { browsePath, entityPath } from '../../src/site/paths.ts';
 import { AtlasCopy, ROOT } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';
 

@@ -7,9 +7,10 @@ import { loadAtlas } from '../../src/registry/load.ts';
 import type { Registry } from '../../src/registry/registry.ts';
 import { methodology } from '../../src/analysis/methodology.ts';
 import { LEGAL_NOTICE } from '../../src/analysis/terms.ts';
-import { buildSite } from '../../src/publish/build.ts';
+import { buildAtlasSite } from '../../src/workflows/build.ts';
 import { resolveUrl } from '../../src/publish/routes.ts';
-import { BROWSE_PATH, ORIGIN_ENV, robotsTxt, siteOrigin } from '../../src/site/meta.ts';
+import { ORIGIN_ENV, siteOrigin } from '../../src/publish/origin.ts';
+import { BROWSE_PATH, robotsTxt } from '../../src/site/meta.ts';
 import { SITE, browsePath, entityPath } from '../../src/site/paths.ts';
 import { w1Pages } from '../../src/site/pages/w1.ts';
 import { ROOT } from '../helpers.ts';
@@ -85,7 +86,7 @@ function build(origin: string | undefined): Map<string, Buffer> {
   if (origin === undefined) delete process.env[ORIGIN_ENV];
   else process.env[ORIGIN_ENV] = origin;
   try {
-    const site = buildSite(reg, { contentHash: '0'.repeat(64), generator: 'hoba test' });
+    const site = buildAtlasSite(reg, { contentHash: '0'.repeat(64), generator: 'hoba test' });
     return new Map(site.files.map((f) => [f.path, f.bytes]));
   } finally {
     if (saved === undefined) delete process.env[ORIGIN_ENV];

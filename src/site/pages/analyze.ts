@@ -8,7 +8,7 @@ import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH } from '../../analysis/reader.ts
 import { STAGES } from '../../model/vocab.ts';
 import type { Registry } from '../../registry/registry.ts';
 import { html } from '../html.ts';
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 import { page } from '../layout.ts';
 import { SITE, browsePath, entityPath } from '../paths.ts';
 import { fragmentOf, type AnalyzeState } from '../browser/lib/analyze-state.ts';

@@ -7,7 +7,7 @@ import { compareIds, type Registry } from '../../registry/registry.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { page } from '../layout.ts';
 import { browsePath, entityPath } from '../paths.ts';
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 import { ENTITY_HEAD } from './entity.ts';
 import { evidenceBadge, JURISDICTION_LABELS, KIND_NAMES, meaningsOf, stageLabel, tag, titleOf, type Meanings } from './entity-parts.ts';
 

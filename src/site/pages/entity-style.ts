@@ -2,7 +2,7 @@
 // variables, so light and dark schemes and the contrast they guarantee carry over. Served once as
 // /assets/entity.css and cached across pages. Nothing here conveys meaning by colour alone: tells carry
 // a visible label, relations a word and a line style, deadlines and caveats a bold label.
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 
 export const ENTITY_CSS_PATH = '/assets/entity.css';
 

@@ -1,6 +1,6 @@
 // What the site answers to a request, decided apart from any server: the checks on the request target,
 // what a path and method lead to (from the route table), and how a file is sent (its representations:
-// ETag, precompressed variants, 304s). `hoba serve` (server.ts, over the file system) and the edge worker
+// ETag, precompressed variants, 304s). `hoba serve` (src/serve/server.ts, over the file system) and the edge worker
 // (src/worker/, over a Workers assets binding) both answer through it, so that they answer alike; each
 // keeps only its own I/O.
 import { createHash } from 'node:crypto';
