@@ -36,10 +36,7 @@ export async function main(argv: string[]): Promise<number | undefined> {
   if (reading) return (await import('./reading.ts')).runReading(reading);
   // The program (commander, help, the server) writes through the stream: a closed pipe is not an error there either.
   (await import('./out.ts')).stdoutStream();
-  const program = await import('./program.ts');
-  // No arguments and standard input from a pipe: an MCP client starting the server.
-  if (argv.length === 0 && !process.stdin.isTTY) return program.serveMcpOverPipe();
-  return program.runProgram(argv);
+  return (await import('./program.ts')).runProgram(argv);
 }
 
 // No top-level await: the bundle is CommonJS (dist/cli.cjs), which Node loads without its ESM loader.

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { MCP_PATH } from '../model/endpoints.ts';
 import { API_BASE, OPENAPI_PATH } from '../publish/routes.ts';
-import { STOP_DEADLINE_MS, stopOnSignals } from '../serve/graceful.ts';
+import { STOP_DEADLINE_MS, stopOnSignals } from '../http/graceful.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { contentHash } from '../registry/hash.ts';
 import { DEFAULT_OUT } from '../publish/build.ts';

@@ -3,7 +3,7 @@
 // with the edge worker in src/worker/). What is Node's own lives here: reading the body from the stream,
 // and writing the answer in one go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SECURITY_HEADERS } from '../publish/security.ts';
+import { SECURITY_HEADERS } from '../http/security.ts';
 import { DRAIN_LIMIT, createMcpExchange, type McpAnswer, type McpHttpOptions } from './exchange.ts';
 import type { ErrorResponse } from './jsonrpc.ts';
 import type { ToolAtlas } from './tools.ts';

@@ -1,5 +1,5 @@
 // Starting an MCP server: stdio or HTTP, local (a checkout) or hosted (the bundled snapshot). Shared by
-// the hoba-mcp entry (dist/mcp.js) and by `hoba` run with no arguments under a pipe (npx -y hoba).
+// the hoba-mcp entry (dist/mcp.js) and `hoba mcp` (npx -y @hoba-atlas/hoba mcp), through cli.ts.
 import type { AddressInfo } from 'node:net';
 import { McpStartError, openBundledAtlas, openCheckoutAtlas } from './atlas.ts';
 import { MCP_PATH } from '../model/endpoints.ts';
@@ -31,7 +31,7 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   }
   // The HTTP server's code (node:http, the request exchange) is loaded only here: a stdio server, started
   // for each session by a client, answers its first call sooner without it.
-  const [{ createServer }, { createMcpHttpHandler, sendError }, { stopOnSignals }] = await Promise.all([import('node:http'), import('./http.ts'), import('../serve/graceful.ts')]);
+  const [{ createServer }, { createMcpHttpHandler, sendError }, { stopOnSignals }] = await Promise.all([import('node:http'), import('./http.ts'), import('../http/graceful.ts')]);
   const { host, port } = options.http;
   const atlas = await open();
   const handle = createMcpHttpHandler(async () => atlas, { bindHost: host });

@@ -6,14 +6,8 @@
 // compares a site directory with a fresh build, byte for byte): fixed levels and parameters, and a gzip
 // header with no name, no timestamp and the same OS byte everywhere.
 import * as zlib from 'node:zlib';
+import { ENCODINGS, type Encoding } from '../http/encodings.ts';
 import type { SiteFile } from './site-file.ts';
-
-/** The encodings made, in the order a server prefers them when the client accepts both (smaller first). */
-export const ENCODINGS = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
-export type Encoding = (typeof ENCODINGS)[number]['encoding'];
 
 /** Text files only: images (the favicon) are compressed already or too small to matter. */
 const COMPRESSIBLE = /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { KIND_INFO, idPattern, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { changelogBody, collectionBody, graphBody, indexBody, itemBody, problemBody, releaseBody, releasesBody, type BuildInfo, type ReleaseUrls } from './documents.ts';
-import { ENCODINGS } from './compress.ts';
+import { ENCODINGS } from '../http/encodings.ts';
 import { DOWNLOAD_MEDIA_TYPES, downloadsUrl } from './downloads.ts';
 import { ChangelogResponse, COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES, ReleaseListResponse, ReleaseResponse } from './responses.ts';
 
@@ -267,8 +267,8 @@ const PROBLEM_HEADERS = {
 
 // The security headers of every response (CONTENT_SECURITY_POLICY, SECURITY_HEADERS) are in security.ts,
 // a module of its own that the MCP endpoints import too.
-import { SECURITY_HEADERS } from './security.ts';
-export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security.ts';
+import { SECURITY_HEADERS } from '../http/security.ts';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../http/security.ts';
 
 /** The answer to a CORS preflight (OPTIONS) on a path that any origin may read. A browser sends one
  * before a cross-origin request with a header outside the CORS safelist, such as If-None-Match; without

@@ -2,13 +2,13 @@
 // of `hoba build`, served from the Workers assets binding ASSETS) and the hosted MCP endpoint at /mcp
 // (the same tools and code as `hoba-mcp --http`, on the atlas snapshot bundled into the module), with the
 // same routes, headers, status codes, CORS, problem documents and MCP guards as `hoba serve`: what is
-// answered is decided by src/http/answers.ts and src/mcp/exchange.ts, which the Node servers use too.
+// answered is decided by src/publish/answers.ts and src/mcp/exchange.ts, which the Node servers use too.
 // scripts/build-worker.mjs bundles it (with main.ts) into dist/worker.js.
 import type { RegistryData } from '../registry/registry.ts';
 import { Registry } from '../registry/registry.ts';
 import type { OpenedAtlas } from '../registry/snapshot.ts';
 import { MCP_PATH } from '../model/endpoints.ts';
-import { SERVER_ERROR, checkTarget, fileAnswer, missingErrorFile, planPath, problemAnswer, redirectHeaders, type Problem, type SiteAnswer } from '../http/answers.ts';
+import { SERVER_ERROR, checkTarget, fileAnswer, missingErrorFile, planPath, problemAnswer, redirectHeaders, type Problem, type SiteAnswer } from '../publish/answers.ts';
 import { toolAtlas, type ToolAtlas } from '../mcp/tools.ts';
 import { SiteAssets, type AssetsBinding } from './assets.ts';
 import { answerMcp, mcpExchange, type McpExchange } from './mcp.ts';
@@ -138,7 +138,7 @@ const conditionsOf = (request: Request) => ({
 });
 
 /**
- * The request target as the client sent it, before any URL normalisation (the checks of src/http/answers.ts must
+ * The request target as the client sent it, before any URL normalisation (the checks of src/publish/answers.ts must
  * see /%2e%2e/ and // as they came). workerd writes request.url as the scheme, the Host header and the
  * target; elsewhere the parsed URL's path and query are the best there is.
  */

@@ -1,6 +1,6 @@
 // The hosted MCP endpoint in the worker: a fetch Request adapted to the endpoint's answers (exchange.ts,
 // shared with the Node server in src/mcp/http.ts), and the answer made a Response.
-import { SECURITY_HEADERS } from '../publish/security.ts';
+import { SECURITY_HEADERS } from '../http/security.ts';
 import { DRAIN_LIMIT, createMcpExchange, type McpAnswer } from '../mcp/exchange.ts';
 import type { ToolAtlas } from '../mcp/tools.ts';
 

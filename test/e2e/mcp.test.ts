@@ -520,8 +520,8 @@ describe('MCP over stdio', () => {
     }
   });
 
-  test('without --dir it is the hosted variant on the bundled atlas; so is `hoba` started by a client with no arguments', async () => {
-    for (const args of [[MCP], [CLI]]) {
+  test('without --dir it is the hosted variant on the bundled atlas; so is `hoba mcp`', async () => {
+    for (const args of [[MCP], [CLI, 'mcp']]) {
       const client = new Client({ name: 'hoba-test', version: '1.0.0' });
       await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: tmpdir(), stderr: 'pipe' }));
       try {

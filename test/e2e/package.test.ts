@@ -99,8 +99,8 @@ describe('the package as an MCP server', () => {
   };
   const NINE = ['explain_observation', 'find_compatible_mechanisms', 'find_patterns', 'get_diagnostic_probes', 'get_interventions', 'get_methodology', 'get_node', 'search_registry', 'traverse_graph'];
 
-  test('the spec\'s hosted configuration, npx -y <package>, starts the hosted variant from the packed tarball', async () => {
-    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `--package=${tarballPath}`, 'hoba']), NINE);
+  test('the spec\'s hosted configuration, npx -y <package> mcp, starts the hosted variant from the packed tarball', async () => {
+    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `--package=${tarballPath}`, 'hoba', 'mcp']), NINE);
   });
 
   test('the installed hoba-mcp bin serves the hosted tools on stdio', async () => {

@@ -5,7 +5,7 @@
 // keeps only its own I/O.
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ENCODINGS, type Encoding } from '../publish/compress.ts';
+import { ENCODINGS, type Encoding } from '../http/encodings.ts';
 import { ALLOWED_METHODS, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, SECURITY_HEADERS, VARIANT_SUFFIX, preflightFor, resolveUrl, headersForFile, type Resolution } from '../publish/routes.ts';
 
 export { VARIANT_SUFFIX };
