@@ -213,7 +213,7 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   barrierStages.sort((a, b) => a - b);
   const barrierIds = ids('barrier');
   const barriersAt: string[][] = STAGES.map(() => []);
-  barrierIds.forEach((id, i) => barriersAt[barrierStages[i]!]!.push(id));
+  barrierIds.forEach((id, i) => { barriersAt[barrierStages[i]!]!.push(id); });
   const stageEnd = STAGES.map((_, stage) => barrierStages.lastIndexOf(stage));
   const precedes = barrierIds.map((_, i) => {
     // Later barriers of the same stage or of the next one: nearest first (Zipf over distance). Barriers

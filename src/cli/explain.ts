@@ -384,9 +384,9 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   const probes = r.agency.probes;
   if (probes.length > 0) {
     section(`What would tell them apart${shownOf(probes.length, caps?.probes)}`);
-    limit(probes, caps?.probes).forEach((p, i) =>
-      renderProbe(p, i, { para, dim, bullet, mechanisms: r.behind.mechanisms, firstCount: first.length, full, outcomes: caps?.outcomes, sentences: caps?.sentences, quotes: caps?.quotes !== false }),
-    );
+    limit(probes, caps?.probes).forEach((p, i) => {
+      renderProbe(p, i, { para, dim, bullet, mechanisms: r.behind.mechanisms, firstCount: first.length, full, outcomes: caps?.outcomes, sentences: caps?.sentences, quotes: caps?.quotes !== false });
+    });
     const command = `hoba explain ${commandOf(r)} --probe <probe>=<outcome>`;
     if (caps?.hints === false) {
       // Left out to fit; --help says how to report an outcome.
@@ -459,7 +459,7 @@ function renderReading(t: FromText, { para, dim, bullet, section, out, width }: 
   for (const q of t.questions) {
     section(`Question: ${q.ask}`);
     if (q.quote !== undefined) dim(`Your words "${q.quote}" could be either, so hoba asks rather than guesses.`);
-    q.options.forEach((o, i) => para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '));
+    q.options.forEach((o, i) => { para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '); });
   }
   if (t.not_covered) {
     const topics = t.not_covered.topics;

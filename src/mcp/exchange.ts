@@ -283,7 +283,7 @@ class SharedServer {
       }
     }
     const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
+    response.headers.forEach((value, name) => { (out[name] = value); });
     out['content-length'] = String(bytes.length);
     return { status: response.status, headers: out, chunks: bytes.length > 0 ? [bytes] : [] };
   }

@@ -95,7 +95,7 @@ function eachSubschema(root: JsonObject, fn: (schema: JsonObject, path: string[]
       if ((k === 'properties' || k === '$defs') && x && typeof x === 'object') {
         for (const [name, s] of Object.entries(x)) visit(s as Json, [...path, k, name]);
       } else if (SCHEMA_VALUES.has(k)) visit(x, [...path, k]);
-      else if (SCHEMA_LISTS.has(k) && Array.isArray(x)) x.forEach((s, i) => visit(s, [...path, k, String(i)]));
+      else if (SCHEMA_LISTS.has(k) && Array.isArray(x)) x.forEach((s, i) => { visit(s, [...path, k, String(i)]); });
     }
   };
   visit(root, []);

@@ -232,7 +232,7 @@ describe('nodes.csv and edges.csv (RFC 4180)', () => {
       assert.ok(!/[^\r]\n/.test(raw), `${file}: every line break outside quotes is CRLF`);
       const rows = parseCsv(raw);
       const width = rows[0]!.length;
-      rows.forEach((r, i) => assert.equal(r.length, width, `${file} row ${i + 1}: ${r.length} fields, the header has ${width}`));
+      rows.forEach((r, i) => { assert.equal(r.length, width, `${file} row ${i + 1}: ${r.length} fields, the header has ${width}`); });
     }
     const nodes = parseCsv(text('nodes.csv'));
     assert.deepEqual(nodes[0], NODE_COLUMNS.map((c) => c.name));

@@ -60,7 +60,7 @@ describe('the scenarios hold', () => {
 
 describe('a scenario fails when its analysis and its expectation part', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
   const copy = () => {
     const c = new AtlasCopy();
     copies.push(c);
@@ -123,7 +123,7 @@ describe('a scenario fails when its analysis and its expectation part', () => {
 
 describe('scenario content errors are reported with file and line', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
 
   test('an unknown verdict code is a schema problem at its line, listing the allowed codes', () => {
     const c = new AtlasCopy();

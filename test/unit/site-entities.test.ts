@@ -141,7 +141,7 @@ describe('entity and browse pages', () => {
       const page = pageOf(site, url);
       const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       assert.equal(levels.filter((l) => l === 1).length, 1, `${url} has one h1`);
-      levels.forEach((l, i) => assert.ok(i === 0 || l <= levels[i - 1]! + 1, `${url}: h${levels[i - 1]} is followed by h${l}`));
+      levels.forEach((l, i) => { assert.ok(i === 0 || l <= levels[i - 1]! + 1, `${url}: h${levels[i - 1]} is followed by h${l}`); });
       if (!url.endsWith('/') || url.split('/').length !== 4) continue;
       const gz = gzipSync(Buffer.from(page)).length;
       assert.ok(gz < 60 * 1024, `${url} is ${gz} bytes gzipped`);

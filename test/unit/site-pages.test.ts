@@ -65,7 +65,7 @@ function assertHeadingOrder(doc: El, page: string) {
   const levels = all(doc, (e) => /^h[1-6]$/.test(e.tag)).map((h) => Number(h.tag[1]));
   assert.equal(levels.filter((l) => l === 1).length, 1, `${page}: one h1`);
   assert.equal(levels[0], 1, `${page}: the h1 comes first`);
-  levels.forEach((l, i) => i && assert.ok(l <= levels[i - 1]! + 1, `${page}: heading h${l} after h${levels[i - 1]} skips a level`));
+  levels.forEach((l, i) => { i && assert.ok(l <= levels[i - 1]! + 1, `${page}: heading h${l} after h${levels[i - 1]} skips a level`); });
 }
 
 // ── the built site ─────────────────────────────────────────────────────────────────────────────────
@@ -282,6 +282,6 @@ describe('the site pages', () => {
       once.map((p) => p.url),
       again.map((p) => p.url),
     );
-    once.forEach((p, i) => assert.ok(p.bytes.equals(again[i]!.bytes), p.url));
+    once.forEach((p, i) => { assert.ok(p.bytes.equals(again[i]!.bytes), p.url); });
   });
 });

@@ -18,7 +18,7 @@ import type { WorkflowError } from '../../src/workflows/errors.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => c.dispose()));
+after(() => copies.forEach((c) => { c.dispose(); }));
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);
