@@ -127,7 +127,7 @@ async function startChild(name: string, args: string[], pattern: RegExp, options
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const deadline = Date.now() + 60_000;
   let match: RegExpExecArray | null;
-  while (!(match = pattern.exec(out))) {
+  for (match = pattern.exec(out); !match; match = pattern.exec(out)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${name} did not start:\n${out}`);

@@ -40,7 +40,10 @@ export class TwoVersions {
       for (const f of site.files) {
         if (f.url === undefined) continue;
         let set = this.expected.get(f.url);
-        if (!set) this.expected.set(f.url, (set = new Set()));
+        if (!set) {
+          set = new Set();
+          this.expected.set(f.url, set);
+        }
         set.add(sha(f.bytes));
       }
     }

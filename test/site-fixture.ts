@@ -117,7 +117,8 @@ export function sharedSite(): BuiltSite {
     }
     prune(dir);
   }
-  return (shared = new SiteOnDisk(dir));
+  shared = new SiteOnDisk(dir);
+  return shared;
 }
 
 /** Removes the sites of other keys (older code or content) that no run has used for an hour. */

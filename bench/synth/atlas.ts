@@ -155,7 +155,8 @@ class Popular<T> {
   drawFree(free: (item: T) => boolean): T | undefined {
     const n = this.items.length;
     if (n === 0) return undefined;
-    const skip = (this.skip ??= Int32Array.from({ length: n + 1 }, (_, i) => i));
+    this.skip ??= Int32Array.from({ length: n + 1 }, (_, i) => i);
+    const skip = this.skip;
     const find = (i: number) => {
       while (skip[i] !== i) i = skip[i] = skip[skip[i]!]!;
       return i;

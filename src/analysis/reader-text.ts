@@ -101,6 +101,7 @@ const HYPOTHETICAL = /^(?:if|what if|in case|wondering|wonder|should i|i wonder|
 
 function normalise(raw: string): string {
   let w = raw.toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matches any non-ASCII character
   if (/[^\x00-\x7f]/.test(w)) w = w.normalize('NFD').replace(/\p{Diacritic}/gu, '');
   w = w.replace(/['’‘]/g, '');
   const s = SLANG.get(w);

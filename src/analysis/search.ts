@@ -246,7 +246,10 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
   const normalised = new Map<string, string | null>();
   const normal = (w: string) => {
     let t = normalised.get(w);
-    if (t === undefined) normalised.set(w, (t = normaliseTerm(w)));
+    if (t === undefined) {
+      t = normaliseTerm(w);
+      normalised.set(w, t);
+    }
     return t;
   };
   entities.forEach((e, doc) => {
@@ -263,7 +266,10 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
       }
       for (const [t, n] of counts) {
         let fields = byTerm.get(t);
-        if (!fields) byTerm.set(t, (fields = FIELDS.map(() => [])));
+        if (!fields) {
+          fields = FIELDS.map(() => []);
+          byTerm.set(t, fields);
+        }
         fields[f]!.push(doc, n);
       }
     });
@@ -350,7 +356,10 @@ class TermIndex {
       const groups = new Map<number, number[]>();
       this.data.terms.forEach((t, i) => {
         let list = groups.get(t.length);
-        if (!list) groups.set(t.length, (list = []));
+        if (!list) {
+          list = [];
+          groups.set(t.length, list);
+        }
         list.push(i);
       });
       // Plain loops, not TypedArray.from with a function, and the regular expression only for terms with
@@ -491,13 +500,16 @@ class Match implements RankedMatch {
   }
 
   get terms() {
-    return (this.what ??= this.explain()).terms;
+    this.what ??= this.explain();
+    return this.what.terms;
   }
   get queryTerms() {
-    return (this.what ??= this.explain()).queryTerms;
+    this.what ??= this.explain();
+    return this.what.queryTerms;
   }
   get match() {
-    return (this.what ??= this.explain()).match;
+    this.what ??= this.explain();
+    return this.what.match;
   }
 }
 

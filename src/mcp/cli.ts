@@ -39,6 +39,7 @@ Until then, from a packed tarball (npm pack):
 class UsageError extends Error {}
 
 function parseMcpArgs(argv: string[]): McpRunOptions | 'help' | 'version' {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
     ({ values } = parseArgs({

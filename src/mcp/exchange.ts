@@ -148,7 +148,8 @@ class ExchangeTransport implements Transport {
   /** Hands one request to the server; resolves with its answer (still under the transport's id). */
   dispatch(request: JSONRPCRequest): Promise<Answer> {
     return new Promise<Answer>((resolve) => {
-      const id = (this.next = this.next >= Number.MAX_SAFE_INTEGER ? 1 : this.next + 1);
+      this.next = this.next >= Number.MAX_SAFE_INTEGER ? 1 : this.next + 1;
+      const id = this.next;
       this.waiting.set(id, resolve);
       this.onmessage?.({ ...request, id });
     });

@@ -247,6 +247,7 @@ export function edgesCsv(reg: Registry): Buffer {
 }
 
 /** Characters XML 1.0 cannot carry at all (not even as references). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it matches
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 /** Escapes text for XML content or a double-quoted attribute; CR, LF and tab as references so they round-trip. */

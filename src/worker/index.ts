@@ -44,7 +44,10 @@ export function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas
       let indexes: Record<string, string> | undefined;
       const opened: OpenedAtlas = {
         registry: new Registry(head.data),
-        index: (name) => (indexes ??= JSON.parse(snapshot.indexes) as Record<string, string>)[name],
+        index: (name) => {
+          indexes ??= JSON.parse(snapshot.indexes) as Record<string, string>;
+          return indexes[name];
+        },
         from: 'bundled',
         problems: [],
         content_hash: head.content_hash,
@@ -64,14 +67,20 @@ export function createWorker(snapshot: BundledSnapshot) {
     // Without the binding (a deployment of the worker alone), /mcp still answers and the site is a 500 that says why.
     if (!env.ASSETS) return undefined;
     let site = sites.get(env.ASSETS);
-    if (!site) sites.set(env.ASSETS, (site = new SiteAssets(env.ASSETS)));
+    if (!site) {
+      site = new SiteAssets(env.ASSETS);
+      sites.set(env.ASSETS, site);
+    }
     return site;
   };
   const exchangeOf = (env: Env) => {
     const bindHost = env.HOBA_BIND_HOST ?? '';
     const key = `${bindHost} ${env.HOBA_MCP_CACHE_MB ?? ''}`;
     let exchange = exchanges.get(key);
-    if (!exchange) exchanges.set(key, (exchange = mcpExchange(atlas, bindHost, env.HOBA_MCP_CACHE_MB)));
+    if (!exchange) {
+      exchange = mcpExchange(atlas, bindHost, env.HOBA_MCP_CACHE_MB);
+      exchanges.set(key, exchange);
+    }
     return exchange;
   };
 

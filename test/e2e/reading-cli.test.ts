@@ -296,6 +296,7 @@ describe('every command', () => {
 
   test('no colour codes unless on a terminal, even with FORCE_COLOR unset', () => {
     for (const args of [['show', 'M-001'], ['explain', 'A-009'], ['search', 'reposted']]) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI escape is what it looks for
       assert.doesNotMatch(hoba(args, { env: { NO_COLOR: '' } }).stdout, /\x1b\[/, args.join(' '));
     }
   });

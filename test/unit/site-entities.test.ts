@@ -61,7 +61,10 @@ describe('entity and browse pages', () => {
     const idsOf = new Map<string, Set<string>>();
     const ids = (file: string) => {
       let found = idsOf.get(file);
-      if (!found) idsOf.set(file, (found = new Set(attributes(site.files.get(file)!.toString('utf8'), 'id'))));
+      if (!found) {
+        found = new Set(attributes(site.files.get(file)!.toString('utf8'), 'id'));
+        idsOf.set(file, found);
+      }
       return found;
     };
     for (const file of pages) {

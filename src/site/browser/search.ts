@@ -87,7 +87,7 @@ async function run(push: boolean): Promise<void> {
     return;
   }
   if (status.textContent === '') status.textContent = 'Loading the atlas’s index…';
-  let index;
+  let index: Awaited<ReturnType<typeof loadSearch>>;
   try {
     index = await loadSearch();
   } catch {
