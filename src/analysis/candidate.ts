@@ -41,7 +41,7 @@ export function withoutIds(text: string, titleOf: (id: string) => string | undef
 }
 
 /** A title without the atlas's own labels ("(honest baseline)"). */
-export function plainTitle(title: string): string {
+function plainTitle(title: string): string {
   return title.replace(/\s*\(honest baseline\)\s*$/i, '').trim();
 }
 

@@ -60,7 +60,7 @@ const SLANG = new Map<string, string>(
 );
 
 /** Words that negate what follows them in their clause (after apostrophes are dropped). */
-export const NEGATION_CUES = new Set(
+const NEGATION_CUES = new Set(
   'not no never nobody none nothing neither nor without cannot cant dont didnt doesnt isnt wasnt werent wont wouldnt havent hasnt hadnt couldnt shouldnt aint arent noone nowhere'.split(
     ' ',
   ),

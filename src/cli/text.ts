@@ -67,7 +67,7 @@ export function heading(text: string): string {
 }
 
 /** Turns an analysis error into a CLI error: unknown IDs and unmatched descriptions exit 1, arguments that do not fit exit 2. */
-export function cliErrorOf(err: unknown): unknown {
+function cliErrorOf(err: unknown): unknown {
   if (err instanceof AnalysisError) {
     return new CliError(err.message, err.code === 'unknown-id' || err.code === 'not-found' ? 1 : 2, err.code, { suggestions: err.suggestions, allowed: err.allowed });
   }

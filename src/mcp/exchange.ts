@@ -44,7 +44,7 @@ import type { ToolAtlas } from './tools.ts';
  * or an IPv4 address in 127.0.0.0/8. A DNS name that merely starts with "127." (127.0.0.1.nip.io) is not:
  * it can resolve anywhere, which is what a DNS-rebinding attack relies on.
  */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   if (host === 'localhost' || host === '::1' || host === '[::1]') return true;
   return isIPv4(host) && host.split('.')[0] === '127';
 }
@@ -85,7 +85,7 @@ export interface McpAnswer {
 export const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /** A JSON-RPC error answer (not cached: it answers one request). */
-export function errorAnswer(status: number, error: ErrorResponse, headers: Record<string, string> = {}): McpAnswer {
+function errorAnswer(status: number, error: ErrorResponse, headers: Record<string, string> = {}): McpAnswer {
   return {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },

@@ -8,7 +8,7 @@ import { DRAIN_LIMIT, createMcpExchange, type McpAnswer, type McpHttpOptions } f
 import type { ErrorResponse } from './jsonrpc.ts';
 import type { ToolAtlas } from './tools.ts';
 
-export { isLoopback, type McpHttpOptions } from './exchange.ts';
+export { type McpHttpOptions } from './exchange.ts';
 
 /** Sends a JSON-RPC error response (not cached: it answers one request). */
 export function sendError(res: ServerResponse, status: number, error: ErrorResponse, headers: Record<string, string> = {}): void {

@@ -166,7 +166,7 @@ function hoistRepeats(schema: JsonObject): JsonObject {
 }
 
 /** The compact JSON Schema of a zod schema, as a tool advertises its output (the dialect is MCP's default, 2020-12). */
-export function compactJsonSchema(schema: z.ZodType): JsonObject {
+function compactJsonSchema(schema: z.ZodType): JsonObject {
   const { $schema: _dialect, ...full } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonObject;
   return hoistRepeats(simplify(full, 0) as JsonObject);
 }

@@ -82,7 +82,7 @@ export function planPath(rawPath: string, method: string | undefined): Plan {
 
 /** The decoded, canonical path (runs of slashes merged into one, as nginx does by default), or undefined
  * when it is malformed or tries to leave the root. */
-export function decodePath(rawPath: string): string | undefined {
+function decodePath(rawPath: string): string | undefined {
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -127,7 +127,7 @@ export const redirectHeaders = (location: string): Record<string, string> => ({ 
 // Representations of a file
 
 /** One way of sending a file: its bytes as they are, or a precompressed variant, with every header ready. */
-export interface Representation {
+interface Representation {
   body: Buffer;
   etag: string;
   /** Headers of a response with the body (any status). */
@@ -142,7 +142,7 @@ export interface Representations {
   variants: Partial<Record<Encoding, Representation>>;
 }
 
-export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 const DECOMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
 
 function representation(file: string, body: Buffer, vary: boolean, encoding?: Encoding): Representation {

@@ -34,7 +34,7 @@ const text = (value: string) => Buffer.from(value, 'utf8');
  * whole site (at 100,000 entities that is a gigabyte of JSON). The precompressed variants are not here.
  * Every file's bytes are new, the consumer's own: streamSite moves them to its writer thread.
  */
-export function* siteFiles(reg: Registry, info: BuildInfo, site: SitePages): Generator<SiteFile> {
+function* siteFiles(reg: Registry, info: BuildInfo, site: SitePages): Generator<SiteFile> {
   for (const f of madeFiles(reg, info, site)) {
     // Servers answer such URLs with 404 (they are the names of precompressed variants, routes.ts).
     if (f.url !== undefined && VARIANT_SUFFIX.test(f.url)) throw new Error(`the site file ${f.path} has a URL ending like a precompressed variant (${f.url}), which no server would serve`);

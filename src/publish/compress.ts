@@ -25,8 +25,8 @@ export const MIN_COMPRESS_BYTES = 1024;
  * files. Sites are rebuilt often (and compared with a fresh build by validate), so the cheap levels win:
  * gzip 6 and brotli 5.
  */
-export const GZIP_LEVEL = 6;
-export const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+const BROTLI_QUALITY = 5;
 
 /** The header byte that names the OS (RFC 1952): zlib writes the build platform's; 255 is "unknown" everywhere. */
 const GZIP_OS_BYTE = 9;

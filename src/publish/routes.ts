@@ -57,7 +57,7 @@ export interface ApiRoute {
 }
 
 /** A path parameter other than an entity ID. */
-export interface PathParam {
+interface PathParam {
   /** As in the path template: {name}. */
   name: string;
   /** Regular expression source of a valid value, without anchors. */
@@ -298,7 +298,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   { pattern: '/problems/*', headers: PROBLEM_HEADERS },
 ];
 
-export function headerRuleFor(urlPath: string): HeaderRule | undefined {
+function headerRuleFor(urlPath: string): HeaderRule | undefined {
   return HEADER_RULES.find((rule) =>
     rule.pattern.endsWith('/*') ? urlPath.startsWith(rule.pattern.slice(0, -1)) : urlPath === rule.pattern,
   );
@@ -350,7 +350,7 @@ export type Resolution =
   /** Never served (host configuration, precompressed variants): a 404 of `api`'s flavour. */
   | { kind: 'hidden'; api: boolean };
 
-export function isApiPath(urlPath: string): boolean {
+function isApiPath(urlPath: string): boolean {
   return urlPath === API_BASE || urlPath.startsWith(`${API_BASE}/`);
 }
 

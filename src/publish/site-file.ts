@@ -29,7 +29,7 @@ export interface WrittenSite {
 }
 
 /** One HTML page: its URL (/x/y/ is written to x/y/index.html) and its text. */
-export interface HtmlPage {
+interface HtmlPage {
   url: string;
   html: string;
 }

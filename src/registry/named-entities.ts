@@ -7,7 +7,7 @@
  * Names that no ordinary English word shares. They are matched in any case ("linkedin", "LINKEDIN") and
  * in any form: possessive ("Google's"), hyphenated ("Google-style", "ex-Google").
  */
-export const DISTINCT_NAMES = [
+const DISTINCT_NAMES = [
   // Job boards and professional networks.
   'LinkedIn', 'Glassdoor', 'ZipRecruiter', 'CareerBuilder', 'SimplyHired', 'Snagajob', 'Wellfound', 'AngelList',
   'FlexJobs', 'Upwork', 'Fiverr', 'Naukri', 'StepStone', 'Totaljobs', 'Jooble', 'Adzuna', 'Craigslist', 'Hirect',
@@ -45,7 +45,7 @@ export const DISTINCT_NAMES = [
  * the name even at the start of a sentence, except when a hyphenated word follows ("Meta-analyses find…");
  * the lower-case form never counts (a web address is caught as a domain).
  */
-export const NAMES_WHEN_CAPITALISED = [
+const NAMES_WHEN_CAPITALISED = [
   // Job boards.
   'Monster', 'Ladders', 'Dice', 'Reed', 'Handshake', 'Xing',
   // Applicant-tracking, assessment and HR-tech vendors.
@@ -66,7 +66,7 @@ export const NAMES_WHEN_CAPITALISED = [
  * "Seek feedback…", "Target roles…"). They count only mid-sentence in capitals ("jobs on Indeed",
  * "ex-Indeed"), or with a possessive or a brand suffix anywhere ("Indeed's", "Indeed-style").
  */
-export const NAMES_WHEN_MID_SENTENCE = [
+const NAMES_WHEN_MID_SENTENCE = [
   'Indeed', 'Seek', 'Hired', 'Workable', 'Cornerstone', 'Criteria', 'Modern Hire', 'First Advantage', 'Resume Builder',
   'Manpower', 'Target',
 ] as const;

@@ -421,7 +421,7 @@ function checkNamedEntities(c: Checker): void {
 }
 
 /** A voice as compared for sharing: lower case, letters and digits only, single spaces. */
-export const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 const ANY_ID = /\b[ABMPLISE]-\d{3,}\b/;
 const MIN_TOPIC_VOICES = 5;
 

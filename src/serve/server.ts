@@ -34,7 +34,7 @@ import {
   type SiteAnswer,
 } from '../publish/answers.ts';
 
-export { MAX_PATH_LENGTH, acceptedEncodings, decodePath } from '../publish/answers.ts';
+export { acceptedEncodings } from '../publish/answers.ts';
 
 /** A handler for one exact path that takes precedence over the site (it answers every method itself). */
 export interface Mount {

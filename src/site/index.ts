@@ -14,7 +14,7 @@ import { downloadSetPage, downloadsHubPage } from './pages/downloads.ts';
 import { w1Pages } from './pages/w1.ts';
 
 /** Every page and asset of the site, one at a time. */
-export function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' | 'readerReuse'> = {}): Generator<SitePage> {
+function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' | 'readerReuse'> = {}): Generator<SitePage> {
   yield* siteAssets(reg, info.readerCorpus ?? [], info.readerReuse);
   yield* w1Pages(reg);
   yield* entityPages(reg);

@@ -25,7 +25,7 @@ export const BROWSE_PATH = '/browse/';
  * one page per active entity. Deprecated IDs have pages too, but they lead to their successor and are
  * not listed (a sitemap lists canonical URLs); the 404 page is not a page of the site.
  */
-export function indexablePages(reg: Registry): string[] {
+function indexablePages(reg: Registry): string[] {
   // The downloads' own pages: /downloads/ and the latest set's index (a recorded release's index is an
   // archive of that version, reached from /downloads/).
   const own = [SITE.home, SITE.analyze, SITE.search, SITE.explore, SITE.methodology, SITE.developers, BROWSE_PATH, `${DOWNLOADS_BASE}/`, downloadsUrl()];
@@ -42,7 +42,7 @@ export function indexablePages(reg: Registry): string[] {
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml (protocol 0.9) for these page paths under an origin. No lastmod: the build reads no clock. */
-export function sitemapXml(origin: string, paths: readonly string[]): string {
+function sitemapXml(origin: string, paths: readonly string[]): string {
   const urls = paths.map((p) => `  <url><loc>${xmlEscape(origin + p)}</loc></url>\n`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
 }
@@ -59,7 +59,7 @@ export function robotsTxt(origin: string | undefined): string {
 }
 
 /** /llms.txt (the llms.txt convention: an H1, a summary, notes, then H2 sections of links). */
-export function llmsTxt(reg: Registry, origin: string | undefined): string {
+function llmsTxt(reg: Registry, origin: string | undefined): string {
   const m = reg.manifest;
   const at = (path: string) => `${origin ?? ''}${path}`;
   const link = (title: string, path: string, note: string) => `- [${title}](${at(path)}): ${note}`;

@@ -36,7 +36,7 @@ export interface BundledSnapshot {
 }
 
 /** The atlas of a bundled snapshot, parsed on first use (not at start-up: a worker's start-up time is limited). */
-export function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas> {
+function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas> {
   let atlas: ToolAtlas | undefined;
   return async () => {
     if (!atlas) {

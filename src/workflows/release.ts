@@ -103,7 +103,7 @@ export function summaryOf(diff: RegistryDiff): string {
   return parts.length > 0 ? parts.join(', ') : 'no change';
 }
 
-export type RecordStatus = 'recorded' | 'replaced' | 'unchanged';
+type RecordStatus = 'recorded' | 'replaced' | 'unchanged';
 
 /** What recording did: the release as recorded, the changes since the release before it, and a note when nothing was recorded. */
 export interface RecordOutcome {
@@ -259,7 +259,7 @@ function writeChangelog(dir: string): boolean {
 }
 
 /** One recorded release rebuilt: ok when every file rebuilds to its recorded checksum. */
-export interface ReleaseCheckResult {
+interface ReleaseCheckResult {
   version: string;
   ok: boolean;
   /** The files that no longer rebuild to their recorded checksum. */

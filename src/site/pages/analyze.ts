@@ -11,15 +11,11 @@ import { html } from '../html.ts';
 import type { SitePage } from '../page.ts';
 import { page } from '../layout.ts';
 import { SITE, browsePath, entityPath } from '../paths.ts';
-import { fragmentOf, type AnalyzeState } from '../browser/lib/analyze-state.ts';
 import { browseLinks, searchPage, W3_CSS } from './search.ts';
 import { EVENT_LABELS, EVENT_TYPES } from '../browser/lib/record.ts';
 
-/** A link to the analyze page that opens with this analysis, e.g. analyzeHref({ scenario: 'S-003', probes: [] }). */
-export const analyzeHref = (state: AnalyzeState) => `${SITE.analyze}#${fragmentOf(state)}`;
-
 /** A stage as a reader names it: "hiring-manager" → "Hiring manager". */
-export const stageLabel = (stage: string) => stage.charAt(0).toUpperCase() + stage.slice(1).replace(/-/g, ' ');
+const stageLabel = (stage: string) => stage.charAt(0).toUpperCase() + stage.slice(1).replace(/-/g, ' ');
 
 const ANALYZE_CSS = `
 .w3-picks { max-height: 28rem; overflow-y: auto; border: 1px solid var(--line); border-radius: 4px; padding: 0 0.75rem; margin: 0.5rem 0; background: var(--bg); }

@@ -150,7 +150,7 @@ ${tags.length > 0 ? html`<p class="tags">${tags}</p>\n` : ''}</li>
 }
 
 /** The browse page of one kind. */
-export function browsePage(reg: Registry, kind: Kind, meanings: Meanings = meaningsOf(reg)): string {
+function browsePage(reg: Registry, kind: Kind, meanings: Meanings = meaningsOf(reg)): string {
   const all = reg.all(kind) as readonly Entity[];
   const entities = [...all].sort((a, b) => {
     const deprecated = (e: Entity) => (e.kind !== 'source' && e.status === 'deprecated' ? 1 : 0);

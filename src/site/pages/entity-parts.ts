@@ -1,7 +1,7 @@
 // Building blocks shared by the entity pages and the browse pages: links to entities, prose with its IDs
 // linked, tags, citations, law notes. Everything here renders what the registry and the analysis layer
 // computed; nothing decides anything about the atlas.
-import { KIND_INFO, STAGES, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
+import { KIND_INFO, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
 import type { Entity, LawNote } from '../../model/schemas.ts';
 import { sourceTitle } from '../../model/source.ts';
 import type { Registry } from '../../registry/registry.ts';
@@ -41,7 +41,6 @@ const STAGE_LABELS: Record<Stage, string> = {
 };
 
 export const stageLabel = (s: string) => STAGE_LABELS[s as Stage] ?? s;
-export const stageIndex = (s: string) => STAGES.indexOf(s as Stage);
 
 export const JURISDICTION_LABELS: Record<LawNote['jurisdiction'], string> = {
   'us-federal': 'United States (federal)',
@@ -51,7 +50,7 @@ export const JURISDICTION_LABELS: Record<LawNote['jurisdiction'], string> = {
 };
 
 /** The API document of an entity (the REST mirror's item route). */
-export const jsonPath = (e: { id: string; kind: Kind }) => `${API_BASE}/${KIND_INFO[e.kind].dir}/${e.id}`;
+const jsonPath = (e: { id: string; kind: Kind }) => `${API_BASE}/${KIND_INFO[e.kind].dir}/${e.id}`;
 
 /** The vocabularies with their meanings (from the methodology, so the site says what the CLI says). */
 export interface Meanings {

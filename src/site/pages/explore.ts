@@ -56,7 +56,7 @@ export function* explorePages(reg: Registry): Generator<SitePage> {
   yield { url: SITE.explore, bytes: Buffer.from(explorePage(reg), 'utf8') };
 }
 
-export function explorePage(reg: Registry): string {
+function explorePage(reg: Registry): string {
   const vocab = methodology(reg).vocabularies;
   const kindMeaning = new Map(vocab.kinds.map((k) => [k.id, k.meaning]));
   const relationMeaning = new Map(vocab.relations.map((r) => [r.id, r]));

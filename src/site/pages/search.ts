@@ -19,7 +19,7 @@ export const KIND_WORDS: Record<Kind, { one: string; many: string }> = {
 };
 
 /** Queries shown as examples: everyday words, a typo, an ID (each finds its observation first; see test/unit/search.test.ts). */
-export const SEARCH_EXAMPLES: ReadonlyArray<{ q: string; what: string }> = [
+const SEARCH_EXAMPLES: ReadonlyArray<{ q: string; what: string }> = [
   { q: 'ghosted after final intervew', what: 'a typo is fine' },
   { q: 'they put the role on ice', what: 'everyday words' },
   { q: 'asked about the gap in my CV', what: '' },

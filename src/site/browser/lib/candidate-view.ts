@@ -23,7 +23,7 @@ const heading = (level: 2 | 3, id: string, text: string | Raw) => (level === 2 ?
 const subheading = (level: 2 | 3, text: string) => (level === 2 ? html`<h3>${text}</h3>` : html`<h4>${text}</h4>`);
 
 /** The options of the "where are you?" list: countries, then their parts, grouped. */
-export function placeOptions(selected: string | undefined): Raw {
+function placeOptions(selected: string | undefined): Raw {
   const group = (country: 'uk' | 'us' | 'eu', label: string) => html`<optgroup label="${label}">
 ${PLACES.filter((p) => p.country === country).map((p) => html`<option value="${p.code}"${p.code === selected ? html` selected` : ''}>${p.code.includes('-') ? p.name : `${p.name} (somewhere in it)`}</option>\n`)}</optgroup>\n`;
   return html`<option value="">I would rather not say</option>
