@@ -488,7 +488,7 @@ const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest 
 
 
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
-function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } }>): string {
+function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } | undefined }>): string {
   const emitted = new Set(m.compatible_because.emits.map((e) => e.artifact));
   const produced = given.filter((a) => emitted.has(a.successor?.id ?? a.id));
   if (produced.length === given.length) return given.length === 2 ? 'both observations' : `all ${given.length} observations`;

@@ -22,7 +22,7 @@ export function readingCommand(argv: readonly string[]): ReadingCommand | undefi
     const arg = rest[i]!;
     if (arg === '--json') opts.json = true;
     else if (arg === '--full' && name === 'explain') opts.full = true;
-    else if (arg === '--dir' && opts.dir === undefined && i + 1 < rest.length && !rest[i + 1]!.startsWith('-')) opts.dir = rest[++i];
+    else if (arg === '--dir' && opts.dir === undefined && i + 1 < rest.length && !rest[i + 1]!.startsWith('-')) opts.dir = rest[++i]!;
     else if (arg.startsWith('-')) return undefined;
     else words.push(arg);
   }

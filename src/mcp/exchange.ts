@@ -382,11 +382,12 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     const messages = (Array.isArray(message) ? message : [message]) as Array<JSONRPCMessage & { method?: unknown; id?: unknown }>;
     if (messages.length > MAX_BATCH) return jsonRpcError(400, -32600, `Invalid Request: a batch of ${messages.length} messages; send at most ${MAX_BATCH} in one.`);
     const answering = shared ?? (await server());
+    const [protocolVersionHeader, mcpMethodHeader, mcpNameHeader] = [req.header('mcp-protocol-version'), req.header('mcp-method'), req.header('mcp-name')];
     const route = classifyInboundRequest({
       httpMethod: 'POST',
-      protocolVersionHeader: req.header('mcp-protocol-version'),
-      mcpMethodHeader: req.header('mcp-method'),
-      mcpNameHeader: req.header('mcp-name'),
+      ...(protocolVersionHeader !== undefined ? { protocolVersionHeader } : {}),
+      ...(mcpMethodHeader !== undefined ? { mcpMethodHeader } : {}),
+      ...(mcpNameHeader !== undefined ? { mcpNameHeader } : {}),
       body: message,
     });
     if (route.kind !== 'legacy') return answering.answerModern(req, text, message as { method?: unknown });

@@ -289,7 +289,10 @@ class SiteFiles {
     const identity = await this.readInside(file);
     if (!identity) return undefined;
     const variantBytes: Partial<Record<Encoding, Buffer>> = {};
-    for (const { encoding, suffix } of ENCODINGS) variantBytes[encoding] = (await this.readInside(`${file}${suffix}`))?.bytes;
+    for (const { encoding, suffix } of ENCODINGS) {
+      const variant = await this.readInside(`${file}${suffix}`);
+      if (variant) variantBytes[encoding] = variant.bytes;
+    }
     const { variants, ...rest } = representationsOf(file, identity.bytes, variantBytes);
     const s = identity.stat;
     const entry: Entry = {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { explain } from '../../src/analysis/explain.ts';
 import { methodology } from '../../src/analysis/methodology.ts';
@@ -113,7 +114,7 @@ describe('MCP tools (in memory)', () => {
       assert.ok(args, `a call for ${t.name}`);
       const result = await call(local, t.name, args);
       assert.notEqual(result.isError, true, `${t.name}: ${result.content[0]?.text}`);
-      const validate = ajv.compile(t.outputSchema!);
+      const validate = ajv.compile(t.outputSchema as SchemaObject);
       assert.ok(validate(result.structuredContent), `${t.name}: ${ajv.errorsText(validate.errors)}`);
       assert.deepEqual(JSON.parse(result.content[0]!.text!), result.structuredContent, `${t.name}: the text content is the same JSON`);
       assert.equal(result.structuredContent!['registry_version'], registry.version);
@@ -257,7 +258,7 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
     await hosted.close();
   });
   const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const validatorOf = async (client: Client, name: string) => ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema!);
+  const validatorOf = async (client: Client, name: string) => ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema as SchemaObject);
 
   test('tools/list is at most 30 KB in both variants; output schemas are compact and derived', async () => {
     for (const client of [local, hosted]) {

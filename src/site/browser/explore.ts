@@ -51,7 +51,7 @@ interface View {
   edges: GraphEdge[];
   hoodNodes: Set<string>;
   hoodEdges: GraphEdge[];
-  focus?: GraphNode;
+  focus?: GraphNode | undefined;
 }
 
 const edgeId = (e: GraphEdge) => `${e.source}|${e.relation}|${e.target}`;
