@@ -10,7 +10,7 @@ import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
-import { PLAIN_VERDICT, PLAIN_WHO_SHORT } from '../model/plain.ts';
+import { PLAIN_WHO_SHORT, verdictHeading } from '../model/plain.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { renderCandidate } from './candidate-text.ts';
@@ -297,7 +297,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   if (r.input.from_text) renderReading(r.input.from_text, { para, dim, bullet, section, width, out });
   if (r.hard_facts.artifacts.length === 0) {
     // Nothing analysed: the words raised a question, or lie outside the atlas.
-    section(`Verdict: ${PLAIN_VERDICT[r.agency.verdict.code]}`);
+    section(verdictHeading(r.agency.verdict.code));
     para(r.agency.verdict.text);
     for (const d of r.agency.verdict.details) dim(d, '    ', '  - ');
     return out.join('\n') + '\n';
@@ -315,7 +315,7 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
 
   // The verdict first.
   const v = r.agency.verdict;
-  section(`Verdict: ${PLAIN_VERDICT[v.code]}`);
+  section(verdictHeading(v.code));
   para(v.text);
   const steps = r.agency.next_steps;
   for (const d of v.details) {

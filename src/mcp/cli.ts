@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pkg from '../../package.json' with { type: 'json' };
 import { isCheckout } from '../registry/checkout.ts';
+import { CACHE_MB_VARIABLE } from './cache-budget.ts';
 import { McpStartError } from './atlas.ts';
 import { hostedConfig, localConfig, PACKAGE_NAME, tarballConfig } from '../model/package.ts';
 import { DEFAULT_MCP_PORT, runMcp, type McpRunOptions } from './run.ts';
@@ -26,7 +27,7 @@ Options:
 
 Without --dir it serves the atlas bundled with hoba (the hosted variant: nine tools).
 With --http, answers to read-only requests are cached (64 MiB, oldest dropped first);
-HOBA_MCP_CACHE_MB=<n> sets the budget, 0 turns the cache off.
+${CACHE_MB_VARIABLE}=<n> sets the budget, 0 turns the cache off.
 
 Client configuration (local):
   ${localConfig()}

@@ -34,6 +34,7 @@ import {
   type JSONRPCRequest,
   type Transport,
 } from '@modelcontextprotocol/server';
+import { cacheBudgetFrom, CACHE_MB_VARIABLE } from './cache-budget.ts';
 import { MAX_MESSAGE_BYTES, errorResponse, invalidBody, type ErrorResponse } from './jsonrpc.ts';
 import { createMcpServer } from './server.ts';
 import type { ToolAtlas } from './tools.ts';
@@ -192,9 +193,7 @@ class AnswerMemo {
 
 function memoBudget(): number {
   // An edge runtime may have no environment at all.
-  const given = typeof process === 'undefined' ? undefined : process.env?.['HOBA_MCP_CACHE_MB'];
-  const mb = given === undefined || given === '' ? DEFAULT_MEMO_MB : Number(given);
-  return Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : DEFAULT_MEMO_MB * 1024 * 1024;
+  return cacheBudgetFrom(typeof process === 'undefined' ? undefined : process.env?.[CACHE_MB_VARIABLE], DEFAULT_MEMO_MB);
 }
 
 /** An answer as the SDK's transport writes it ({"result","jsonrpc","id"}), up to the id: the id and "}" follow. */

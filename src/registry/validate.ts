@@ -1,7 +1,7 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
 import { placeOf, placesNamed } from '../model/places.ts';
-import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
+import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, ID_SOURCE, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import { MANIFEST_SOURCE, type LoadResult } from './load.ts';
@@ -422,7 +422,7 @@ function checkNamedEntities(c: Checker): void {
 
 /** A voice as compared for sharing: lower case, letters and digits only, single spaces. */
 const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-const ANY_ID = /\b[ABMPLISE]-\d{3,}\b/;
+const ANY_ID = new RegExp(`\\b${ID_SOURCE}\\b`);
 const MIN_TOPIC_VOICES = 5;
 
 /**

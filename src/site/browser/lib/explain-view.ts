@@ -6,7 +6,7 @@
 import { listTotal, ruleOutWords } from '../../../analysis/protocol.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../../../analysis/schemas.ts';
 import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
-import { PLAIN_EVIDENCE, PLAIN_VERDICT, plainWho } from '../../../model/plain.ts';
+import { PLAIN_EVIDENCE, plainWho, verdictHeading } from '../../../model/plain.ts';
 import type { Registry } from '../../../registry/registry.ts';
 import { html, type Raw } from '../../html.ts';
 import { entityPath, SITE } from '../../paths.ts';
@@ -160,7 +160,7 @@ ${what}
 </div>`;
   }
   const verdict = html`<div class="w3-verdict" data-verdict="${v.code}">
-<h3>Verdict: ${PLAIN_VERDICT[v.code]}</h3>
+<h3>${verdictHeading(v.code)}</h3>
 <p><strong>${v.text}</strong></p>
 ${details.length > 0 ? html`<ul>${details.map((d) => html`<li>${d}</li>\n`)}</ul>` : ''}
 ${r.agency.next_steps.length > 0 && v.code !== 'nothing-left' ? html`<p class="w3-meta">What you can still do, whatever the cause, is <a href="#steps-h">below</a>.</p>` : ''}
