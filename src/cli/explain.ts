@@ -15,7 +15,7 @@ import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
-import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
+import { withAnalysisErrors, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 import { writeOut } from './out.ts';
 
 export interface ExplainOptions {
@@ -142,12 +142,12 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     if (opts.scenario !== undefined && words.length > 0) throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
     // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
     const { explain } = await import('../analysis/explain.ts');
-    result = analyse(() => explain(registry, { scenario, ...stage, probes }));
+    result = withAnalysisErrors(() => explain(registry, { scenario, ...stage, probes }));
   } else if (words.length === 0 && opts.message === undefined) {
     throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, your own words in quotes, or --message <file> with a message you received.', 2, 'usage');
   } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
     if (opts.pick !== undefined) throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
-    result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
+    result = withAnalysisErrors(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');
     // The reader's model saved in the snapshot (trained at build time), so the words are not retrained on here.
@@ -155,12 +155,12 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     const message = opts.message !== undefined ? readMessage(opts.message) : undefined;
     const text = words.join(' ');
     const input = { ...(text !== '' ? { text } : {}), ...(message !== undefined ? { message } : {}), ...stage, probes };
-    result = analyse(() => explain(registry, { ...input, ...(opts.pick ? { picks: opts.pick } : {}) }));
+    result = withAnalysisErrors(() => explain(registry, { ...input, ...(opts.pick ? { picks: opts.pick } : {}) }));
     // On a terminal, a question is asked there and then; the answer re-reads the words with it.
     const questions = result.input.from_text?.questions ?? [];
     if (questions.length > 0 && !opts.json && opts.message !== '-' && process.stdin.isTTY && process.stdout.isTTY) {
       const picks = await askQuestions(questions);
-      if (picks.length > 0) result = analyse(() => explain(registry, { ...input, picks: [...(opts.pick ?? []), ...picks] }));
+      if (picks.length > 0) result = withAnalysisErrors(() => explain(registry, { ...input, picks: [...(opts.pick ?? []), ...picks] }));
     }
   }
   if (opts.json) writeJson(result);

@@ -8,7 +8,7 @@ import type { Registry } from '../registry/registry.ts';
 import { sourceFinding, sourceTitle } from '../model/source.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
-import { analyse, heading, item, paragraphs, wrap } from './text.ts';
+import { withAnalysisErrors, heading, item, paragraphs, wrap } from './text.ts';
 import { writeOut } from './out.ts';
 
 export interface ShowOptions {
@@ -39,7 +39,7 @@ Examples:
 /** The command itself, for commander and for main.ts's parser of the usual forms alike. */
 export async function runShow(id: string, opts: ShowOptions): Promise<void> {
   const { registry } = await openAtlas(opts.dir);
-  const view = analyse(() => getNode(registry, id));
+  const view = withAnalysisErrors(() => getNode(registry, id));
   if (opts.json) writeJson(view);
   else writeOut(renderNode(view, registry));
 }

@@ -75,7 +75,7 @@ function cliErrorOf(err: unknown): unknown {
 }
 
 /** Runs an analysis call, reporting its expected failures as CLI errors. */
-export function analyse<T>(call: () => T): T {
+export function withAnalysisErrors<T>(call: () => T): T {
   try {
     return call();
   } catch (err) {

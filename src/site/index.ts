@@ -6,21 +6,21 @@ import type { SitePages } from '../publish/site-file.ts';
 import type { Registry } from '../registry/registry.ts';
 import { siteAssets } from './assets.ts';
 import type { SitePage } from './page.ts';
-import { w3Pages } from './pages/analyze.ts';
+import { analyzePages } from './pages/analyze.ts';
 import { explorePages } from './pages/explore.ts';
 import { browsePages } from './pages/browse.ts';
 import { entityPages } from './pages/entity.ts';
 import { downloadSetPage, downloadsHubPage } from './pages/downloads.ts';
-import { w1Pages } from './pages/w1.ts';
+import { corePages } from './pages/core.ts';
 
 /** Every page and asset of the site, one at a time. */
 function* sitePages(reg: Registry, info: Pick<BuildInfo, 'readerCorpus' | 'readerReuse'> = {}): Generator<SitePage> {
   yield* siteAssets(reg, info.readerCorpus ?? [], info.readerReuse);
-  yield* w1Pages(reg);
+  yield* corePages(reg);
   yield* entityPages(reg);
   yield* browsePages(reg);
   yield* explorePages(reg);
-  yield* w3Pages(reg);
+  yield* analyzePages(reg);
 }
 
 /** What the build is handed to make the site's pages (src/workflows/build.ts hands it to src/publish/build.ts). */

@@ -12,7 +12,7 @@ export const SITE = {
   /** The styles of the search and analyze pages, of the analyze page alone, and of the graph explorer:
    * stylesheets rather than inline <style>, so that the Content-Security-Policy allows styles from the site
    * only (routes.ts). */
-  w3Stylesheet: '/assets/w3.css',
+  searchAnalyzeStylesheet: '/assets/search-analyze.css',
   analyzeStylesheet: '/assets/analyze.css',
   exploreStylesheet: '/assets/explore.css',
   /** The atlas's data for the browser scripts (the registry, as the snapshot holds it). */

@@ -12,7 +12,7 @@ import { resolveUrl } from '../../src/publish/routes.ts';
 import { ORIGIN_ENV, siteOrigin } from '../../src/publish/origin.ts';
 import { BROWSE_PATH, robotsTxt } from '../../src/site/meta.ts';
 import { SITE, browsePath, entityPath } from '../../src/site/paths.ts';
-import { w1Pages } from '../../src/site/pages/w1.ts';
+import { corePages } from '../../src/site/pages/core.ts';
 import { ROOT } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';
 
@@ -276,8 +276,8 @@ describe('the site pages', () => {
   });
 
   test('the part is deterministic: the same content gives the same bytes', () => {
-    const once = [...w1Pages(reg, ORIGIN)];
-    const again = [...w1Pages(reg, ORIGIN)];
+    const once = [...corePages(reg, ORIGIN)];
+    const again = [...corePages(reg, ORIGIN)];
     assert.deepEqual(
       once.map((p) => p.url),
       again.map((p) => p.url),

@@ -13,7 +13,7 @@ import { notFoundPage } from './notfound.ts';
 
 const text = (url: string, body: string): SitePage => ({ url, bytes: Buffer.from(body, 'utf8') });
 
-export function* w1Pages(reg: Registry, origin: string | undefined = siteOrigin()): Generator<SitePage> {
+export function* corePages(reg: Registry, origin: string | undefined = siteOrigin()): Generator<SitePage> {
   yield text(SITE.home, homePage(reg));
   yield text(BROWSE_PATH, browseHubPage(reg));
   yield text(SITE.methodology, methodologyPage(reg));
