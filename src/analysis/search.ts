@@ -192,8 +192,14 @@ interface SerialisedIndex {
    * for each such document the gap from the previous one and the term's occurrences in the field.
    */
   postings: string[];
+  /**
+   * For each term, a word of the atlas it came from, to show people (a stem such as "receiv" shows as
+   * "received"): the first in title, aliases, summary, voices then body, in ID order; "" when that is the
+   * term itself (an ID, or a word the stemmer left alone).
+   */
+  surfaces: string[];
 }
-const INDEX_FORMAT = 'hoba-search/3';
+const INDEX_FORMAT = 'hoba-search/4';
 
 // Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
 // marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe
@@ -244,6 +250,8 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
   // Each distinct word is normalised once (an atlas repeats its words; normalising one is a Unicode
   // decomposition and two patterns): 15% of indexing 100,000 entities before.
   const normalised = new Map<string, string | null>();
+  // term → the word it was first seen as, and in which field (suggestions show words, not stems).
+  const surface = new Map<string, { word: string; field: number }>();
   const normal = (w: string) => {
     let t = normalised.get(w);
     if (t === undefined) {
@@ -262,7 +270,10 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
       const counts = new Map<string, number>();
       for (const w of words) {
         const t = normal(w);
-        if (t !== null) counts.set(t, (counts.get(t) ?? 0) + 1);
+        if (t === null) continue;
+        counts.set(t, (counts.get(t) ?? 0) + 1);
+        // Fields before documents: a word seen in an earlier field wins over one in an earlier document.
+        if (field !== 'id' && (surface.get(t)?.field ?? F) > f) surface.set(t, { word: w.toLowerCase(), field: f });
       }
       for (const [t, n] of counts) {
         let fields = byTerm.get(t);
@@ -287,7 +298,11 @@ function buildIndex(entities: readonly Entity[]): SerialisedIndex {
     return encode(numbers);
   });
   const averageFieldLength = total.map((n) => (ids.length === 0 ? 0 : n / ids.length));
-  return { format: INDEX_FORMAT, ids, fieldLength: encode(fieldLength), averageFieldLength, terms, postings };
+  const surfaces = terms.map((t) => {
+    const word = surface.get(t)?.word ?? t;
+    return word === t ? '' : word;
+  });
+  return { format: INDEX_FORMAT, ids, fieldLength: encode(fieldLength), averageFieldLength, terms, postings, surfaces };
 }
 
 /**
@@ -727,26 +742,18 @@ export class AtlasSearch {
       // Closest spelling first, then the term found in most entities.
       const best = this.index
         .near(term, typosAllowed(term, 0.45), true)
-        .map(([t, d]) => ({ t: this.index.data.terms[t]!, n: this.index.documentsWith(t), d }))
+        .map(([t, d]) => ({ i: t, t: this.index.data.terms[t]!, n: this.index.documentsWith(t), d }))
         .sort((a, b) => a.d - b.d || b.n - a.n || (a.t < b.t ? -1 : 1))
         .slice(0, 2);
-      for (const { t } of best) {
-        const word = this.surfaceOf(t);
+      for (const { i, t } of best) {
+        // A word of the atlas the term came from (built with the index), else the term itself.
+        const word = this.index.data.surfaces[i] || t;
         if (!out.includes(word)) out.push(word);
       }
     }
     return out.slice(0, 5);
   }
 
-  /** A word of the atlas that an index term (a stem such as "receiv") came from, to show people. */
-  private surfaceOf(term: string): string {
-    for (const field of ['title', 'aliases', 'summary', 'voices', 'body'] as const) {
-      for (const e of this.registry.entities) {
-        for (const word of tokenize(fieldText(e, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
-      }
-    }
-    return term;
-  }
 }
 
 

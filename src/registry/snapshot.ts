@@ -21,7 +21,7 @@ import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type Regis
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-const SNAPSHOT_FORMAT = 5;
+const SNAPSHOT_FORMAT = 6;
 /** The code a snapshot must have been built by to be trusted. */
 const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
