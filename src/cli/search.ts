@@ -2,7 +2,8 @@
 // before all.
 import type { Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
-import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, RELEVANCE, searchIndexOf } from '../analysis/search.ts';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, searchIndexOf } from '../analysis/search.ts';
+import { RELEVANCE } from '../analysis/search/policy.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';

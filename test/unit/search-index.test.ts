@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { AtlasSearch, fieldText, normaliseTerm, numberCodec, tokenizeText } from '../../src/analysis/search.ts';
+import { AtlasSearch } from '../../src/analysis/search.ts';
+import { numberCodec } from '../../src/analysis/search/codec.ts';
+import { fieldText } from '../../src/analysis/search/fields.ts';
+import { normaliseTerm, tokenizeText } from '../../src/analysis/search/tokenise.ts';
 import type { Entity } from '../../src/model/index.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { Registry } from '../../src/registry/registry.ts';

@@ -3,7 +3,9 @@
 // stays in the address (?q=, ?kind=) so a search can be shared; nothing is sent anywhere.
 import { rewriteQuery } from '../../analysis/colloquial.ts';
 import { AnalysisError } from '../../analysis/resolve.ts';
-import { fieldText, normaliseTerm, search, tokenizeText } from '../../analysis/search.ts';
+import { search } from '../../analysis/search.ts';
+import { fieldText } from '../../analysis/search/fields.ts';
+import { normaliseTerm, tokenizeText } from '../../analysis/search/tokenise.ts';
 import type { SearchResult } from '../../analysis/schemas.ts';
 import type { Entity } from '../../model/schemas.ts';
 import { KINDS, type Kind } from '../../model/vocab.ts';
