@@ -7,6 +7,11 @@
 // most accounts exactly (ties: the higher precision). It prints the values found and their figures beside
 // those of the values in the code.
 //
+// A model trained with a corpus carries its own set decision and "not covered" decision, fitted when it is
+// trained (reader-train.ts, setDecision, on out-of-fold readings; reader-score.ts): for such models only
+// the values that decide questions (ASK_MARGIN, ASK_FLOOR, APART) are still in play and searched here. The
+// cross-validation every change is judged by is bench/reader-cv.ts (train.yaml + dev.yaml, by shape).
+//
 //   node --import tsx bench/reader-tune.ts [--rounds 2]
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +113,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   let best: Decision = { ...DECISION };
   let bestFigures = inCode;
   for (let round = 0; round < Number(values.rounds); round++) {
-    for (const key of Object.keys(GRID) as Array<keyof Decision>) {
+    const inPlay = (key: keyof Decision) => !folds[0]!.model.stack || key === 'ASK_MARGIN' || key === 'ASK_FLOOR' || key === 'APART';
+    for (const key of (Object.keys(GRID) as Array<keyof Decision>).filter(inPlay)) {
       for (const value of GRID[key]) {
         const trial = { ...best, [key]: value } as Decision;
         const f = figures(reg, folds, trial);

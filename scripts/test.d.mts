@@ -2,3 +2,5 @@
 export declare function testFiles(root?: string): string[];
 export declare function laneOf(file: string): 'unit' | 'e2e' | 'attacks' | undefined;
 export declare const LANE_RULE: string;
+/** Whether a test file is marked to run once in CI (`// ci: once (<why>)` among its first 20 lines). */
+export declare function runsOnce(file: string, root?: string): boolean;

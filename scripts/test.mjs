@@ -7,14 +7,19 @@
 //                               nginx, workerd, the browser, the npm package, the benchmarks' smoke runs.
 //   test/attacks-<name>.test.ts attacks lane: long seeded runs (HOBA_SEED=<n> replays one).
 //
-//   node scripts/test.mjs [--prepare] <lane>... [node --test options] [files]
+//   node scripts/test.mjs [--prepare] [--repeat] <lane>... [node --test options] [files]
+//
+// A lane run again on another runtime (CI runs the e2e lane on the newest runtime, then on the oldest) is a
+// repeat: --repeat leaves out the files marked `// ci: once (<why>)` in their first lines, whose subject does
+// not change with the runtime (the browser, Lighthouse and wrangler, which bring their own) or is checked
+// on every runtime by the unit lane already (the validator's long mutation sweep).
 //
 // npm test is `--prepare unit e2e`: type-check, build dist/, then both lanes (what CI runs). A lane alone
 // builds dist/ first only when it is older than src/. Files given on the command line are run alone,
 // whatever their lane, with no type-check and no build (a file that needs dist/ says so when it is older
 // than src/). Options starting with --test are passed to node --test.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +27,7 @@ import { distProblem } from './source-hash.mjs';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const LANES = ['unit', 'e2e', 'attacks'];
-const USAGE = 'usage: node scripts/test.mjs [--prepare] unit|e2e|attacks... [--test-* options] [test files]';
+const USAGE = 'usage: node scripts/test.mjs [--prepare] [--repeat] unit|e2e|attacks... [--test-* options] [test files]';
 
 /** Every *.test.ts under test/, as paths from the root with forward slashes, sorted. */
 export function testFiles(root = ROOT) {
@@ -46,6 +51,12 @@ export function laneOf(file) {
   return undefined;
 }
 
+/** Whether a test file is marked to run once in CI (`// ci: once (<why>)` among its first 20 lines). */
+export function runsOnce(file, root = ROOT) {
+  const head = readFileSync(join(root, file), 'utf8').split('\n', 20);
+  return head.some((line) => /^\/\/ ci: once \(.+\)/.test(line));
+}
+
 /** The rule in words, for the error that names a file in no lane. */
 export const LANE_RULE =
   'put an in-process test in test/unit/, one that runs processes, servers or the browser in test/e2e/, and a long seeded run in test/attacks-<name>.test.ts';
@@ -55,8 +66,10 @@ function main(argv) {
   const files = [];
   const nodeOptions = [];
   let prepare = false;
+  let repeat = false;
   for (const arg of argv) {
     if (arg === '--prepare') prepare = true;
+    else if (arg === '--repeat') repeat = true;
     else if (arg === '-h' || arg === '--help') return void console.log(USAGE);
     else if (LANES.includes(arg)) lanes.push(arg);
     else if (arg.startsWith('--test')) nodeOptions.push(arg);
@@ -107,7 +120,9 @@ function main(argv) {
   results.push(site);
   if (!site.ok) return report(results);
   for (const lane of lanes) {
-    const inLane = all.filter((f) => laneOf(f) === lane);
+    const once = repeat ? all.filter((f) => laneOf(f) === lane && runsOnce(f)) : [];
+    const inLane = all.filter((f) => laneOf(f) === lane && !once.includes(f));
+    if (once.length > 0) console.log(`${lane} lane, a repeat: leaving out ${once.length} files marked "ci: once" (${once.map((f) => f.split('/').pop()).join(', ')})`);
     if (inLane.length === 0) {
       results.push({ label: `${lane} lane (no test files)`, ok: true, seconds: '0.0' });
       continue;

@@ -370,7 +370,16 @@ function entityLines<T extends DiffEntity>(entities: readonly T[], line: (e: T) 
  * CHANGELOG.md: every recorded release, newest first, each against the release before it, in the
  * categories a user can act on. Generated as a whole from releases/, so it never drifts from them.
  */
-export function changelogMarkdown(entries: readonly ChangelogEntry[], downloadsUrl: (version: string) => string): string {
+/**
+ * CHANGELOG.md from the releases' entries, newest first. `notes` gives a release's authored notes (Markdown,
+ * from releases/notes/<version>.md), placed under "Notes" after the summary: what a diff cannot say (why
+ * something changed, what could not be done, answers to reviews).
+ */
+export function changelogMarkdown(
+  entries: readonly ChangelogEntry[],
+  downloadsUrl: (version: string) => string,
+  notes: (version: string) => string | undefined = () => undefined,
+): string {
   const out = [
     '# Changelog',
     '',
@@ -387,6 +396,8 @@ export function changelogMarkdown(entries: readonly ChangelogEntry[], downloadsU
     const where = `Downloads: \`${downloadsUrl(e.version)}\`. Content model (schema) ${e.schema_version}; ${e.entities} entities.`;
     if (e.previous === null) {
       out.push(`The first recorded release: there is no earlier release to compare it with. ${where}`);
+      const authored = notes(e.version)?.trim();
+      if (authored) out.push('', '### Notes', '', ...authored.split('\n'));
       continue;
     }
     const effective = e.required_bump === null ? null : effectiveBump(e.previous, e.required_bump);
@@ -396,6 +407,8 @@ export function changelogMarkdown(entries: readonly ChangelogEntry[], downloadsU
     const section = (title: string, lines: string[]) => {
       if (lines.length > 0) out.push('', `### ${title}`, '', ...lines);
     };
+    const authored = notes(e.version)?.trim();
+    if (authored) section('Notes', authored.split('\n'));
     section(`Added (${e.counts.added})`, entityLines(e.added, (x) => `${x.id} ${md(x.title)}`));
     section(
       `Changed (${e.counts.changed})`,

@@ -31,6 +31,26 @@ export interface ReaderModel {
   words: Map<string, string[]>;
   /** Per feature: its weight in an account's vector before scaling to unit length (ln of accounts / accounts holding it). */
   idf: Float64Array;
+  /** The set decision (reader-score.ts), when the model was trained with a corpus. */
+  stack?: StackModel;
+}
+
+/**
+ * The set decision (reader-score.ts): a first pass over STACK_FEATURES (boosted trees, `boosted`, when the
+ * model was trained so; else the logistic `weights`); then a second, logistic, over its
+ * probability and the observations read more strongly beside it, each weighed by how often the two are
+ * stated together in the corpus (`rates`, by `d * classes + c`: of accounts stating d where c was in play,
+ * the share that also state c; `prior` for a pair not seen); the candidate is chosen at `threshold`.
+ */
+export interface StackModel {
+  weights: Float64Array;
+  bias: number;
+  pair?: { weights: Float64Array; bias: number; prior: number; rates: Map<number, number> };
+  /** When present, the first pass is these boosted trees (reader-score.ts) instead of `weights`. */
+  boosted?: { trees: Array<{ feature: Int32Array; cut: Float64Array; value: Float64Array }>; bias: number };
+  threshold: number;
+  /** "Not covered": a logistic model over reader-score.ts OUT_FEATURES, and its threshold. */
+  out?: { weights: Float64Array; bias: number; threshold: number };
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -48,6 +68,8 @@ export interface SerialisedModel {
   thresholds: number[];
   /** Per feature, in order: its idf in sixteenths (encoded). */
   idf: string;
+  /** The set decision (StackModel), numbers in ten-thousandths; `rates` as triples d, c, rate. */
+  stack?: { weights: number[]; bias: number; threshold: number; boosted?: { bias: number; trees: Array<[number[], number[], number[]]> }; pair?: { weights: number[]; bias: number; prior: number; rates: number[] }; out?: { weights: number[]; bias: number; threshold: number } };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
 }
@@ -93,10 +115,49 @@ export interface TrainedWeights {
   weights: Float64Array;
   thresholds: Float64Array;
   idf: Float64Array;
+  stack?: StackModel;
+}
+
+const STACK_STEPS = 10000;
+
+const q = (x: number) => Math.round(x * STACK_STEPS);
+const unq = (x: number) => x / STACK_STEPS;
+
+function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel['stack']> {
+  return {
+    weights: [...st.weights].map(q),
+    bias: q(st.bias),
+    threshold: q(st.threshold),
+    ...(st.boosted ? { boosted: { bias: q(st.boosted.bias), trees: st.boosted.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]) } } : {}),
+    ...(st.pair
+      ? {
+          pair: {
+            weights: [...st.pair.weights].map(q),
+            bias: q(st.pair.bias),
+            prior: q(st.pair.prior),
+            rates: [...st.pair.rates.entries()].sort((a, b) => a[0] - b[0]).flatMap(([k, r]) => [Math.floor(k / C), k % C, q(r)]),
+          },
+        }
+      : {}),
+    ...(st.out ? { out: { weights: [...st.out.weights].map(q), bias: q(st.out.bias), threshold: q(st.out.threshold) } } : {}),
+  };
+}
+
+function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackModel {
+  const rates = new Map<number, number>();
+  if (s.pair) for (let i = 0; i + 2 < s.pair.rates.length; i += 3) rates.set(s.pair.rates[i]! * C + s.pair.rates[i + 1]!, unq(s.pair.rates[i + 2]!));
+  return {
+    weights: Float64Array.from(s.weights, unq),
+    bias: unq(s.bias),
+    threshold: unq(s.threshold),
+    ...(s.boosted ? { boosted: { bias: unq(s.boosted.bias), trees: s.boosted.trees.map(([f, c, v]) => ({ feature: Int32Array.from(f), cut: Float64Array.from(c, unq), value: Float64Array.from(v, unq) })) } } : {}),
+    ...(s.pair ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } } : {}),
+    ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
+  };
 }
 
 /** Steps of a weight: 1/STEPS of a logit. Weights below half a step are dropped. */
-const STEPS = 40;
+const STEPS = 16;
 /** Steps of an idf: sixteenths. */
 const IDF_STEPS = 16;
 
@@ -132,6 +193,7 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
     weights: encode(numbers),
     thresholds: [...t.thresholds].map((x) => Math.round(x * 1000)),
     idf: encode(keep.map((f) => Math.max(1, Math.round(t.idf[f]! * IDF_STEPS)))),
+    ...(t.stack ? { stack: serialiseStack(t.stack, C) } : {}),
   };
 }
 
@@ -162,6 +224,7 @@ export function loadModel(s: SerialisedModel): ReaderModel {
     thresholds: Float64Array.from(s.thresholds, (x) => x / 1000),
     words: wordsByInitial(names),
     idf: Float64Array.from(decode(s.idf), (x) => x / IDF_STEPS),
+    ...(s.stack ? { stack: loadStack(s.stack, s.classes.length) } : {}),
   };
 }
 
@@ -180,7 +243,7 @@ export function modelOfWeights(t: TrainedWeights): ReaderModel {
     }
     return { classes: Int32Array.from(cs), weights: Float64Array.from(ws) };
   });
-  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), names: t.features, bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), idf: t.idf };
+  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), names: t.features, bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), idf: t.idf, ...(t.stack ? { stack: t.stack } : {}) };
 }
 
 function wordsByInitial(names: readonly string[]): Map<string, string[]> {

@@ -3,10 +3,14 @@
 // where the checkout has one, the labelled corpus (quality/reader/train.yaml). One-vs-rest logistic
 // regression by stochastic gradient descent, in a fixed order (a seeded shuffle per epoch), so the same
 // examples always give the same model. Thresholds per class come from cross-validation on the same
-// examples: the probability that best separates each class's held-out accounts from the others'.
+// examples: the probability that best separates each class's held-out accounts from the others'. With a
+// corpus, the same folds read its accounts (each by the fold model that did not see it) and the set
+// decision and "not covered" decision (reader-score.ts) are fitted on those readings (setDecision).
 import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
-import { loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type TrainedWeights } from './reader-model.ts';
+import { messageTells } from './reader-message.ts';
+import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type StackModel, type TrainedWeights } from './reader-model.ts';
+import { candidates, firstPass, firstProbability, fitBoosted, fitStack, outFeatures, pairFeatures, score, type Candidate, type Scored } from './reader-score.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -15,10 +19,14 @@ export interface LabelledText {
   labels: readonly string[];
   /** How much it counts (default 1): an alias, a few words, counts less than an account. */
   weight?: number;
+  /** A corpus account (its text and message apart, and its gold set): the set decision is fitted on these. */
+  corpus?: CorpusItem;
+  /** Composed from other examples: its words count for no feature's frequency (minCount, idf). */
+  composed?: boolean;
 }
 
 /** A labelled account of the corpus (quality/reader/*.yaml). */
-export type CorpusItem = Pick<ReaderCorpusItem, 'text' | 'message' | 'artifacts' | 'out_of_scope'>;
+export type CorpusItem = Pick<ReaderCorpusItem, 'text' | 'message' | 'artifacts' | 'out_of_scope'> & Partial<Pick<ReaderCorpusItem, 'ask'>>;
 
 export interface TrainOptions {
   epochs: number;
@@ -37,21 +45,33 @@ export interface TrainOptions {
   threshold: number;
   /** Weights smaller than this (in logits) are dropped from the shipped model. */
   prune: number;
+  /** How much a corpus account counts against a voice. */
+  corpusWeight: number;
+  /** Accounts composed from voices per pair or triple of observations the corpus states together. */
+  composites: number;
+  /**
+   * The set decision's first pass as gradient-boosted trees (reader-score.ts fitBoosted) instead of a
+   * logistic model; false: the logistic model.
+   */
+  trees: false | { rounds: number; depth: number; rate: number; lambda: number };
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
-const TRAINER_REVISION = 1;
+const TRAINER_REVISION = 2;
 
 const DEFAULT_TRAINING: TrainOptions = {
   epochs: 12,
   rate: 2,
-  l2: 1e-4,
+  l2: 1e-5,
   positiveWeight: 1,
   minCount: 2,
   seed: 20261127,
   folds: 3,
   threshold: 0.05,
-  prune: 0.55,
+  prune: 0.8,
+  corpusWeight: 3,
+  composites: 5,
+  trees: { rounds: 60, depth: 3, rate: 0.1, lambda: 10 },
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -121,8 +141,47 @@ function examplesOfCorpus(items: readonly CorpusItem[], classes: readonly string
     const text = [item.text ?? '', item.message ?? ''].join('\n').trim();
     if (text === '') return [];
     const labels = [...item.artifacts.filter((a) => known.has(a)), ...(item.out_of_scope ? [OUT_OF_SCOPE] : [])];
-    return [{ text, labels }];
+    return [{ text, labels, corpus: item }];
   });
+}
+
+/** How composed accounts join their parts. */
+const CONNECTORS = ['. ', '. Then ', ', and then ', '. Also ', '. On top of that ', '. After that ', ' and ', '. And '];
+
+/**
+ * Accounts of two or three observations composed from the voices, for the pairs and triples of
+ * observations that the corpus states together: one voice of each, in a seeded random order, joined by a
+ * connector. They teach the classifier that an observation is stated in a longer story beside another.
+ */
+function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[], classes: ReadonlySet<string>, perSet: number, seed: number): LabelledText[] {
+  if (perSet <= 0) return [];
+  const voices = new Map<string, string[]>();
+  for (const a of reg.all('artifact')) if (a.status !== 'deprecated' && classes.has(a.id) && (a.voices?.length ?? 0) > 0) voices.set(a.id, a.voices!);
+  const sets = new Map<string, string[]>();
+  for (const item of corpus) {
+    const ids = [...new Set(item.artifacts)].filter((id) => voices.has(id)).sort();
+    if (ids.length >= 2 && ids.length <= 3) sets.set(ids.join(' '), ids);
+  }
+  const rand = random(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const out: LabelledText[] = [];
+  for (const key of [...sets.keys()].sort()) {
+    const ids = sets.get(key)!;
+    for (let k = 0; k < perSet; k++) {
+      const parts = ids.map((id) => pick(voices.get(id)!).trim().replace(/[.!?]*$/, ''));
+      for (let i = parts.length - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [parts[i], parts[j]] = [parts[j]!, parts[i]!];
+      }
+      let text = parts[0]!;
+      for (const p of parts.slice(1)) {
+        const c = pick(CONNECTORS);
+        text += c + (c.endsWith('. ') ? p[0]!.toUpperCase() + p.slice(1) : p);
+      }
+      out.push({ text: text + '.', labels: ids, composed: true });
+    }
+  }
+  return out;
 }
 
 /** A small deterministic generator (mulberry32). */
@@ -150,10 +209,15 @@ function prepare(examples: readonly LabelledText[], classes: readonly string[], 
   const classIndex = new Map(classes.map((c, i) => [c, i]));
   const featured = examples.map((e) => ({ f: accountFeatures(e.text), e }));
   const counts = new Map<string, number>();
-  for (const { f } of featured) for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let counted = 0;
+  for (const { f, e } of featured) {
+    if (e.composed) continue;
+    counted++;
+    for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
+  }
   const features = [...counts.entries()].filter(([, n]) => n >= minCount).map(([f]) => f).sort();
   const index = new Map(features.map((f, i) => [f, i]));
-  const idf = Float64Array.from(features, (f) => Math.log(examples.length / counts.get(f)!));
+  const idf = Float64Array.from(features, (f) => Math.log(counted / counts.get(f)!));
   const rows = featured.map(({ f, e }) => {
     const labels = new Uint8Array(classes.length);
     for (const l of e.labels) {
@@ -216,22 +280,165 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
  * Trains the classifier. With `folds` > 1, each class's threshold is the probability that maximises its
  * F1 on the held-out folds (shrunk towards `threshold` for classes with few examples).
  */
-function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}): TrainedWeights {
+function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}, reg?: Registry): TrainedWeights {
   const o = { ...DEFAULT_TRAINING, ...options };
   const p = prepare(examples, classes, o.minCount);
   const trained = fit(p, classes, o, () => true);
-  if (o.folds > 1) trained.thresholds = crossValidatedThresholds(examples, p, classes, o);
+  if (o.folds > 1) {
+    const cv = crossValidatedThresholds(examples, p, classes, o);
+    trained.thresholds = cv.thresholds;
+    if (reg && examples.some((e) => e.corpus)) trained.stack = setDecision(reg, examples, cv.folds, cv.thresholds, o);
+  }
   return trained;
+}
+
+/**
+ * The set decision, fitted on the corpus accounts as read by the fold models that did not see them (pruned
+ * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
+ * that reads the most accounts' sets exactly.
+ */
+function setDecision(reg: Registry, examples: readonly LabelledText[], folds: readonly TrainedWeights[], thresholds: Float64Array, o: TrainOptions): StackModel {
+  const models = folds.map((f) => loadModel(serialiseModel({ ...f, thresholds }, o.prune)));
+  const C = thresholds.length;
+  const observation = (m: ReaderModel) => (c: number) => !m.classes[c]!.startsWith('~') && !isTopicClass(m.classes[c]!);
+  interface Account {
+    cands: Candidate[];
+    y: number[];
+    /** Gold observations that are not candidates: the set cannot be read exactly. */
+    unreachable: boolean;
+    skip: boolean;
+    out: boolean;
+    text: Scored | undefined;
+    message: boolean;
+    model: ReaderModel;
+  }
+  const accounts: Account[] = [];
+  examples.forEach((e, i) => {
+    const item = e.corpus;
+    if (!item) return;
+    const m = models[i % models.length]!;
+    const text = item.text?.trim() ? score(m, item.text) : undefined;
+    const message = item.message?.trim() ? score(m, item.message) : undefined;
+    const tells = new Map<string, number>();
+    if (item.message?.trim()) for (const t of messageTells(reg, item.message)) tells.set(t.artifact.id, t.tells.length);
+    const out = m.classes.indexOf(OUT_OF_SCOPE);
+    const gold = new Set(item.artifacts);
+    const cands = candidates(m, text, message, tells, observation(m), out < 0 ? undefined : out);
+    const y = cands.map((k) => (gold.has(m.classes[k.c]!) ? 1 : 0));
+    accounts.push({ cands, y, unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0, out: item.out_of_scope, text, message: message !== undefined, model: m });
+  });
+  // First pass: each candidate on its own numbers.
+  const rows = accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! })));
+  const first = fitStack(rows);
+  const t = o.trees;
+  const boosted = t ? fitBoosted(rows, t.rounds, t.depth, t.rate, t.lambda) : undefined;
+  const firstModel = { weights: first.weights, bias: first.bias, ...(boosted ? { boosted } : {}) };
+  const p1 = accounts.map((a) => Float64Array.from(a.cands, (k) => firstProbability(firstModel, k.x)));
+  // How often a candidate in play is stated beside an observation the account states.
+  const IN_PLAY = 0.15;
+  const n = new Map<number, number>();
+  const k = new Map<number, number>();
+  const pairsOf = (a: Account, i: number) => {
+    const out: Array<[key: number, y: number]> = [];
+    a.cands.forEach((d, j) => {
+      if (!a.y[j]) return;
+      a.cands.forEach((c, l) => {
+        if (l !== j && p1[i]![l]! >= IN_PLAY) out.push([d.c * C + c.c, a.y[l]!]);
+      });
+    });
+    return out;
+  };
+  accounts.forEach((a, i) => {
+    for (const [key, y] of pairsOf(a, i)) {
+      n.set(key, (n.get(key) ?? 0) + 1);
+      k.set(key, (k.get(key) ?? 0) + y);
+    }
+  });
+  const totalN = [...n.values()].reduce((x, v) => x + v, 0);
+  const prior = totalN > 0 ? [...k.values()].reduce((x, v) => x + v, 0) / totalN : 0.5;
+  const SMOOTH = 2;
+  const rateOf = (key: number, dn = 0, dk = 0) => ((k.get(key) ?? 0) - dk + SMOOTH * prior) / ((n.get(key) ?? 0) - dn + SMOOTH);
+  // Second pass, on rates that leave each account's own pairs out.
+  const rows2: Array<{ x: Float64Array; y: number }> = [];
+  const x2 = accounts.map((a, i) => {
+    const own = new Map<number, [number, number]>();
+    for (const [key, y] of pairsOf(a, i)) {
+      const v = own.get(key) ?? [0, 0];
+      own.set(key, [v[0] + 1, v[1] + y]);
+    }
+    const xs = pairFeatures(p1[i]!, a.cands, (d, c) => {
+      const key = d * C + c;
+      const [dn, dk] = own.get(key) ?? [0, 0];
+      return rateOf(key, dn, dk);
+    });
+    xs.forEach((x, j) => {
+      rows2.push({ x, y: a.y[j]! });
+    });
+    return xs;
+  });
+  const second = fitStack(rows2);
+  const p2 = x2.map((xs) => Float64Array.from(xs, (x) => firstPass(second.weights, second.bias, x)));
+  // The threshold that reads the most sets exactly (ties: the higher).
+  let threshold = 0.5;
+  let bestExact = -1;
+  for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
+    let exact = 0;
+    accounts.forEach((a, i) => {
+      if (a.skip || a.unreachable) return;
+      if (a.y.every((y, j) => (p2[i]![j]! >= t ? 1 : 0) === y)) exact++;
+    });
+    if (exact >= bestExact) {
+      bestExact = exact;
+      threshold = t;
+    }
+  }
+  // "Not covered", on the accounts with words: fitted on the set decision's reading, its threshold the one
+  // that reads the most accounts right (not covered when out of scope; else not, and the set exact).
+  const outRows: Array<{ x: Float64Array; y: number; exactIfIn: boolean }> = [];
+  accounts.forEach((a, i) => {
+    if (!a.text) return;
+    const out = a.model.classes.indexOf(OUT_OF_SCOPE);
+    if (out < 0) return;
+    const chosen = [...p2[i]!].filter((p) => p >= threshold);
+    const exactIfIn = !a.out && !a.unreachable && a.y.every((y, j) => (p2[i]![j]! >= threshold ? 1 : 0) === y);
+    outRows.push({ x: outFeatures(a.model, a.text, out, chosen, a.message, observation(a.model)), y: a.out ? 1 : 0, exactIfIn });
+  });
+  let outDecision: StackModel['out'];
+  if (outRows.some((r) => r.y) && outRows.some((r) => !r.y)) {
+    const fitted = fitStack(outRows);
+    const po = outRows.map((r) => firstPass(fitted.weights, fitted.bias, r.x));
+    let outThreshold = 0.5;
+    let bestRight = -1;
+    for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
+      let right = 0;
+      outRows.forEach((r, i) => {
+        if (po[i]! >= t ? r.y === 1 : r.exactIfIn) right++;
+      });
+      if (right > bestRight) {
+        bestRight = right;
+        outThreshold = t;
+      }
+    }
+    outDecision = { weights: fitted.weights, bias: fitted.bias, threshold: outThreshold };
+  }
+  const rates = new Map<number, number>();
+  for (const key of n.keys()) {
+    const r = rateOf(key);
+    if (Math.abs(r - prior) >= 0.05) rates.set(key, r);
+  }
+  return { weights: first.weights, bias: first.bias, ...(boosted ? { boosted } : {}), pair: { weights: second.weights, bias: second.bias, prior, rates }, threshold, ...(outDecision ? { out: outDecision } : {}) };
 }
 
 /** The thresholds cross-validation chooses from. */
 const THRESHOLD_GRID = [0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
 
-function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): Float64Array {
+function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): { thresholds: Float64Array; folds: TrainedWeights[] } {
   const C = classes.length;
   const held: Array<{ probs: Float64Array; labels: Uint8Array }> = [];
+  const folds: TrainedWeights[] = [];
   for (let fold = 0; fold < o.folds; fold++) {
     const trained = fit(p, classes, o, (i) => i % o.folds !== fold);
+    folds.push(trained);
     const model = modelOfWeights(trained);
     p.rows.forEach((r, i) => {
       if (i % o.folds !== fold || (examples[i]!.weight ?? 1) < 1) return;
@@ -264,14 +471,14 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
     const k = positives / (positives + 20);
     out[c] = k * best + (1 - k) * o.threshold;
   }
-  return out;
+  return { thresholds: out, folds };
 }
 
 /** What a model is trained from, and its fingerprint. */
 export function trainingInputs(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}) {
   const classes = classesOf(reg);
-  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes)];
   const o = { ...DEFAULT_TRAINING, ...options };
+  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes).map((e) => (o.corpusWeight !== 1 ? { ...e, weight: o.corpusWeight } : e)), ...examplesOfComposites(reg, corpus, new Set(classes), o.composites, o.seed)];
   return { classes, examples, options: o, fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })) };
 }
 
@@ -290,7 +497,7 @@ function fingerprint(text: string): string {
 /** The reader's model of a registry (and a corpus, when given), as the snapshot carries it. */
 export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
   const { classes, examples, options: o, fingerprint: trained_from } = trainingInputs(reg, corpus, options);
-  return { ...serialiseModel(trainModel(examples, classes, o), o.prune), trained_from };
+  return { ...serialiseModel(trainModel(examples, classes, o, reg), o.prune), trained_from };
 }
 
 /** Trains and loads in one step (for a registry that came without a model). */

@@ -13,8 +13,9 @@
 import type { Registry } from '../registry/registry.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import { messageTells, type MessageTells } from './reader-message.ts';
-import { contributions, correctWord, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
-import { featuresOf, isContentWord, markOf, readText, type ReadText, type Span } from './reader-text.ts';
+import { contributions, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
+import { candidates, firstPass, outFeatures, score, stackProbabilities, type Scored, type Window } from './reader-score.ts';
+import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
 
@@ -108,71 +109,12 @@ export function useReaderModel(reg: Registry, model: SerialisedModel | string): 
   return m;
 }
 
-// ── scoring ─────────────────────────────────────────────────────────────────────────────────────────
-
-interface Window {
-  span: Span;
-  features: string[];
-  logits: Float64Array;
-}
-
-interface Scored {
-  read: ReadText;
-  windows: Window[];
-  /** Per class, the best logit over the windows, and the window it came from. */
-  best: Float64Array;
-  from: Int32Array;
-}
-
-function unionOf(read: ReadText, spans: readonly Span[], denegate = false): string[] {
-  const out = new Set<string>();
-  for (const s of spans) for (const f of featuresOf(read.tokens, s, denegate)) out.add(f);
-  return [...out];
-}
-
-/** Misspelt words the model does not know are read as the known word one edit away. */
-function correctTypos(model: ReaderModel, read: ReadText): void {
-  for (const t of read.tokens) {
-    if (t.stem.length < 5 || model.features.has(t.stem) || model.features.has(`!${t.stem}`) || model.features.has(`?${t.stem}`)) continue;
-    const known = correctWord(model, t.stem);
-    if (known !== undefined) t.stem = known;
-  }
-}
-
-function score(model: ReaderModel, text: string): Scored {
-  const read = readText(text);
-  correctTypos(model, read);
-  const windows: Window[] = [];
-  const add = (span: Span, spans: readonly Span[]) => {
-    const features = unionOf(read, spans);
-    if (features.length > 0) windows.push({ span, features, logits: scoreFeatures(model, features) });
-  };
-  // The whole account, then each sentence alone: a story of several events states each in its sentence.
-  if (read.clauses.length > 0) add({ from: read.clauses[0]!.from, to: read.clauses.at(-1)!.to }, read.clauses);
-  if (read.sentences.length > 1) {
-    for (const s of read.sentences) add(s, read.clauses.filter((c) => c.from >= s.from && c.to <= s.to));
-  }
-  // ...and each clause of a sentence that holds several ("they asked about my gap, then said I was overqualified").
-  for (const s of read.sentences) {
-    const inside = read.clauses.filter((c) => c.from >= s.from && c.to <= s.to);
-    if (inside.length > 1) for (const c of inside) add(c, [c]);
-  }
-  const C = model.classes.length;
-  const best = new Float64Array(C).fill(-Infinity);
-  const from = new Int32Array(C).fill(-1);
-  windows.forEach((w, i) => {
-    for (let c = 0; c < C; c++) {
-      if (w.logits[c]! > best[c]!) {
-        best[c] = w.logits[c]!;
-        from[c] = i;
-      }
-    }
-  });
-  return { read, windows, best, from };
-}
+// ── scoring: reader-score.ts ────────────────────────────────────────────────────────────────────────
 
 /**
- * How the observations are chosen from the scores. The values are measured, not set by eye: bench/reader-tune.ts
+ * How the observations are chosen from the scores when the model carries no learned set decision (a model
+ * trained without a corpus; with one, reader-score.ts decides the set and "not covered", and only the
+ * question values ASK_MARGIN, ASK_FLOOR and APART below are in play). The values are measured, not set by eye: bench/reader-tune.ts
  * searches them by cross-validation on the training corpus (QUALITY.md). An account states one observation
  * or a few, each in its own words:
  *   - the whole account's best observation, when its probability reaches its threshold (cross-validated
@@ -345,10 +287,42 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   // The account.
   const scored = text !== '' ? score(model, text) : undefined;
   const probability = (c: number) => (scored ? sigmoid(scored.best[c]!) : 0);
-  const chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined, d) : new Set<number>();
-
-  // The message: its own observations, and its lines that match specimens' tells.
-  const messageRead = message !== undefined && message !== '' ? readMessage(reg, model, message, (id) => active(id) !== undefined, d) : undefined;
+  const hasMessage = message !== undefined && message !== '';
+  let chosen: Set<number>;
+  let messageRead: { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } | undefined;
+  /** The set decision's probabilities of the observations chosen. */
+  let chosenProbabilities: number[] = [];
+  if (model.stack) {
+    // The set decision (reader-score.ts) over the account's words and the message together.
+    const stack = model.stack;
+    const scoredMessage = hasMessage ? score(model, message) : undefined;
+    const tells = hasMessage ? messageTells(reg, message).filter((t) => active(t.artifact.id)) : [];
+    const tellLines = new Map(tells.map((t) => [t.artifact.id, t.tells.length]));
+    const out = classIndex.get(OUT_OF_SCOPE);
+    const cands = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out);
+    const p = stackProbabilities(stack, cands, model.classes.length);
+    const picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
+    chosenProbabilities = [...p].filter((x) => x >= stack.threshold);
+    chosen = new Set(picked);
+    if (scoredMessage) {
+      const found = new Map<string, string[]>();
+      for (const c of picked) {
+        const id = model.classes[c]!;
+        const tell = tells.find((t) => t.artifact.id === id);
+        if (tell) found.set(id, tell.tells.map((x) => x.line));
+        else {
+          const w = scoredMessage.windows[scoredMessage.from[c]!];
+          const q = w ? quoteOf(model, scoredMessage, w, c) : undefined;
+          if (q !== undefined) found.set(id, [q]);
+        }
+      }
+      messageRead = { observations: [...found.entries()].map(([id, lines]) => ({ id, lines })), tells: tells.filter((t) => found.has(t.artifact.id)) };
+    }
+  } else {
+    chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined, d) : new Set<number>();
+    // The message: its own observations, and its lines that match specimens' tells.
+    messageRead = hasMessage ? readMessage(reg, model, message, (id) => active(id) !== undefined, d) : undefined;
+  }
 
   // Outside the atlas: "not covered" wins over observations it outweighs.
   const out = classIndex.get(OUT_OF_SCOPE);
@@ -361,11 +335,15 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const outweighs = d.OUT_VERSUS === 'topic' ? bestTopic > bestArtifact : pOut > bestArtifact;
     // Words that deny an observation of the atlas ("nobody asked about my age") speak of hiring: such an
     // account is not called "not covered" unless the out-of-scope class is more probable than not.
-    const deniesObservation = scored.read.negatedClauses.some((span) => {
+    const deniesObservation = () => scored.read.negatedClauses.some((span) => {
       const logits = scoreFeatures(model, featuresOf(scored.read.tokens, span, true));
       return model.classes.some((cls, c) => isObservationClass(cls) && sigmoid(logits[c]!) >= model.thresholds[c]! && sigmoid(logits[c]!) > sigmoid(logits[out]!));
     });
-    if (pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation ? 0.5 : 0) && outweighs && (messageRead?.observations.length ?? 0) === 0) {
+    const learned = model.stack?.out;
+    const isOut = learned
+      ? firstPass(learned.weights, learned.bias, outFeatures(model, scored, out, chosenProbabilities, hasMessage, (c) => active(model.classes[c]!) !== undefined)) >= learned.threshold
+      : pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation() ? 0.5 : 0) && outweighs && (messageRead?.observations.length ?? 0) === 0;
+    if (isOut) {
       const topics = reg.manifest.not_covered ?? [];
       let top: (typeof topics)[number] | undefined;
       let topP = -1;

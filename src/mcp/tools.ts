@@ -266,8 +266,8 @@ interface SummaryCut {
  * fits: the second tier from its end, the probes after the first, the next steps after the first two,
  * the last probe, the next steps after the first, the last next step; then (many observations at once,
  * or a long account naming several) the first tier from its end down to one, the non-inferences,
- * evenly, down to one per observation, and last the barriers, patterns and ruled-out mechanisms to three,
- * then one, each. Each time it
+ * evenly, down to one per observation, and last the barriers, patterns, ruled-out mechanisms, deadlines and
+ * source caveats to three, then one, then none (each cut said). Deadlines repeated by several observations are said once. Each time it
  * first tries the most of the mechanisms that fits. The verdict is never cut. Every cut is said in truncated_lists, with detail
  * "full" as the way to the rest.
  */
@@ -321,6 +321,10 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
     const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
     out.behind.mechanisms = out.behind.mechanisms.map(briefMechanism);
+    // Two observations under one law note give the same deadline twice; in brief (no artifact) it is one line.
+    const deadlines = [...new Map(out.agency.deadlines.map((d) => [JSON.stringify(d), d])).values()];
+    out.agency.deadlines = capWhole(deadlines, cut.others, 'agency.deadlines', fullDetail);
+    out.behind.source_caveats = capWhole(out.behind.source_caveats, cut.others, 'behind.source_caveats', fullDetail);
     // What the reader made of the words, without echoing them (the shape advertises it as an open object).
     if (result.input.from_text) {
       const { text: _text, message: _message, answered: _answered, ...reading } = result.input.from_text;
@@ -352,6 +356,7 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
   for (let k = perArtifact - 1; k >= 1; k--) rung(0, 0, 1, k);
   rung(0, 0, 1, 1, 3);
   rung(0, 0, 1, 1, 1);
+  rung(0, 0, 1, 1, 0);
   let out = build(most, ladder[0]!);
   for (const cut of ladder) {
     out = build(most, cut);
@@ -467,7 +472,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
+      'Runs the HOBA protocol on what a candidate observed, given as exactly one of: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
       'input.from_text: what the words state (quoted), deny, ask (answer with `picks`), or find not_covered. ' +
       'Returns the barriers; mechanisms in two tiers, "produces" (ranked by directness, not likelihood; each says why) then "same-stage"; ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
       '`candidate`: the plain answer for a person (show it first); `on` and `where` give agency.deadlines dates (not legal advice). ' +

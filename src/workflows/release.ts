@@ -240,7 +240,20 @@ function wrap<T>(fn: () => T): T {
 
 /** CHANGELOG.md as the recorded releases make it. */
 export function changelogText(dir: string): string {
-  return changelogMarkdown(changelogEntries(recordedReleases(dir)), (version) => downloadsUrl(version));
+  return changelogMarkdown(changelogEntries(recordedReleases(dir)), (version) => downloadsUrl(version), (version) => releaseNotes(dir, version));
+}
+
+/** Where a release's authored notes are kept (Markdown; headings start at ####, under the release's "Notes"). */
+const NOTES_DIR = 'releases/notes';
+
+/** A release's authored notes, when releases/notes/<version>.md exists. */
+function releaseNotes(dir: string, version: string): string | undefined {
+  try {
+    return readFileSync(join(dir, NOTES_DIR, `${version}.md`), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
 }
 
 /** Regenerates CHANGELOG.md; true when that changed it. */

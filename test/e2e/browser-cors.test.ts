@@ -2,6 +2,7 @@
 // Chromium (preflight for If-None-Match, exposed ETag, a 304 handed back to the script) against the
 // server of `hoba serve`. Chromium is required at /usr/bin/chromium (CI installs it); without it this
 // test fails with instructions rather than skipping. It never downloads a browser.
+// ci: once (Chromium makes the requests; the server under them is checked on every runtime by serve.test.ts).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -3,6 +3,7 @@
 // runtimes cache): performance, accessibility, best practices and SEO each at 95 or more. Performance is
 // measured, so each page gets up to three runs and its best counts (a busy machine slows a run, never
 // speeds one up). `npm run runtimes` installs Lighthouse; .ci/run installs Chromium.
+// ci: once (Lighthouse runs under its own Node 24 and audits static pages, whatever the lane runs on).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';

@@ -98,11 +98,18 @@ describe('what the server offers, sized for an assistant (in memory)', () => {
     const { tools } = await client.listTools();
     const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as Record<string, unknown>;
     const explainSchema = schema('explain_observation');
-    assert.deepEqual(explainSchema['oneOf'], [{ required: ['artifacts'] }, { required: ['scenario'] }, { required: ['text'] }]);
+    // The person's words and the message they received are one way in, given alone or together.
+    assert.deepEqual(explainSchema['oneOf'], [
+      { required: ['artifacts'] },
+      { required: ['scenario'] },
+      { anyOf: [{ required: ['text'] }, { required: ['message'] }] },
+    ]);
     assert.match(tools.find((t) => t.name === 'explain_observation')!.description!, /exactly one of/);
     const validate = new Ajv2020({ strict: false }).compile(explainSchema);
     assert.ok(validate({ artifacts: ['A-009'] }));
     assert.ok(validate({ text: 'no reply after the final interview', stage: 'team' }));
+    assert.ok(validate({ message: 'Unfortunately we have decided not to move forward.' }));
+    assert.ok(validate({ text: 'they said no', message: 'Unfortunately we have decided not to move forward.' }));
     assert.ok(!validate({}), 'none');
     assert.ok(!validate({ artifacts: ['A-009'], text: 'no reply' }), 'two');
     // The tool says the same in words when a client does not read the schema.

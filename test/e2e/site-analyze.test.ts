@@ -4,6 +4,7 @@
 // CLI picks; search finds an observation from a typo'd and from an everyday query. Nothing but the site's
 // own static files is requested, and no page logs an error. Needs the built bundles (npm run build) and
 // Chromium at /usr/bin/chromium (CI installs it); it never downloads a browser.
+// ci: once (Chromium runs the pages and their scripts; the server under them is checked on every runtime by serve.test.ts).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';

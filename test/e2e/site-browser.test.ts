@@ -12,6 +12,7 @@
 // The server sends the site's Content-Security-Policy (routes.ts) as every host does: any violation a page
 // reports (an inline script or style, a script from elsewhere) is a console error, and so a failure.
 // Chromium is required at /usr/bin/chromium (CI installs it); the test never downloads a browser.
+// ci: once (Chromium runs the pages and their scripts; the server under them is checked on every runtime by serve.test.ts).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -414,6 +415,8 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         const all = await count();
         assert.ok(all > 0, 'nodes are drawn');
         await page.locator('#explore-nodes summary').click();
+        // The list is filled when it opens (a toggle event, which comes after the click).
+        await page.locator('#explore-nodes tbody tr').nth(all - 1).waitFor({ timeout: 10_000 });
         assert.equal(await page.locator('#explore-nodes tbody tr').count(), all, 'the list holds the nodes drawn');
         assert.equal(await page.locator('#explore-nojs').isVisible(), false, 'the no-JavaScript note is hidden once the drawing works');
 

@@ -6,6 +6,7 @@
 //   from the keyboard;
 // - the record: saved in localStorage, events added, downloaded as Markdown, JSON and .ics, opened again,
 //   printed on one to three pages (A4 and Letter), and no request ever carries it.
+// ci: once (Chromium runs the pages and their scripts; the server under them is checked on every runtime by serve.test.ts).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';

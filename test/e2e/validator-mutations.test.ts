@@ -3,6 +3,7 @@
 // (CRLF, a BOM, reordered keys, comments, Unicode prose, trailing whitespace) must change nothing.
 // Seeded: the seed is fixed so that runs are reproducible; set HOBA_SEED=<integer> to replay a reported
 // failure or to explore other corruptions. Every failure prints the seed and the planted corruption.
+// ci: once (the long sweep; every rule it plants is also tested in the unit lane, which runs on every runtime).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -4,6 +4,7 @@
 // tools/node22) needs Node 22+: it runs with Node 24 from the runtimes cache (`npm run runtimes`). A dry
 // run uploads nothing and needs no account; it checks the config's fields, the bindings, the assets
 // (count and sizes) and the upload's size.
+// ci: once (wrangler runs under its own Node 22 from the runtimes cache, whatever the lane runs on).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, type Dirent } from 'node:fs';

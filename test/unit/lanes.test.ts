@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { BUILD_INPUTS, distProblem, sourceHash, STAMP_FILE } from '../../scripts/source-hash.mjs';
-import { LANE_RULE, laneOf, testFiles } from '../../scripts/test.mjs';
+import { LANE_RULE, laneOf, runsOnce, testFiles } from '../../scripts/test.mjs';
 import { ROOT } from '../helpers.ts';
 
 describe('test lanes', () => {
@@ -25,6 +25,23 @@ describe('test lanes', () => {
     assert.equal(laneOf('test/attacks-mcp.test.ts'), 'attacks');
     assert.equal(laneOf('test/e2e/attacks-serve.test.ts'), 'attacks', 'the name wins over the directory');
     assert.equal(laneOf('test/model.test.ts'), undefined);
+  });
+
+  test('"ci: once" marks e2e files only, each with its reason, and never the servers, CLI or MCP tests', () => {
+    const once = files.filter((f) => runsOnce(f));
+    assert.ok(once.length > 0 && once.every((f) => laneOf(f) === 'e2e'), once.join(', '));
+    for (const f of ['test/e2e/serve.test.ts', 'test/e2e/cli.test.ts', 'test/e2e/mcp.test.ts', 'test/e2e/conformance.test.ts']) assert.equal(runsOnce(f), false, f);
+    const dir = mkdtempSync(join(tmpdir(), 'hoba-once-'));
+    try {
+      mkdirSync(join(dir, 'test', 'e2e'), { recursive: true });
+      const write = (name: string, text: string) => writeFileSync(join(dir, 'test', 'e2e', name), text);
+      write('a.test.ts', '// What it tests.\n// ci: once (Chromium runs the pages).\nimport x from "y";\n');
+      write('b.test.ts', '// What it tests.\n// ci: once\n');
+      write('c.test.ts', `${'// line\n'.repeat(25)}// ci: once (too far down).\n`);
+      assert.deepEqual(['a', 'b', 'c'].map((n) => runsOnce(`test/e2e/${n}.test.ts`, dir)), [true, false, false], 'a reason is required, in the first lines');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('no unit test runs dist/: none imports test/dist.ts', () => {

@@ -12,6 +12,7 @@ import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } fro
 import { correctWord, loadModel } from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, trainedReaderModel } from '../../src/analysis/reader-train.ts';
+import { firstProbability, fitBoosted, fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { ExplainResult } from '../../src/analysis/schemas.ts';
 import { Manifest, RECORDS, type Entity } from '../../src/model/schemas.ts';
@@ -320,6 +321,69 @@ describe('explain() on words', () => {
 
   test('words and IDs together are refused', () => {
     assert.throws(() => explain(reg, { text: 'they withdrew my offer', artifacts: ['A-002'] }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+  });
+});
+
+describe('trained with a labelled corpus: the learned set decision', () => {
+  // Accounts written for this test, labelled by what each states (one, two, none, out of scope).
+  const corpus = [
+    ...['applied a month ago, nothing back at all', 'put my application in and heard nothing since', 'no answer to my application, weeks now', 'sent the form in spring and never heard a word'].map((text) => ({ text, artifacts: ['A-001'], out_of_scope: false })),
+    ...['they took back my offer the week I was due to start', 'offer cancelled after I had resigned', 'my offer was pulled with no reason', 'the employer rescinded my signed offer'].map((text) => ({ text, artifacts: ['A-002'], out_of_scope: false })),
+    ...['the manager asked how old I was', 'they wanted my birth year in the interview', 'she asked if I was near retirement age', 'asked my age before anything else'].map((text) => ({ text, artifacts: ['A-003'], out_of_scope: false })),
+    ...[
+      'the interviewer asked my age, and two weeks later they withdrew my offer',
+      'they asked how old I am in the interview. Then the offer was rescinded',
+      'asked about my age at the final round and then my offer got pulled',
+      'my offer was cancelled after the manager asked my date of birth',
+    ].map((text) => ({ text, artifacts: ['A-002', 'A-003'], out_of_scope: false })),
+    ...['I was fired from my warehouse job on monday', 'my boss dismissed me after a complaint', 'made redundant with my team last week', 'they sacked me while I was off sick'].map((text) => ({ text, artifacts: [], out_of_scope: true })),
+    ...['nobody asked about my age, it was fine', 'the offer came through and I start monday', 'I have an interview tomorrow and feel ready', 'the process was smooth, no surprises'].map((text) => ({ text, artifacts: [], out_of_scope: false })),
+  ];
+  const model = buildReaderModel(reg, corpus);
+
+  test('the model carries its set decision and its "not covered" decision, the same bytes each time, and they survive the serialised form', () => {
+    assert.ok(model.stack, 'a set decision');
+    assert.equal(model.stack!.weights.length, STACK_FEATURES.length);
+    assert.ok(model.stack!.pair, 'the second pass');
+    assert.ok(model.stack!.out, 'the not-covered decision');
+    assert.equal(JSON.stringify(buildReaderModel(constructedAtlas(), corpus)), JSON.stringify(model));
+    const loaded = loadModel(JSON.parse(JSON.stringify(model)));
+    assert.ok(loaded.stack && loaded.stack.out && loaded.stack.pair);
+    assert.ok(Math.abs(loaded.stack.threshold - model.stack!.threshold / 10000) < 1e-9);
+    // The first pass is boosted trees (DEFAULT_TRAINING.trees), carried through the serialised form.
+    assert.ok(model.stack!.boosted && model.stack!.boosted.trees.length > 0, 'the boosted first pass');
+    assert.equal(loaded.stack.boosted?.trees.length, model.stack!.boosted!.trees.length);
+    const plain = buildReaderModel(reg, corpus, { trees: false });
+    assert.equal(plain.stack?.boosted, undefined, 'trees: false trains the logistic first pass');
+  });
+
+  test('the reading with the set decision: one observation, two, none, and not covered', () => {
+    const other = constructedAtlas();
+    const m = useReaderModel(other, model);
+    assert.ok(m.stack);
+    assert.deepEqual(ids(readSituation(other, { text: 'they withdrew my offer two days before I started' })), ['A-002']);
+    assert.deepEqual(ids(readSituation(other, { text: 'the interviewer asked my age, and a week later they rescinded my offer' })), ['A-002', 'A-003']);
+    const fired = readSituation(other, { text: 'I got fired from my job yesterday' });
+    assert.deepEqual(ids(fired), []);
+    assert.ok(fired.not_covered);
+    // The words quoted for each observation are the person's own.
+    const r = readSituation(other, { text: 'they withdrew my offer two days before I started' });
+    assert.ok(r.observations[0]!.quotes.every((q) => 'they withdrew my offer two days before I started'.includes(q)));
+  });
+
+  test('the set decision is fitted by Newton steps: separable numbers give a separating weight', () => {
+    const rows = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ x: Float64Array.from([i < 4 ? -1 : 1, 0.5]), y: i < 4 ? 0 : 1 }));
+    const { weights } = fitStack(rows);
+    assert.ok(weights[0]! > 1, String(weights[0]));
+  });
+
+  test('the boosted first pass learns a rule a straight line cannot, the same trees each time', () => {
+    // Stated when the number is in the middle band: no single weight separates it.
+    const rows = Array.from({ length: 60 }, (_, i) => ({ x: Float64Array.from([i / 60, (i % 7) / 7]), y: i >= 20 && i < 40 ? 1 : 0 }));
+    const fitted = fitBoosted(rows, 30, 2, 0.3, 1, 1);
+    const p = (v: number) => firstProbability({ weights: new Float64Array(2), bias: 0, boosted: fitted }, Float64Array.from([v, 0]));
+    assert.ok(p(0.5) > 0.8 && p(0.1) < 0.2 && p(0.9) < 0.2, `${p(0.1)} ${p(0.5)} ${p(0.9)}`);
+    assert.deepEqual(fitBoosted(rows, 30, 2, 0.3, 1, 1), fitted);
   });
 });
 

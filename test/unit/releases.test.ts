@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { changelogEntry, diffRegistries, type RegistryDiff } from '../../src/analysis/diff.ts';
+import { changelogEntry, changelogMarkdown, diffRegistries, type RegistryDiff } from '../../src/analysis/diff.ts';
 import { changelogText, releaseProblems } from '../../src/workflows/release.ts';
 import type { Entity } from '../../src/model/index.ts';
 import { releaseDownloadFiles } from '../../src/publish/build.ts';
@@ -62,6 +62,18 @@ describe('the recorded releases', () => {
 
   test('CHANGELOG.md is what the recorded releases make', () => {
     assert.equal(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), changelogText(ROOT), 'regenerate it with hoba release');
+  });
+
+  test('a release’s authored notes go under its own heading, after the summary and before the lists; others have none', () => {
+    const entries = index.releases.map((r, i) => changelogEntry(dataOf(r.version), i > 0 ? dataOf(index.releases[i - 1]!.version) : undefined));
+    const note = '#### Why\n\nThe finding behind E-999 was withdrawn, so nothing rests on it.';
+    const text = changelogMarkdown(entries, (v) => `/downloads/${v}/`, (v) => (v === '0.3.0' ? `${note}\n\n` : undefined));
+    const release = text.slice(text.indexOf('## 0.3.0'), text.indexOf('## 0.2.0'));
+    const [summary, notes, added] = ['Compared with 0.2.0', '### Notes\n\n#### Why\n\nThe finding behind E-999', '### Added'].map((s) => release.indexOf(s)) as [number, number, number];
+    assert.ok(summary >= 0 && notes > summary && added > notes, release.slice(0, 600));
+    assert.ok(!release.includes('\n\n\n'), 'the notes are trimmed');
+    assert.equal(text.split('### Notes').length, 2, 'only the release with notes has them');
+    assert.equal(changelogMarkdown(entries, (v) => `/downloads/${v}/`), changelogMarkdown(entries, (v) => `/downloads/${v}/`, () => undefined));
   });
 
   test('the checkout’s content is its latest release, or its version is bumped enough (release-version)', () => {

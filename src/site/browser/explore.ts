@@ -410,7 +410,8 @@ class Explorer {
       { selector: 'edge.dim', style: { opacity: 0.07 } },
       { selector: 'edge.hood', style: { opacity: 1, width: 1.6, 'line-color': fg, 'target-arrow-color': fg } },
       { selector: 'node.hood', style: { 'font-size': 10, 'min-zoomed-font-size': 0 } },
-      { selector: 'node.focus', style: { width: 28, height: 28, 'border-width': 4, 'border-color': focus, 'font-size': 12, 'font-weight': 'bold', 'min-zoomed-font-size': 0 } },
+      // The focused node is drawn above its neighbours, so a tap on it always reaches it (and opens its page).
+      { selector: 'node.focus', style: { 'z-index': 10, width: 28, height: 28, 'border-width': 4, 'border-color': focus, 'font-size': 12, 'font-weight': 'bold', 'min-zoomed-font-size': 0 } },
     ] as cytoscape.StylesheetJson;
   }
 }
