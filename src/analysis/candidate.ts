@@ -14,7 +14,7 @@ import { FAMILY_PLAIN, PLAIN_EVIDENCE, PLAIN_FIDELITY, PLAIN_GROUP_LABELS, PLAIN
 import type { Concern, Fidelity } from '../model/vocab.ts';
 import { FIDELITIES, ID_GROUP_SOURCE, ID_SOURCE } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
-import { CHECK_WITH_ADVISER, type DeadlineView } from './deadlines.ts';
+import { CHECK_WITH_ADVISER, personDeadlines, type DeadlineView } from './deadlines.ts';
 import type { CandidateView, CompatibleMechanism, ExplainResult } from './schemas.ts';
 
 /** The lead's word budget ("about 120 words"). */
@@ -202,7 +202,9 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const now: CandidateView['now'] = step
     ? { step: step.id, artifact: step.artifact.id, action: shortSentences(period(withoutAsides(clean(firstSentence(step.action))))), ...(step.by_when !== undefined ? { by_when: period(withoutAsides(clean(firstSentence(step.by_when)))) } : {}) }
     : undefined;
-  const mine = deadlines.filter((d) => d.who === 'you' && d.stated);
+  const mine = personDeadlines(deadlines)
+    .map(({ deadline }) => deadline)
+    .filter((d) => d.who === 'you' && d.stated);
   const dated = mine.filter((d) => d.dates.length > 0).sort((a, b) => a.dates[0]!.date.localeCompare(b.dates[0]!.date));
   const shortest = shortestWords(mine);
   const lawText =

@@ -5,7 +5,7 @@
 // force) gives its own date beside the plain one, said as a condition. Not legal advice: every answer that
 // shows a date shows the legal notice and "check this with an adviser" beside it.
 import type { LawNote, LimitExtension, TimeLimit } from '../model/schemas.ts';
-import { appliesAt, placeOf, PLACES, type Place } from '../model/places.ts';
+import { appliesAt, placeTyped, PLACES, type Place } from '../model/places.ts';
 import type { LimitEvent } from '../model/vocab.ts';
 import { isIsoDate, longDate, periodEnd, stopTheClock, type PeriodSpec } from './dates.ts';
 import { AnalysisError } from './resolve.ts';
@@ -43,12 +43,12 @@ const EVENT_WORDS: Record<LimitEvent, string> = {
 
 /** The place of a --where value, or an error that lists the codes. */
 export function placeOfInput(where: string): Place {
-  const place = placeOf(where);
+  const place = placeTyped(where);
   if (!place) {
     const near = PLACES.filter((p) => p.code.startsWith(where.trim().toLowerCase().slice(0, 2))).map((p) => p.code);
     throw new AnalysisError(
       'invalid-argument',
-      `"${where}" is not a place the atlas knows. Use uk (or uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca, us-ny…), eu or a member state (eu-de, eu-fr…).`,
+      `"${where}" is not a place the atlas knows. Give a country, a US state, a UK nation or an EU member state by name (California, England, Germany) or code: uk (or uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca, us-ny…), eu or a member state (eu-de, eu-fr…).`,
       [],
       near.length > 0 ? near : PLACES.filter((p) => !p.code.includes('-')).map((p) => p.code),
     );
@@ -118,6 +118,19 @@ export function deadlinesOf(notes: ReadonlyArray<LawNote & { artifact: { id: str
     out.push({ ...base, stated: true, action: limit.action, who: limit.who, from: limit.from, period: { length: limit.length, unit: limit.unit, days: limit.days, words }, ...(start !== undefined ? { start } : {}), dates, line: lineOf(limit, words, start, dates) });
   }
   return out;
+}
+
+/**
+ * The deadlines as a person reads them, each said once: its line, after "In <where>:" when the note may not
+ * apply to them. Two observations can carry the same law note; the list a person sees names it once.
+ */
+export function personDeadlines<T extends Pick<DeadlineView, 'applies' | 'where' | 'line'>>(deadlines: readonly T[]): Array<{ text: string; deadline: T }> {
+  const seen = new Map<string, { text: string; deadline: T }>();
+  for (const d of deadlines) {
+    const text = `${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`;
+    if (!seen.has(text)) seen.set(text, { text, deadline: d });
+  }
+  return [...seen.values()];
 }
 
 const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);

@@ -209,7 +209,18 @@ export function featuresOf(tokens: readonly Token[], span: Span, denegate = fals
   return [...out];
 }
 
-/** True when a word may stand alone in a quote: not a stop word, a number, a month or weekday. */
+/**
+ * Words of time and linking that say nothing of what happened on their own ("since", "ago", "weeks"): they
+ * may feature in the reading, but a quote needs more than them.
+ */
+const TIME_AND_LINK_WORDS = new Set(
+  (
+    'since ago before after until till while during because though although yet ever now later soon back once twice again already lately recently ' +
+    'today yesterday tomorrow tonight day days week weeks weekend month months year years hour hours minute minutes time times'
+  ).split(' '),
+);
+
+/** True when a word may stand alone in a quote: not a stop word, a number, a month or weekday, a word of time or linking. */
 export function isContentWord(t: Token): boolean {
-  return !STOP_WORDS.has(t.word) && !CALENDAR_WORDS.has(t.word) && !/^[0\s]*[a-z]{0,2}$/.test(t.word) && !NEGATION_CUES.has(t.word);
+  return !STOP_WORDS.has(t.word) && !CALENDAR_WORDS.has(t.word) && !TIME_AND_LINK_WORDS.has(t.word) && !/^[0\s]*[a-z]{0,2}$/.test(t.word) && !NEGATION_CUES.has(t.word);
 }

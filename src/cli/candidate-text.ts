@@ -2,6 +2,7 @@
 // the facts can and cannot mean, the one thing worth checking, what to do now and by when; then the
 // possible explanations, grouped, one line each; the deadlines when the person gave a place or a date;
 // the notice. No ID, slug or vocabulary word: --full and --json keep everything.
+import { personDeadlines } from '../analysis/deadlines.ts';
 import type { ExplainResult } from '../analysis/schemas.ts';
 import { colour } from './io.ts';
 import { wrap } from './text.ts';
@@ -63,11 +64,11 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
   if (deadlines.length > 0) {
     if (r.input.where !== undefined || r.input.on !== undefined) {
       heading('Your deadlines (not legal advice)');
-      for (const d of deadlines) para(`${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`, '      ', '    - ');
+      for (const { text } of personDeadlines(deadlines)) para(text, '      ', '    - ');
       if (c.legal) dim(c.legal);
     } else {
       heading('Deadlines');
-      para('The law may give you a route, and its time limits are short. To see them as dates, add the day it happened and where you are, for example --on 2026-11-20 --where uk (or us-ca, eu-de).');
+      para('The law may give you a route, and its time limits are short. To see them as dates, add the day it happened and where you are, for example --on 2026-11-20 --where England (or California, us-ca, eu-de).');
     }
   }
 

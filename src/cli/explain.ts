@@ -57,7 +57,7 @@ export function registerExplain(program: Command): void {
     .option('--message <file>', 'a message you received (rejection email, portal history, recruiter’s text, letter): a file, or - for standard input')
     .option('--pick <artifact_id>', 'answer a question hoba asked about your words: the observation you choose (e.g. A-046); repeatable', collectPick)
     .option('--on <date>', 'the day it happened (YYYY-MM-DD): the law’s time limits become dates')
-    .option('--where <place>', 'where you are: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)')
+    .option('--where <place>', 'where you are, by name (California, England, Germany) or code: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)')
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
     .option('--brief', 'the short technical report (IDs, tiers, probes) instead of the plain answer')
     .option('--json', 'print the full structure as JSON (always complete, with or without --full)')

@@ -504,7 +504,7 @@ export const TOOLS: readonly ToolDefinition[] = [
           .min(2)
           .max(8)
           .optional()
-          .describe('Where: uk, us-ca, eu-de…'),
+          .describe('Where: a name (California, England) or code (uk, us-ca, eu-de…)'),
         probes: z
           .array(
             z.strictObject({

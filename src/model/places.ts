@@ -51,9 +51,28 @@ export const PLACES: readonly Place[] = [
 
 const BY_CODE = new Map(PLACES.map((p) => [p.code, p]));
 
-/** The place of a code (case and spaces forgiven), or undefined. */
+/** What people type for a place, beside its code: its name ("California", "the United Kingdom"), with or without "the", and a few common names. */
+const BY_TYPED_NAME = new Map<string, Place>([
+  ...PLACES.map((p) => [p.name.toLowerCase().replace(/^the /, ''), p] as const),
+  ...(
+    [
+      ['uk', 'uk'], ['britain', 'uk'], ['great britain', 'uk'], ['gb', 'uk'],
+      ['usa', 'us'], ['united states of america', 'us'], ['america', 'us'],
+      ['europe', 'eu'], ['new york city', 'us-ny'], ['nyc', 'us-ny'], ['new york state', 'us-ny'],
+      ['washington state', 'us-wa'], ['dc', 'us-dc'], ['washington dc', 'us-dc'], ['washington, dc', 'us-dc'], ['washington d.c.', 'us-dc'],
+    ] as const
+  ).flatMap(([name, code]) => (BY_CODE.has(code) ? [[name, BY_CODE.get(code)!] as const] : [])),
+]);
+
+/** The place of a code (case and spaces forgiven), or undefined: what content names. */
 export function placeOf(code: string): Place | undefined {
   return BY_CODE.get(code.trim().toLowerCase());
+}
+
+/** The place of what a person typed: a code or a name ("us-ca", "California", "the UK"; case and spaces forgiven), or undefined. */
+export function placeTyped(text: string): Place | undefined {
+  const typed = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  return BY_CODE.get(typed) ?? BY_TYPED_NAME.get(typed.replace(/^the /, ''));
 }
 
 /**

@@ -168,6 +168,24 @@ describe('dates in the answer', () => {
     assert.ok(direct.agency.deadlines.some((d) => d.dates.some((x) => x.date === '2027-05-19')), 'the EEOC’s 180 days from 20 November 2026');
   });
 
+  test('a law note two observations share is one deadline to the person: CLI, site and MCP say it once', async () => {
+    const input = { artifacts: ['A-045', 'A-046'], on: '2026-11-20', where: 'California' };
+    const r = explain(reg, input);
+    const lines = r.agency.deadlines.map((d) => d.line);
+    const repeated = lines.filter((l, i) => lines.indexOf(l) !== i);
+    assert.ok(repeated.length > 0, 'the full result keeps each observation’s own notes (the case needs a shared note)');
+    const unique = [...new Set(repeated)];
+    const text = renderCandidate(r, { width: 100_000 });
+    const page = visible(candidateHtml(r, { interactive: true, datesForm: true }).html);
+    for (const line of unique) {
+      assert.equal(text.split(line).length - 1, 1, `CLI: ${line}`);
+      assert.equal(page.split(line).length - 1, 1, `site: ${line}`);
+    }
+    const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
+    const viaMcp = (await tool.run({ registry: reg, search: () => undefined } as never, { ...input, detail: 'summary', limit: 16 } as never)) as ExplainResult;
+    for (const line of unique) assert.equal(viaMcp.agency.deadlines.filter((d) => d.line === line).length, 1, `MCP: ${line}`);
+  });
+
   test('--on and --where are checked, and given back in the input', () => {
     assert.throws(() => explain(reg, { artifacts: ['A-024'], on: '2026-02-30' }), (e: unknown) => e instanceof AnalysisError && /calendar date/.test(e.message));
     assert.throws(() => explain(reg, { artifacts: ['A-024'], where: 'mars' }), (e: unknown) => e instanceof AnalysisError && /not a place/.test(e.message));

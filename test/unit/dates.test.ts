@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { addBusinessDays, addDays, addMonths, daysBetween, isIsoDate, longDate, longDateWithDay, monthsLessOneDay, periodEnd, stopTheClock, weekday } from '../../src/analysis/dates.ts';
 import { deadlinesOf, periodWords } from '../../src/analysis/deadlines.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
-import { appliesAt, placeOf, placesNamed } from '../../src/model/places.ts';
+import { appliesAt, placeOf, placesNamed, placeTyped } from '../../src/model/places.ts';
 import { LawNote } from '../../src/model/schemas.ts';
 
 describe('calendar dates', () => {
@@ -200,6 +200,19 @@ describe('deadlines from law notes', () => {
 });
 
 describe('places', () => {
+  test('a person may type a place by its name or its code; content names codes only', () => {
+    for (const [typed, code] of [['California', 'us-ca'], ['  new   york ', 'us-ny'], ['NYC', 'us-ny'], ['the UK', 'uk'], ['United Kingdom', 'uk'], ['England', 'uk-eng'], ['Germany', 'eu-de'], ['USA', 'us'], ['us-wa', 'us-wa'], ['EU', 'eu']] as const) {
+      assert.equal(placeTyped(typed)?.code, code, typed);
+    }
+    for (const typed of ['Atlantis', 'Calif', 'the', '']) assert.equal(placeTyped(typed), undefined, typed);
+    assert.equal(placeOf('California'), undefined, 'a law note’s applies_in takes codes only');
+    const notes = [NYC, UNSTATED, TRIBUNAL, ACCESS, EEOC];
+    const byName = deadlinesOf(notes, { on: '2026-11-20', where: 'California' });
+    assert.ok(byName.length > 0, 'the federal note applies in California');
+    assert.deepEqual(byName, deadlinesOf(notes, { on: '2026-11-20', where: 'us-ca' }));
+    assert.throws(() => deadlinesOf([EEOC], { where: 'Atlantis' }), (e: unknown) => e instanceof AnalysisError && /by name \(California, England, Germany\) or code/.test(e.message));
+  });
+
   test('the names a note uses', () => {
     assert.deepEqual(placesNamed('Hawaii, Minnesota and Vermont').codes, ['us-hi', 'us-mn', 'us-vt']);
     assert.deepEqual(placesNamed('England, Wales and Scotland').codes, ['uk-eng', 'uk-wls', 'uk-sct']);

@@ -170,6 +170,12 @@ describe('the reader, on a constructed atlas', () => {
     }
   });
 
+  test('a word of time or linking never stands alone in a quote ("since", "ago", "weeks"); a word of substance does', () => {
+    const token = (word: string) => ({ word }) as Parameters<typeof isContentWord>[0];
+    for (const w of ['since', 'ago', 'weeks', 'later', 'twice', 'today', 'may', 'friday', '0', 'the']) assert.equal(isContentWord(token(w)), false, w);
+    for (const w of ['interview', 'offer', 'recruiter', 'ghosted', 'background']) assert.equal(isContentWord(token(w)), true, w);
+  });
+
   test('two events in one account are both read', () => {
     const r = readSituation(reg, { text: 'The interviewer asked how old I am. A week later they withdrew my offer.' });
     assert.deepEqual(ids(r), ['A-002', 'A-003']);

@@ -4,6 +4,7 @@
 // the person's own deadlines; then the explanations, grouped, each one line that opens for its detail.
 // No ID in the default text: IDs sit inside the opened details, beside the links.
 import { PLACES } from '../../../model/places.ts';
+import { personDeadlines } from '../../../analysis/deadlines.ts';
 import type { ExplainResult } from '../../../analysis/schemas.ts';
 import { html, type Raw } from '../../html.ts';
 import { readingHtml } from './explain-view.ts';
@@ -52,7 +53,7 @@ ${probe.outcomes.map((x) => html`<li><button type="button" data-probe="${probe.i
 
   const deadlines = r.agency.deadlines;
   const given = r.input.on !== undefined || r.input.where !== undefined;
-  const dateLines = deadlines.map((d) => html`<li>${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}</li>\n`);
+  const dateLines = personDeadlines(deadlines).map(({ text }) => html`<li>${text}</li>\n`);
   const dates =
     deadlines.length > 0
       ? html`<section class="cv-dates" aria-labelledby="cv-dates-h">

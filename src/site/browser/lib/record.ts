@@ -4,6 +4,7 @@
 // agency or a tribunal asks for. Pure functions: the record as data, checked when imported, and its
 // exports (Markdown, JSON, an .ics calendar of the deadlines). The page (browser/record.ts) keeps it in
 // localStorage and never sends it anywhere.
+import { personDeadlines } from '../../../analysis/deadlines.ts';
 import type { ExplainResult } from '../../../analysis/schemas.ts';
 import { isIsoDate, addDays, longDate } from '../../../analysis/dates.ts';
 import type { AnalyzeState } from './analyze-state.ts';
@@ -75,7 +76,7 @@ export function savedAnalysisOf(r: ExplainResult, state: AnalyzeState, today: st
     heading: r.candidate.heading,
     lead: r.candidate.lead,
     groups: r.candidate.groups.map((g) => ({ label: g.label, items: g.items.map((i) => i.title) })),
-    deadlines: r.agency.deadlines.map((d) => ({ line: `${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`, action: d.action, who: d.who, dates: d.dates.map((x) => ({ date: x.date, label: x.label })) })),
+    deadlines: personDeadlines(r.agency.deadlines).map(({ text, deadline: d }) => ({ line: text, action: d.action, who: d.who, dates: d.dates.map((x) => ({ date: x.date, label: x.label })) })),
     notice: r.candidate.notice,
     ...(r.candidate.legal ? { legal: r.candidate.legal } : {}),
   };
