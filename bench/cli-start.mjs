@@ -96,7 +96,7 @@ function once({ command, argv, cwd }) {
 try {
   for (let i = 0; i < warmup; i++) for (const s of subjects) once(s);
   const times = subjects.map(() => []);
-  for (let i = 0; i < runs; i++) subjects.forEach((s, j) => times[j].push(once(s)));
+  for (let i = 0; i < runs; i++) subjects.forEach((s, j) => { times[j].push(once(s)); });
 
   const median = (xs) => {
     const s = [...xs].sort((a, b) => a - b);

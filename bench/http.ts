@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { buildInMemory } from '../src/cli/build.ts';
+import { buildInMemory } from '../src/workflows/build.ts';
 import { writeSite } from '../src/publish/build.ts';
 import { summariseProfile } from './synth/profile.ts';
 
@@ -127,7 +127,7 @@ async function startChild(name: string, args: string[], pattern: RegExp, options
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const deadline = Date.now() + 60_000;
   let match: RegExpExecArray | null;
-  while (!(match = pattern.exec(out))) {
+  for (match = pattern.exec(out); !match; match = pattern.exec(out)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${name} did not start:\n${out}`);
@@ -221,12 +221,12 @@ async function cannon(origin: URL, load: Load | Load[], connections: number, dur
     connections,
     duration,
     method: first.method ?? 'GET',
-    headers: first.headers,
-    body: first.body,
+    ...(first.headers !== undefined ? { headers: first.headers } : {}),
+    ...(first.body !== undefined ? { body: first.body } : {}),
     timeout: 10,
     // --smoke: one request per connection, whatever the duration (no load, only the path through).
     ...(SMOKE ? { amount: connections } : {}),
-    ...(loads.length > 1 ? { requests: loads.map((l) => ({ method: l.method ?? 'GET', path: l.path, headers: l.headers, body: l.body })) } : {}),
+    ...(loads.length > 1 ? { requests: loads.map((l) => ({ method: l.method ?? 'GET', path: l.path, ...(l.headers !== undefined ? { headers: l.headers } : {}), ...(l.body !== undefined ? { body: l.body } : {}) })) } : {}),
   });
   return { rps: r.requests.total / (r.duration > 0 ? r.duration : duration), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
 }
@@ -259,7 +259,7 @@ function cpuSeconds(pid: number): number {
  * throughput, each server's CPU time per request: steadier than throughput on a shared machine, since
  * another process's load slows a server down without making its requests cost more.
  */
-async function compare(subjects: Array<{ url: URL; load: Load; pid?: number }>, connections = CONNECTIONS): Promise<Measured[]> {
+async function compare(subjects: Array<{ url: URL; load: Load; pid?: number | undefined }>, connections = CONNECTIONS): Promise<Measured[]> {
   if (!SMOKE) for (const s of subjects) await cannon(s.url, s.load, connections, WARMUP);
   const runs: Measured[][] = subjects.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {

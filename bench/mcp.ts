@@ -119,6 +119,7 @@ export interface McpResults {
 }
 
 async function main(): Promise<number> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
     ({ values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, calls: { type: 'string', default: '300' }, quick: { type: 'boolean', default: false }, json: { type: 'string' } } }));

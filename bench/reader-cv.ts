@@ -115,7 +115,8 @@ export function figuresOf(outcomes: readonly Outcome[]): CvFigures {
     } else if (o.notCovered) falseNc++;
     if (o.item.negated.some((a) => o.chosen.includes(a))) neg++;
     for (const s of shapesOf(o.item)) {
-      const f = (byShape[s] ??= { n: 0, exact: 0 });
+      byShape[s] ??= { n: 0, exact: 0 };
+      const f = byShape[s];
       f.n++;
       if (o.exact) f.exact++;
     }

@@ -27,6 +27,7 @@ const PARTS = ['cli', 'mcp', 'http', 'scale', 'lighthouse', 'reader'] as const;
 type Part = (typeof PARTS)[number];
 
 function main(): number {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
     ({ values } = parseArgs({

@@ -188,6 +188,7 @@ function profileSize(entities: number, seed: number, samples: number, timeout: n
 }
 
 function main(): number {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
     ({ values } = parseArgs({

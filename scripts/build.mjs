@@ -78,7 +78,7 @@ const result = await build({
 const chunkOf = (entry) => Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === entry)[0].replace(/^dist\//, '');
 const loadChunk = chunkOf('src/registry/load.ts');
 // Likewise the indexes of a checkout's snapshot (the reader's training corpus needs the YAML parser and the schemas).
-const indexesChunk = chunkOf('src/cli/indexes.ts');
+const indexesChunk = chunkOf('src/analysis/checkout-indexes.ts');
 const entries = await build({
   ...nodeOptions,
   format: 'cjs',
@@ -86,7 +86,7 @@ const entries = await build({
   define: { 'import.meta.url': '__hobaUrl' },
   outExtension: { '.js': '.cjs' },
   metafile: true,
-  plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk), toBundle('src/cli/atlas.ts', 'src/cli/indexes.ts', indexesChunk)],
+  plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk), toBundle('src/cli/atlas.ts', 'src/analysis/checkout-indexes.ts', indexesChunk)],
   entryPoints: { 'cli-main': 'src/cli/main.ts' },
   outdir: 'dist',
 });

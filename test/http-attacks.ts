@@ -13,14 +13,14 @@ import { SECURITY_HEADERS } from '../src/publish/routes.ts';
 import type { Rng } from './helpers.ts';
 import type { Running } from './servers.ts';
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
 }
 
 /** Sends one request exactly as written (path, method and headers untouched) and reads the answer until the server closes. */
-export function send(origin: string, method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<RawResponse> {
+function send(origin: string, method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<RawResponse> {
   const { hostname, port } = new URL(origin);
   const lines = [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   return new Promise((resolve) => {
@@ -178,7 +178,7 @@ export function generated(r: Rng, count: number): Attack[] {
  * 404, 405) the SHA-256 of the body decoded (brotli or gzip as the server chose: a server without brotli
  * sends gzip, and both decode to the file). Errors the servers phrase in their own way (400, 412) compare by
  * status. */
-export function outcome(r: RawResponse): string {
+function outcome(r: RawResponse): string {
   if (![200, 404, 405].includes(r.status) || r.body.length === 0) return String(r.status);
   let body = r.body;
   try {
@@ -191,7 +191,7 @@ export function outcome(r: RawResponse): string {
 }
 
 /** What must hold of every answer, whatever the server: nothing from outside the root, and the security headers. */
-export function violations(r: RawResponse, secret: string): string[] {
+function violations(r: RawResponse, secret: string): string[] {
   const out: string[] = [];
   const text = r.body.toString('latin1');
   if (text.includes(secret)) out.push('a file from outside the root leaked');
@@ -207,7 +207,7 @@ export function violations(r: RawResponse, secret: string): string[] {
  * Where a server cannot answer as the others do, and why: the only exceptions to "the same answers". Each is
  * asserted as it is (the answer named here, not any answer), so that a change shows.
  */
-export const KNOWN_DIFFERENCES: ReadonlyArray<{ server: string; applies(x: Attack, r: RawResponse): boolean; why: string }> = [
+const KNOWN_DIFFERENCES: ReadonlyArray<{ server: string; applies(x: Attack, r: RawResponse): boolean; why: string }> = [
   {
     server: 'worker under workerd',
     applies: (x, r) => !KNOWN_METHODS.includes(x.method) && r.status === 501 && Object.keys(r.headers).every((h) => !h.startsWith('content-security')),
@@ -242,10 +242,10 @@ const sends = (x: Attack, name: string) => name in (x.headers ?? {}) || name in 
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'CONNECT'];
 
 /** An attack as a line for reports. */
-export const describeAttack = (x: Attack) => `${x.cls}: ${x.method} ${x.path}${x.headers && Object.keys(x.headers).length ? ` ${JSON.stringify(x.headers)}` : ''}${x.withEtag ? ` +${Object.keys(x.withEtag('"e"')).join(',')}` : ''}`;
+const describeAttack = (x: Attack) => `${x.cls}: ${x.method} ${x.path}${x.headers && Object.keys(x.headers).length ? ` ${JSON.stringify(x.headers)}` : ''}${x.withEtag ? ` +${Object.keys(x.withEtag('"e"')).join(',')}` : ''}`;
 
 /** Runs an attack against a server: its answer (fetching the server's own ETag first when it needs one). */
-export async function run(origin: string, x: Attack): Promise<RawResponse> {
+async function run(origin: string, x: Attack): Promise<RawResponse> {
   let headers = x.headers ?? {};
   if (x.withEtag) {
     const accept = x.headers?.[TEXT];

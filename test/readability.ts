@@ -7,7 +7,7 @@ import { loadAtlas } from '../src/registry/load.ts';
 import { FACET_WORDS } from '../src/model/plain.ts';
 import type { Registry } from '../src/registry/registry.ts';
 
-export interface Counts {
+interface Counts {
   sentence: number;
   word: number;
   syllable: number;
@@ -18,7 +18,7 @@ export function wordsOf(text: string): string[] {
   return text.match(/[A-Za-zÀ-ÿ0-9]+(?:[’'-][A-Za-zÀ-ÿ0-9]+)*/g) ?? [];
 }
 
-export function countsOf(text: string): Counts {
+function countsOf(text: string): Counts {
   let sentence = 0;
   let word = 0;
   let syl = 0;

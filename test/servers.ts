@@ -34,7 +34,7 @@ export async function startServe(root: string): Promise<Running> {
 }
 
 /** nginx from $HOBA_NGINX, else PATH, else the usual sbin directories (nginx.test.ts says how to install it). */
-export function findNginx(): string {
+function findNginx(): string {
   const given = process.env['HOBA_NGINX'];
   if (given && existsSync(given)) return given;
   const dirs = [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin'];

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
-import { buildInMemory } from '../src/cli/build.ts';
+import { buildInMemory } from '../src/workflows/build.ts';
 import { createSiteServer } from '../src/serve/server.ts';
 import { CLI } from './dist.ts';
 import { AtlasCopy, ROOT } from './helpers.ts';
@@ -40,7 +40,10 @@ export class TwoVersions {
       for (const f of site.files) {
         if (f.url === undefined) continue;
         let set = this.expected.get(f.url);
-        if (!set) this.expected.set(f.url, (set = new Set()));
+        if (!set) {
+          set = new Set();
+          this.expected.set(f.url, set);
+        }
         set.add(sha(f.bytes));
       }
     }

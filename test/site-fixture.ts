@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distProblem, treeHash } from '../scripts/source-hash.mjs';
-import { buildInMemory } from '../src/cli/build.ts';
-import { writeSite, type Site } from '../src/publish/build.ts';
-import { ORIGIN_ENV } from '../src/site/meta.ts';
+import { buildInMemory } from '../src/workflows/build.ts';
+import { writeSite } from '../src/publish/build.ts';
+import type { Site } from '../src/publish/site-file.ts';
+import { ORIGIN_ENV } from '../src/publish/origin.ts';
 import { ROOT } from './helpers.ts';
 
 /** What a built site depends on. */
@@ -116,7 +117,8 @@ export function sharedSite(): BuiltSite {
     }
     prune(dir);
   }
-  return (shared = new SiteOnDisk(dir));
+  shared = new SiteOnDisk(dir);
+  return shared;
 }
 
 /** Removes the sites of other keys (older code or content) that no run has used for an hour. */

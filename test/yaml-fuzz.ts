@@ -10,12 +10,12 @@ import { fastYaml } from '../src/registry/fast-yaml.ts';
 import { ROOT, Rng } from './helpers.ts';
 
 /** What the loader gets from the library for this text (undefined when the library reports an error). */
-export function library(text: string): unknown {
+function library(text: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
 }
 
-export function yamlFiles(dir: string): string[] {
+function yamlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? yamlFiles(path) : name.endsWith('.yaml') ? [path] : [];
@@ -24,7 +24,7 @@ export function yamlFiles(dir: string): string[] {
 
 /** What an edit puts in: every character JavaScript takes for whitespace or a line end and YAML does not,
  * and the whitespace and line ends YAML does know. */
-export const ODD_WHITESPACE = [
+const ODD_WHITESPACE = [
   '\u00A0', '\u1680', '\u180E', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200A',
   '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u0085', '\u000B', '\u000C', '\t', '\r', '\r\n', ' ', '\n', '  ',
 ];

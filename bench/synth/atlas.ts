@@ -155,7 +155,8 @@ class Popular<T> {
   drawFree(free: (item: T) => boolean): T | undefined {
     const n = this.items.length;
     if (n === 0) return undefined;
-    const skip = (this.skip ??= Int32Array.from({ length: n + 1 }, (_, i) => i));
+    this.skip ??= Int32Array.from({ length: n + 1 }, (_, i) => i);
+    const skip = this.skip;
     const find = (i: number) => {
       while (skip[i] !== i) i = skip[i] = skip[skip[i]!]!;
       return i;
@@ -213,7 +214,7 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   barrierStages.sort((a, b) => a - b);
   const barrierIds = ids('barrier');
   const barriersAt: string[][] = STAGES.map(() => []);
-  barrierIds.forEach((id, i) => barriersAt[barrierStages[i]!]!.push(id));
+  barrierIds.forEach((id, i) => { barriersAt[barrierStages[i]!]!.push(id); });
   const stageEnd = STAGES.map((_, stage) => barrierStages.lastIndexOf(stage));
   const precedes = barrierIds.map((_, i) => {
     // Later barriers of the same stage or of the next one: nearest first (Zipf over distance). Barriers

@@ -11,6 +11,7 @@ import { BIBLIOGRAPHY_FILE, generateAtlas, writeAtlas } from './atlas.ts';
 const USAGE = 'usage: node --import tsx bench/synth/generate.ts --entities <n> [--seed <n>] --out <dir>';
 
 function main(): number {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
     ({ values } = parseArgs({ options: { entities: { type: 'string' }, seed: { type: 'string', default: '42' }, out: { type: 'string' }, help: { type: 'boolean' } } }));

@@ -57,7 +57,10 @@ export class Random {
   weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
     const entries = Object.entries(weights) as Array<[K, number]>;
     let r = this.next() * entries.reduce((n, [, w]) => n + w, 0);
-    for (const [k, w] of entries) if ((r -= w) < 0) return k;
+    for (const [k, w] of entries) {
+      r -= w;
+      if (r < 0) return k;
+    }
     return entries.at(-1)![0];
   }
 
@@ -110,7 +113,10 @@ const laws = new Map<string, Zipf>();
 export function zipf(n: number, s: number): Zipf {
   const key = `${n} ${s}`;
   let law = laws.get(key);
-  if (!law) laws.set(key, (law = new Zipf(n, s)));
+  if (!law) {
+    law = new Zipf(n, s);
+    laws.set(key, law);
+  }
   return law;
 }
 

@@ -12,7 +12,7 @@
 // carries what would make it relevant.
 import { FAMILY_PLAIN, PLAIN_EVIDENCE, PLAIN_FIDELITY, PLAIN_GROUP_LABELS, PLAIN_NOTICE, PLAIN_RELEVANT_IF, PLAIN_VERDICT, plainWho, type PlainGroup } from '../model/plain.ts';
 import type { Concern, Fidelity } from '../model/vocab.ts';
-import { FIDELITIES } from '../model/vocab.ts';
+import { FIDELITIES, ID_GROUP_SOURCE, ID_SOURCE } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
 import { CHECK_WITH_ADVISER, personDeadlines, type DeadlineView } from './deadlines.ts';
 import type { CandidateView, CompatibleMechanism, ExplainResult } from './schemas.ts';
@@ -20,8 +20,9 @@ import type { CandidateView, CompatibleMechanism, ExplainResult } from './schema
 /** The lead's word budget ("about 120 words"). */
 export const LEAD_WORDS = 120;
 
-const ID_GROUP = /\s*\((?:(?:see|e\.g\.|cf\.)\s+)?[ABMPLISE]-\d{3,}(?:\s*[,;]\s*(?:(?:see|and)\s+)?[ABMPLISE]-\d{3,})*\)/g;
-const BARE_ID = /\b[ABMPLISE]-\d{3,}\b/g;
+const ID_GROUP = new RegExp(`\\s*${ID_GROUP_SOURCE}`, 'g');
+const BARE_ID = new RegExp(`\\b${ID_SOURCE}\\b`, 'g');
+const ID_BEFORE_PARENTHESES = new RegExp(`\\b${ID_SOURCE} \\(([^()]*)\\)`, 'g');
 
 /**
  * Prose without its IDs: a parenthesised group of IDs ("(E-070)", "(M-017; E-071)") is dropped, and an ID
@@ -29,7 +30,7 @@ const BARE_ID = /\b[ABMPLISE]-\d{3,}\b/g;
  */
 export function withoutIds(text: string, titleOf: (id: string) => string | undefined): string {
   return text
-    .replace(/\b[ABMPLISE]-\d{3,} \(([^()]*)\)/g, '“$1”')
+    .replace(ID_BEFORE_PARENTHESES, '“$1”')
     .replace(ID_GROUP, '')
     .replace(BARE_ID, (id) => {
       const t = titleOf(id);
@@ -41,7 +42,7 @@ export function withoutIds(text: string, titleOf: (id: string) => string | undef
 }
 
 /** A title without the atlas's own labels ("(honest baseline)"). */
-export function plainTitle(title: string): string {
+function plainTitle(title: string): string {
   return title.replace(/\s*\(honest baseline\)\s*$/i, '').trim();
 }
 

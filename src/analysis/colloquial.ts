@@ -240,7 +240,7 @@ function tokens(text: string): Token[] {
  * Spans of the text the person negated to set aside: "not ghosted, rejected", "it wasn't a rejection, it
  * was silence", "rejected rather than ghosted". Returned as [start, end) character ranges.
  */
-function negatedSpans(text: string, toks: Token[]): Array<{ start: number; end: number; words: string[] }> {
+function negatedSpans(toks: Token[]): Array<{ start: number; end: number; words: string[] }> {
   const spans: Array<{ start: number; end: number; words: string[] }> = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
@@ -273,7 +273,7 @@ function negatedSpans(text: string, toks: Token[]): Array<{ start: number; end: 
 /** The query as the index should see it: negated words dropped, everyday phrases given atlas words. */
 export function rewriteQuery(query: string): Rewrite {
   const lower = query.toLowerCase().replace(/’/g, "'");
-  const spans = negatedSpans(lower, tokens(lower));
+  const spans = negatedSpans(tokens(lower));
   let kept = '';
   let at = 0;
   for (const s of spans) {

@@ -11,7 +11,7 @@ import { isIsoDate, longDate, periodEnd, stopTheClock, type PeriodSpec } from '.
 import { AnalysisError } from './resolve.ts';
 import type { DateLine, DeadlineView } from './schemas.ts';
 
-export type { DateLine, DeadlineView } from './schemas.ts';
+export type { DeadlineView } from './schemas.ts';
 
 /** What the person says about their case: all optional, all kept on their device. */
 export interface CaseFacts {

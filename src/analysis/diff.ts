@@ -10,9 +10,6 @@ import { compareIds, type RegistryData } from '../registry/registry.ts';
 import type { Problem } from '../registry/rules.ts';
 import { BUMPS, bumpSatisfies, compareVersions, effectiveBump, nextVersion, versionBump, type Bump } from '../registry/release-model.ts';
 
-export { BUMPS, type Bump };
-
-
 const Version = z.string().regex(/^\d+\.\d+\.\d+$/).describe('A registry version (semver)');
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -24,7 +21,7 @@ export const DiffEntity = z
   })
   .describe('An entity named in a diff, with its title in the newer version (the older one for a removed entity)');
 
-export const ValueChange = z
+const ValueChange = z
   .strictObject({
     field: z.string().describe('Dotted path of the field, e.g. title or facets.actor'),
     change: z.literal('value'),
@@ -33,7 +30,7 @@ export const ValueChange = z
   })
   .describe('A field holding one value that changed');
 
-export const ListChange = z
+const ListChange = z
   .strictObject({
     field: z.string().describe('Dotted path of the list, e.g. sources or probes'),
     change: z.literal('list'),
@@ -51,7 +48,7 @@ export const ChangedEntity = DiffEntity.extend({
   fields: z.array(FieldChange).describe('Every field that changed, in field order'),
 }).describe('An entity present in both versions whose content changed');
 
-export const DeprecatedEntity = ChangedEntity.extend({
+const DeprecatedEntity = ChangedEntity.extend({
   superseded_by: z.string().optional().describe('The successor that old links lead to'),
 }).describe('An entity deprecated (and superseded) in the newer version; its ID keeps resolving');
 
@@ -242,7 +239,7 @@ function isRecord(v: unknown): v is Record_ {
 }
 
 /** JSON with sorted keys and absent values dropped: equal for equal content whatever the key order. */
-export function canonical(value: unknown): string {
+function canonical(value: unknown): string {
   return JSON.stringify(sortKeys(value as Json));
 }
 

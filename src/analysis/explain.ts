@@ -12,7 +12,7 @@ import { explainArtifacts, type ArtifactsInput, type InputOrigin, type ProbeOutc
 import { candidateView } from './candidate.ts';
 import { readSituation, type Reading } from './reader.ts';
 import { AnalysisError, resolveEntity } from './resolve.ts';
-import { scenarioInput } from './scenarios.ts';
+import { scenarioInput } from './scenario-input.ts';
 import type { ExplainResult } from './schemas.ts';
 import { LISTED_MAX, UNCALIBRATED_NOTICE } from './terms.ts';
 

@@ -11,7 +11,7 @@
 //   get_interventions          findInterventions               interventions.ts
 //   traverse_graph             traverse (+ formatGraph)        traverse.ts, graph-format.ts
 //   get_methodology            methodology                     methodology.ts
-//   (scenario presets)         scenarioInput / checkScenarios  scenarios.ts
+//   (scenario presets)         scenarioInput / checkScenarios  scenario-input.ts, scenario-checks.ts
 //
 // Errors are AnalysisError (code unknown-id with suggestions, or invalid-argument with allowed values).
 // The CLI imports the modules one by one instead of this file, to keep its start-up path small.
@@ -24,7 +24,8 @@ export * from './node.ts';
 export * from './patterns.ts';
 export * from './probes.ts';
 export * from './resolve.ts';
-export * from './scenarios.ts';
+export * from './scenario-input.ts';
+export * from './scenario-checks.ts';
 export * from './schemas.ts';
 export * from './search.ts';
 export * from './terms.ts';

@@ -179,7 +179,7 @@ export function ruleOutWords(narrows: readonly string[], known: readonly Mechani
 }
 
 /** The whole length of a list that a result may cut (see its truncated_lists), `listed` being how many it lists. */
-export function listTotal(result: { truncated_lists?: readonly Truncation[] }, path: string, listed: number): number {
+export function listTotal(result: { truncated_lists?: readonly Truncation[] | undefined }, path: string, listed: number): number {
   return result.truncated_lists?.find((t) => t.list === path)?.total ?? listed;
 }
 

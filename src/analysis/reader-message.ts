@@ -7,7 +7,7 @@
 import type { Registry } from '../registry/registry.ts';
 import { readText, STOP_WORDS } from './reader-text.ts';
 
-export interface MessageTell {
+interface MessageTell {
   /** The line of the message, as pasted. */
   line: string;
   /** The specimen's marked line it matches. */
@@ -70,7 +70,7 @@ function tellIndex(reg: Registry): TellIndex {
 }
 
 /** The lines of a message: its lines, and a long line's sentences. */
-export function messageLines(message: string): string[] {
+function messageLines(message: string): string[] {
   return message
     .split('\n')
     .flatMap((l) => (l.length > 160 ? l.split(/(?<=[.!?])\s+/) : [l]))
@@ -118,7 +118,3 @@ export function messageTells(reg: Registry, message: string): MessageTells[] {
     .map(([id, found]) => ({ artifact: { id, title: reg.get(id)?.kind === 'artifact' ? (reg.get(id) as { title: string }).title : id }, tells: found.map(({ line, tell, reading }) => ({ line, tell, reading })) }));
 }
 
-/** How much of a tell's weight a message's best matching lines cover, by observation (for choosing). */
-export function tellStrength(found: MessageTells): number {
-  return found.tells.length;
-}

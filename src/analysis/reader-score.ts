@@ -72,7 +72,7 @@ export function score(model: ReaderModel, text: string): Scored {
 }
 
 /** The logits of the account's negated clauses read as if stated (what it denies). */
-export function deniedLogits(model: ReaderModel, s: Scored): Float64Array[] {
+function deniedLogits(model: ReaderModel, s: Scored): Float64Array[] {
   return s.read.negatedClauses.map((span) => scoreFeatures(model, featuresOf(s.read.tokens, span, true)));
 }
 
@@ -101,7 +101,7 @@ export const STACK_FEATURES = [
 ] as const;
 
 /** A class is a candidate when its best window, or the message's, reaches this probability, or a tell names it. */
-export const CANDIDATE_FLOOR = 0.02;
+const CANDIDATE_FLOOR = 0.02;
 
 const clip = (x: number, a = 8) => Math.max(-a, Math.min(a, x));
 const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
@@ -206,7 +206,7 @@ export function firstProbability(stack: Pick<StackModel, 'weights' | 'bias' | 'b
 }
 
 /** The numbers of the second pass: the first pass's logit, the strongest observation read beside it, and how rarely the two go together. */
-export function pairFeatures(first: Float64Array, cands: readonly Candidate[], C: number, rate: (d: number, c: number) => number): Float64Array[] {
+export function pairFeatures(first: Float64Array, cands: readonly Candidate[], rate: (d: number, c: number) => number): Float64Array[] {
   return cands.map((k, i) => {
     let stronger = 0;
     let apart = 0;
@@ -226,7 +226,7 @@ export function stackProbabilities(stack: StackModel, cands: readonly Candidate[
   const pair = stack.pair;
   if (!pair) return first;
   const rate = (d: number, c: number) => pair.rates.get(d * C + c) ?? pair.prior;
-  return Float64Array.from(pairFeatures(first, cands, C, rate), (x) => firstPass(pair.weights, pair.bias, x));
+  return Float64Array.from(pairFeatures(first, cands, rate), (x) => firstPass(pair.weights, pair.bias, x));
 }
 
 /**
@@ -300,7 +300,7 @@ function solve(H: Float64Array[], g: Float64Array): Float64Array {
 // ── "not covered" ───────────────────────────────────────────────────────────────────────────────────
 
 /** The names of the numbers the "not covered" decision weighs (in order). */
-export const OUT_FEATURES = ['p out', 'best topic', 'out over best observation', 'best window out', 'best chosen', 'chosen', 'asked share', 'message', 'denies'] as const;
+const OUT_FEATURES = ['p out', 'best topic', 'out over best observation', 'best window out', 'best chosen', 'chosen', 'asked share', 'message', 'denies'] as const;
 
 /**
  * The numbers "not covered" is decided on: how the out-of-scope class and its topics read in the account,
@@ -343,7 +343,7 @@ export interface Tree {
   value: Float64Array;
 }
 
-export function treeValue(t: Tree, x: Float64Array): number {
+function treeValue(t: Tree, x: Float64Array): number {
   let k = 0;
   while (t.feature[k]! >= 0) k = x[t.feature[k]!]! < t.cut[k]! ? 2 * k + 1 : 2 * k + 2;
   return t.value[k]!;

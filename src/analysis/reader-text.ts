@@ -60,7 +60,7 @@ const SLANG = new Map<string, string>(
 );
 
 /** Words that negate what follows them in their clause (after apostrophes are dropped). */
-export const NEGATION_CUES = new Set(
+const NEGATION_CUES = new Set(
   'not no never nobody none nothing neither nor without cannot cant dont didnt doesnt isnt wasnt werent wont wouldnt havent hasnt hadnt couldnt shouldnt aint arent noone nowhere'.split(
     ' ',
   ),
@@ -101,6 +101,7 @@ const HYPOTHETICAL = /^(?:if|what if|in case|wondering|wonder|should i|i wonder|
 
 function normalise(raw: string): string {
   let w = raw.toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matches any non-ASCII character
   if (/[^\x00-\x7f]/.test(w)) w = w.normalize('NFD').replace(/\p{Diacritic}/gu, '');
   w = w.replace(/['’‘]/g, '');
   const s = SLANG.get(w);

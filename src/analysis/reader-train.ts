@@ -57,9 +57,9 @@ export interface TrainOptions {
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
-export const TRAINER_REVISION = 2;
+const TRAINER_REVISION = 2;
 
-export const DEFAULT_TRAINING: TrainOptions = {
+const DEFAULT_TRAINING: TrainOptions = {
   epochs: 12,
   rate: 2,
   l2: 1e-5,
@@ -75,7 +75,7 @@ export const DEFAULT_TRAINING: TrainOptions = {
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
-export function accountFeatures(text: string): string[] {
+function accountFeatures(text: string): string[] {
   const read = readText(text);
   const out = new Set<string>();
   for (const c of read.clauses) for (const f of featuresOf(read.tokens, c)) out.add(f);
@@ -87,10 +87,10 @@ export function accountFeatures(text: string): string[] {
  * few dozen observations, and an atlas beyond this (the synthetic ones of the scale benchmark) is read
  * for its first MAX_READER_CLASSES active artifacts by ID only, so that building it stays bounded.
  */
-export const MAX_READER_CLASSES = 160;
+const MAX_READER_CLASSES = 160;
 
 /** The classes of a registry: its active artifacts by ID, then "out of scope", then one per not-covered topic. */
-export function classesOf(reg: Registry): string[] {
+function classesOf(reg: Registry): string[] {
   const artifacts = reg
     .all('artifact')
     .filter((a) => a.status !== 'deprecated')
@@ -116,7 +116,7 @@ const firstPerson = (text: string) =>
  * summary and the first paragraph of its description (read in the first person), and the tell-tale lines
  * of its specimens; each not-covered topic's voices and title.
  */
-export function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> = new Set(classesOf(reg))): LabelledText[] {
+function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> = new Set(classesOf(reg))): LabelledText[] {
   const out: LabelledText[] = [];
   for (const a of reg.all('artifact')) {
     if (a.status === 'deprecated' || !classes.has(a.id)) continue;
@@ -135,7 +135,7 @@ export function examplesOfRegistry(reg: Registry, classes: ReadonlySet<string> =
 }
 
 /** Corpus items as training examples: the account (and any message it pasted), with what it states. */
-export function examplesOfCorpus(items: readonly CorpusItem[], classes: readonly string[]): LabelledText[] {
+function examplesOfCorpus(items: readonly CorpusItem[], classes: readonly string[]): LabelledText[] {
   const known = new Set(classes);
   return items.flatMap((item) => {
     const text = [item.text ?? '', item.message ?? ''].join('\n').trim();
@@ -153,7 +153,7 @@ const CONNECTORS = ['. ', '. Then ', ', and then ', '. Also ', '. On top of that
  * observations that the corpus states together: one voice of each, in a seeded random order, joined by a
  * connector. They teach the classifier that an observation is stated in a longer story beside another.
  */
-export function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[], classes: ReadonlySet<string>, perSet: number, seed: number): LabelledText[] {
+function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[], classes: ReadonlySet<string>, perSet: number, seed: number): LabelledText[] {
   if (perSet <= 0) return [];
   const voices = new Map<string, string[]>();
   for (const a of reg.all('artifact')) if (a.status !== 'deprecated' && classes.has(a.id) && (a.voices?.length ?? 0) > 0) voices.set(a.id, a.voices!);
@@ -280,7 +280,7 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
  * Trains the classifier. With `folds` > 1, each class's threshold is the probability that maximises its
  * F1 on the held-out folds (shrunk towards `threshold` for classes with few examples).
  */
-export function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}, reg?: Registry): TrainedWeights {
+function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}, reg?: Registry): TrainedWeights {
   const o = { ...DEFAULT_TRAINING, ...options };
   const p = prepare(examples, classes, o.minCount);
   const trained = fit(p, classes, o, () => true);
@@ -366,12 +366,14 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
       const v = own.get(key) ?? [0, 0];
       own.set(key, [v[0] + 1, v[1] + y]);
     }
-    const xs = pairFeatures(p1[i]!, a.cands, C, (d, c) => {
+    const xs = pairFeatures(p1[i]!, a.cands, (d, c) => {
       const key = d * C + c;
       const [dn, dk] = own.get(key) ?? [0, 0];
       return rateOf(key, dn, dk);
     });
-    xs.forEach((x, j) => rows2.push({ x, y: a.y[j]! }));
+    xs.forEach((x, j) => {
+      rows2.push({ x, y: a.y[j]! });
+    });
     return xs;
   });
   const second = fitStack(rows2);

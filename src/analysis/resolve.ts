@@ -1,6 +1,6 @@
 // Turning what a person or an agent typed into atlas entities: lenient ID parsing, deprecation
 // (a deprecated ID resolves, and names its successor), and errors that say what to try instead.
-import { KIND_INFO, KINDS, kindOfId, withArticle, type Kind } from '../model/vocab.ts';
+import { ID_LETTERS, KIND_INFO, KINDS, kindOfId, withArticle, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
 import { closest } from '../registry/suggest.ts';
@@ -25,9 +25,11 @@ export class AnalysisError extends Error {
   }
 }
 
+const LOOSE_ID = new RegExp(`^\\s*([${ID_LETTERS}])-?0*(\\d+)\\s*$`, 'i');
+
 /** "m-1", "M1", "m001" → "M-001"; undefined when the text is not shaped like an ID. */
 export function normaliseId(input: string): string | undefined {
-  const m = /^\s*([ABMPLISE])-?0*(\d+)\s*$/i.exec(input);
+  const m = LOOSE_ID.exec(input);
   if (!m) return undefined;
   return `${m[1]!.toUpperCase()}-${m[2]!.padStart(3, '0')}`;
 }

@@ -26,7 +26,7 @@ import {
   Barrier,
   Edge,
   Emission,
-  EntityRecord,
+  EntityRecord as EntityRecordSchema,
   Intervention,
   LawNote,
   Mechanism,
@@ -129,7 +129,7 @@ export const NodeView = z
   .strictObject({
     registry_version: RegistryVersion,
     node: EntityRef,
-    entity: EntityRecord,
+    entity: EntityRecordSchema,
     successor: EntityRef.optional().describe('For a deprecated entity: the active entity that replaces it'),
     predecessors: z.array(EntityRef).describe('Deprecated entities this one replaces'),
     relations: z.array(RelationLink).describe('Every edge touching the entity, outgoing first, in relation order'),
@@ -636,7 +636,7 @@ export const Methodology = z
 
 export type EntityRef = z.infer<typeof EntityRef>;
 export type Truncation = z.infer<typeof Truncation>;
-export type EntityRecord = z.infer<typeof EntityRecord>;
+export type EntityRecord = z.infer<typeof EntityRecordSchema>;
 export type SearchHit = z.infer<typeof SearchHit>;
 export type SearchResult = z.infer<typeof SearchResult>;
 export type RelationLink = z.infer<typeof RelationLink>;

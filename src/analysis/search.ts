@@ -11,16 +11,26 @@
 // BENCHMARKS.md): loading a serialised index rebuilds its radix tree (250–280 ms before the first search
 // of every CLI run and MCP server start, against 2.5 ms here), and each query visits every posting of
 // every expanded term through per-document callbacks (3.5 s p50 at 100,000 entities, against 22 ms here).
+//
+// This module is the search itself (AtlasSearch: the query, ranking, hits, suggestions) and the index of
+// a registry or snapshot; its parts are in search/: tokenise.ts (words and their normal form), synonyms.ts,
+// fields.ts (what is indexed, boosts), policy.ts (reach of a query term, BM25 weights, relevance),
+// codec.ts (the serialised format), build.ts (building it) and term-index.ts (decoding and scoring).
 import { KINDS, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
 import { sourceFinding } from '../model/source.ts';
 import type { Registry } from '../registry/registry.ts';
-import { editDistance } from '../registry/suggest.ts';
 import { AnalysisError, normaliseId, refOf } from './resolve.ts';
 import { rewriteQuery, type Rewrite } from './colloquial.ts';
-import { stem } from './stem.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import type { SearchHit, SearchResult } from './schemas.ts';
+import { FIELDS, documentBoost } from './search/fields.ts';
+import { normaliseTerm, tokenizeText } from './search/tokenise.ts';
+import { expandQueryTerm } from './search/synonyms.ts';
+import { PREFIX_WEIGHT, FUZZY_WEIGHT, reachOf, typosAllowed, RELEVANCE } from './search/policy.ts';
+import { type SerialisedIndex, INDEX_FORMAT } from './search/codec.ts';
+import { buildIndex } from './search/build.ts';
+import { TermIndex, bestFirst, bitCount } from './search/term-index.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 
@@ -30,421 +40,6 @@ export const DEFAULT_SEARCH_LIMIT = 10;
  * query can exhaust memory; real questions are a few words. Every door (CLI, MCP) applies this one limit.
  */
 export const MAX_QUERY_LENGTH = 300;
-
-/** Words longer than this are matched exactly (typo tolerance costs the square of a word's length). */
-const MAX_FUZZY_TERM = 24;
-
-// An artifact's voices (first-person accounts) are a field of their own: people search in those words.
-const FIELDS = ['id', 'title', 'aliases', 'summary', 'voices', 'body'] as const;
-type Field = (typeof FIELDS)[number];
-
-const ID_TOKEN = /^[abmplise]-\d{3,}$/i;
-const HYPHEN = 45; // '-', the second character of every ID (ID_TOKEN)
-const TOKEN = /[abmplise]-\d{3,}|[\p{L}\p{N}]+/giu;
-
-// Words too common to help ranking. "no" and "not" stay: "no pay range" means something. The pieces of
-// a contraction ("didn't" is split into "didn" and "t") are noise on their own.
-const STOP_WORDS = new Set(
-  'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its me my of on or our she so than that the their them then there these they this those to up us was we were what when where which while who why will with would you your t s d ll re ve m didn doesn don isn wasn weren aren won wouldn couldn shouldn haven hasn hadn'.split(
-    ' ',
-  ),
-);
-
-/** Lower-case, accents folded (résumé → resume), a light suffix stemmer; IDs kept whole. */
-export function normaliseTerm(term: string): string | null {
-  const t = term.toLowerCase();
-  if (ID_TOKEN.test(t)) return t;
-  const w = t.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-  if (STOP_WORDS.has(w)) return null;
-  return stem(w);
-}
-
-/**
- * Words people use for what the atlas names otherwise, expanded at query time only (the index keeps
- * the atlas's own words). Keys and values are normalised terms.
- */
-// A Map, not an object literal: query words are looked up in it, and "constructor" must not find
-// Object.prototype's.
-const SYNONYMS = new Map<string, string[]>([
-  ['salary', ['pay', 'compensation']],
-  ['pay', ['salary', 'compensation']],
-  ['wage', ['pay', 'salary']],
-  ['compensation', ['pay', 'salary']],
-  ['lower', ['cut', 'reduc', 'below']],
-  ['cut', ['lower', 'reduc']],
-  ['ghost', ['silenc']],
-  ['cv', ['resum']],
-  ['job', ['role', 'posting']],
-  ['fire', ['rescind']],
-  ['withdrawn', ['rescind']],
-]);
-
-function expandQueryTerm(term: string): string | string[] | null {
-  const t = normaliseTerm(term);
-  if (t === null) return null;
-  const more = SYNONYMS.get(t);
-  return more ? [t, ...more] : t;
-}
-
-function tokenize(text: string): string[] {
-  return text.match(TOKEN) ?? [];
-}
-
-/** The words of a text as the index splits them (IDs kept whole). */
-export const tokenizeText = tokenize;
-
-function texts(...parts: Array<string | readonly string[] | undefined>): string {
-  return parts.flatMap((p) => (p === undefined ? [] : typeof p === 'string' ? [p] : p)).join('\n');
-}
-
-/** The text of each indexed field of an entity. */
-export function fieldText(e: Entity, field: Field): string {
-  if (field === 'id') return e.id;
-  if (e.kind === 'source') {
-    if (field === 'title') return texts(e.cite, e.title ?? undefined);
-    if (field === 'aliases' || field === 'voices') return '';
-    if (field === 'summary') return e.finding ?? '';
-    return texts(e.authors, e.venue ?? undefined, e.design, e.relevant_to, e.year === null ? undefined : String(e.year));
-  }
-  if (field === 'title') return e.title;
-  if (field === 'aliases') return texts(e.aliases);
-  if (field === 'voices') return e.kind === 'artifact' ? texts(e.voices ?? []) : '';
-  if (field === 'summary') return e.summary;
-  const common = [e.description];
-  switch (e.kind) {
-    case 'artifact':
-      return texts(
-        ...common,
-        e.stages,
-        e.non_inferences,
-        e.probes.flatMap((p) => [p.action, p.risk ?? '', ...p.outcomes.flatMap((o) => [o.observation, o.note ?? ''])]),
-        // The marked lines of its specimens: the words an employer's message uses, which a person may paste.
-        e.specimens.flatMap((sp) => [sp.title, ...sp.tells.map((t) => t.quote)]),
-      );
-    case 'barrier':
-      return texts(...common, e.stage, e.pass_condition);
-    case 'mechanism':
-      return texts(...common, e.family.replace(/-/g, ' '), e.emits.map((x) => x.note ?? ''));
-    case 'pattern':
-      return texts(...common, e.shape, e.trigger_rule, e.establishes, e.non_inferences);
-    case 'loop':
-      return texts(...common);
-    case 'intervention':
-      return texts(...common, e.expected_effects, e.measurements, e.tradeoffs);
-    case 'scenario':
-      return texts(...common, e.situation);
-  }
-}
-
-const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, voices: 1, body: 1 };
-const FIELD_BOOST = FIELDS.map((f) => BOOST[f]);
-const F = FIELDS.length;
-
-// Scoring is BM25 as MiniSearch (which this index replaced) computes it, so that ranking stayed as
-// tuned: k 1.2, b 0.7, and d 0.5 added to every match's term-frequency part.
-const K1 = 1.2;
-const B = 0.7;
-const D = 0.5;
-// A word's beginning ("resch") is a surer sign than a word one edit away ("reach"), so prefix matches
-// weigh more than typo matches; both less than the word itself (weight 1).
-const PREFIX_WEIGHT = 0.45;
-const FUZZY_WEIGHT = 0.375;
-/** Typos allowed: a fifth of the word's letters, rounded (1 for 5–7 letters, 2 for 8–12…), at most 6. */
-const FUZZY_SHARE = 0.2;
-const MAX_TYPOS = 6;
-
-/**
- * How far a query term reaches beyond itself. IDs match exactly: M-013 is not "close to" M-012. A word
- * longer than any real one (a pasted token) is matched exactly too. Prefixes need four letters ("not"
- * would find "nothing"), typos five.
- */
-function reachOf(term: string): { prefix: boolean; typos: number } {
-  if (term.length > MAX_FUZZY_TERM || ID_TOKEN.test(term)) return { prefix: false, typos: 0 };
-  return { prefix: term.length >= 4, typos: term.length >= 5 ? typosAllowed(term, FUZZY_SHARE) : 0 };
-}
-
-const typosAllowed = (term: string, share: number) => Math.min(MAX_TYPOS, Math.round(term.length * share));
-
-/** Observations are how people describe what happened to them; deprecated entities sink. */
-function documentBoost(e: Entity | undefined): number {
-  if (!e) return 0;
-  if (e.kind !== 'source' && e.status === 'deprecated') return 0.5;
-  // A scenario is told in a person's words too, but it is an example; the observation comes first.
-  return e.kind === 'artifact' ? 1.2 : e.kind === 'scenario' ? 0.7 : 1;
-}
-
-/**
- * The index as the snapshot stores it. Loading it must cost little before the first search (the CLI and
- * the MCP server load it for one query), so the postings stay compact strings, one per term, decoded
- * only for the terms a query reaches; nothing else is rebuilt (no tree, no map of maps).
- */
-interface SerialisedIndex {
-  format: typeof INDEX_FORMAT;
-  /** Entity IDs; a document is its position here. */
-  ids: string[];
-  /** Distinct words of each document's fields (document × field), the length BM25 normalises by (encoded). */
-  fieldLength: string;
-  averageFieldLength: number[];
-  /** Index terms, sorted by code unit (so that the terms with a prefix are one run). */
-  terms: string[];
-  /**
-   * Each term's postings (encoded): for each field, the number of documents holding the term there, then
-   * for each such document the gap from the previous one and the term's occurrences in the field.
-   */
-  postings: string[];
-}
-const INDEX_FORMAT = 'hoba-search/3';
-
-// Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
-// marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe
-// ASCII (no quote or backslash to escape in the snapshot).
-const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const DIGIT_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
-
-// Joined, not appended to one string: a string grown by += is a chain of one small piece per append
-// (a "rope" in V8) until something flattens it, and the index keeps its postings for good. Appended, the
-// index of a 10,000-entity atlas took 77 MB of heap for 3.1 MB of text; joined, 4 MB (BENCHMARKS.md).
-function encode(numbers: readonly number[]): string {
-  const out: string[] = [];
-  for (let n of numbers) {
-    let digits = DIGITS[n & 31]!;
-    for (n >>>= 5; n > 0; n >>>= 5) digits = DIGITS[32 + (n & 31)]! + digits;
-    out.push(digits);
-  }
-  return out.join('');
-}
-
-function decode(text: string): Int32Array {
-  const out = new Int32Array(text.length);
-  let count = 0;
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const v = DIGIT_VALUE[text.charCodeAt(i)]!;
-    if (v < 32) {
-      out[count++] = n * 32 + v;
-      n = 0;
-    } else n = n * 32 + (v - 32);
-  }
-  return out.subarray(0, count);
-}
-
-/** The postings codec, for its property test (test/unit/search-index.test.ts): numbers 0 … 2^31 − 1. */
-export const numberCodec = { encode, decode } as const;
-
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The index of a registry's entities. */
-function buildIndex(entities: readonly Entity[]): SerialisedIndex {
-  const ids = entities.map((e) => e.id);
-  const fieldLength: number[] = [];
-  const total = new Array<number>(F).fill(0);
-  // term → per field, [document, occurrences, document, occurrences…]
-  const byTerm = new Map<string, number[][]>();
-  // Each distinct word is normalised once (an atlas repeats its words; normalising one is a Unicode
-  // decomposition and two patterns): 15% of indexing 100,000 entities before.
-  const normalised = new Map<string, string | null>();
-  const normal = (w: string) => {
-    let t = normalised.get(w);
-    if (t === undefined) normalised.set(w, (t = normaliseTerm(w)));
-    return t;
-  };
-  entities.forEach((e, doc) => {
-    FIELDS.forEach((field, f) => {
-      const words = tokenize(fieldText(e, field));
-      // As MiniSearch (this index's predecessor) measured it: distinct words as written, before normalising.
-      const length = new Set(words).size;
-      fieldLength.push(length);
-      total[f]! += length;
-      const counts = new Map<string, number>();
-      for (const w of words) {
-        const t = normal(w);
-        if (t !== null) counts.set(t, (counts.get(t) ?? 0) + 1);
-      }
-      for (const [t, n] of counts) {
-        let fields = byTerm.get(t);
-        if (!fields) byTerm.set(t, (fields = FIELDS.map(() => [])));
-        fields[f]!.push(doc, n);
-      }
-    });
-  });
-  const terms = [...byTerm.keys()].sort(byCodeUnit);
-  const postings = terms.map((t) => {
-    const numbers: number[] = [];
-    for (const list of byTerm.get(t)!) {
-      numbers.push(list.length / 2);
-      for (let i = 0, previous = 0; i < list.length; i += 2) {
-        numbers.push(list[i]! - previous, list[i + 1]!);
-        previous = list[i]!;
-      }
-    }
-    return encode(numbers);
-  });
-  const averageFieldLength = total.map((n) => (ids.length === 0 ? 0 : n / ids.length));
-  return { format: INDEX_FORMAT, ids, fieldLength: encode(fieldLength), averageFieldLength, terms, postings };
-}
-
-/**
- * A term's postings, decoded: field f's documents from start[f] to start[f + 1], each with what the term
- * adds to its score there before the query's weights (BM25 × the field's boost × the document's boost).
- * That share depends on the index alone, so it is worked out once per term, not per query.
- */
-interface Postings {
-  docs: Int32Array;
-  share: Float64Array;
-  start: number[];
-}
-
-/** The serialised index with what searching needs, worked out on first use. */
-class TermIndex {
-  readonly fieldLength: Int32Array;
-  private readonly decoded = new Map<number, Postings>();
-  /** Terms by length, with a mask of the letters in each and whether it is an ID (near()). */
-  private byLength?: Map<number, { terms: number[]; letters: Int32Array; id: Uint8Array }>;
-
-  constructor(
-    readonly data: SerialisedIndex,
-    /** Each document's boost (documentBoost), by position; 0 leaves it out. */
-    private readonly boost: Float64Array,
-  ) {
-    this.fieldLength = decode(data.fieldLength);
-  }
-
-  /** The first term not before `text` in code-unit order. */
-  private lowerBound(text: string): number {
-    const terms = this.data.terms;
-    let lo = 0;
-    let hi = terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (terms[mid]! < text) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** The number of an index term, or undefined when no document holds it. */
-  find(term: string): number | undefined {
-    const i = this.lowerBound(term);
-    return this.data.terms[i] === term ? i : undefined;
-  }
-
-  /** Terms that begin with `prefix` and are longer than it. */
-  longerWithPrefix(prefix: string): number[] {
-    const terms = this.data.terms;
-    const out: number[] = [];
-    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) if (terms[i]!.length > prefix.length) out.push(i);
-    return out;
-  }
-
-  /**
-   * Terms of the index within `max` edits of `term` (itself included when indexed), with the distance.
-   * IDs only when asked (suggestions for a mistyped ID): a word a person types is not a typo of an ID.
-   */
-  near(term: string, max: number, ids = false): Array<[term: number, distance: number]> {
-    // Only terms within `max` letters of the term's length can be that close, and only terms whose set of
-    // letters differs from the term's by at most `max` each way (an edit adds or removes one letter): a
-    // cheap test that leaves the edit distance to few terms.
-    if (!this.byLength) {
-      this.byLength = new Map();
-      const groups = new Map<number, number[]>();
-      this.data.terms.forEach((t, i) => {
-        let list = groups.get(t.length);
-        if (!list) groups.set(t.length, (list = []));
-        list.push(i);
-      });
-      // Plain loops, not TypedArray.from with a function, and the regular expression only for terms with
-      // a hyphen where an ID has one: this runs over every term before the first search of a process (the
-      // CLI's), where the slower forms cost 10 ms of a 4,800-term index.
-      for (const [length, terms] of groups) {
-        const letters = new Int32Array(terms.length);
-        const id = new Uint8Array(terms.length);
-        for (let k = 0; k < terms.length; k++) {
-          const t = this.data.terms[terms[k]!]!;
-          letters[k] = lettersOf(t);
-          id[k] = t.charCodeAt(1) === HYPHEN && ID_TOKEN.test(t) ? 1 : 0;
-        }
-        this.byLength.set(length, { terms, letters, id });
-      }
-    }
-    const letters = lettersOf(term);
-    const out: Array<[number, number]> = [];
-    for (let length = Math.max(1, term.length - max); length <= term.length + max; length++) {
-      const group = this.byLength.get(length);
-      if (!group) continue;
-      for (let k = 0; k < group.terms.length; k++) {
-        const other = group.letters[k]!;
-        if ((!ids && group.id[k] === 1) || bitCount(letters & ~other) > max || bitCount(other & ~letters) > max) continue;
-        const d = editDistance(term, this.data.terms[group.terms[k]!]!, max);
-        if (d <= max) out.push([group.terms[k]!, d]);
-      }
-    }
-    return out;
-  }
-
-  postings(t: number): Postings {
-    let p = this.decoded.get(t);
-    if (!p) {
-      const numbers = decode(this.data.postings[t]!);
-      const total = (numbers.length - F) / 2;
-      const documents = this.data.ids.length;
-      p = { docs: new Int32Array(total), share: new Float64Array(total), start: [0] };
-      let at = 0;
-      let n = 0;
-      for (let f = 0; f < F; f++) {
-        const inField = numbers[at++]!;
-        const idf = Math.log(1 + (documents - inField + 0.5) / (inField + 0.5));
-        const average = this.data.averageFieldLength[f]!;
-        for (let i = 0, doc = 0; i < inField; i++, n++) {
-          doc += numbers[at++]!;
-          const tf = numbers[at++]!;
-          const bm25 = idf * (D + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.fieldLength[doc * F + f]!) / average)));
-          p.docs[n] = doc;
-          p.share[n] = FIELD_BOOST[f]! * this.boost[doc]! * bm25;
-        }
-        p.start.push(n);
-      }
-      this.decoded.set(t, p);
-    }
-    return p;
-  }
-
-  /** Whether document `doc` holds term t in field f (postings are sorted by document). */
-  holds(t: number, f: number, doc: number): boolean {
-    const { docs, start } = this.postings(t);
-    let lo = start[f]!;
-    let hi = start[f + 1]!;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid] === doc) return true;
-      if (docs[mid]! < doc) lo = mid + 1;
-      else hi = mid;
-    }
-    return false;
-  }
-
-  /** How many documents hold term t in any field. */
-  documentsWith(t: number): number {
-    return new Set(this.postings(t).docs).size;
-  }
-}
-
-/** The letters of a word as a set of bits (digits and other characters share bits: a coarser set is still a bound). */
-function lettersOf(word: string): number {
-  let mask = 0;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
-  }
-  return mask;
-}
-
-/**
- * A match is relevant when its score is at least this share of the best match's. BM25 with an OR query
- * scores every entity sharing one word with the query; most of those are noise ("interview" appears in
- * most of the atlas). Measured on the real atlas: see test/unit/search.test.ts for what it keeps.
- */
-export const RELEVANCE = 0.3;
 
 /** An index term a query term reached (itself, by prefix or by a typo), with the weight of that reach. */
 interface Reached {
@@ -491,13 +86,16 @@ class Match implements RankedMatch {
   }
 
   get terms() {
-    return (this.what ??= this.explain()).terms;
+    this.what ??= this.explain();
+    return this.what.terms;
   }
   get queryTerms() {
-    return (this.what ??= this.explain()).queryTerms;
+    this.what ??= this.explain();
+    return this.what.queryTerms;
   }
   get match() {
-    return (this.what ??= this.explain()).match;
+    this.what ??= this.explain();
+    return this.what.match;
   }
 }
 
@@ -593,9 +191,9 @@ export class AtlasSearch {
     // Each word once (a repeated word would count twice), and the atlas words a phrase stands for are
     // matched as written: typo tolerance is for what people type, and costs time per word.
     const exact = new Set<string>();
-    for (const p of rewrite.phrases) for (const w of tokenize(p.means)) for (const t of [expandQueryTerm(w) ?? []].flat()) exact.add(t);
+    for (const p of rewrite.phrases) for (const w of tokenizeText(p.means)) for (const t of [expandQueryTerm(w) ?? []].flat()) exact.add(t);
     const seen = new Set<string>();
-    const queryTerms = tokenize(rewrite.text).flatMap((w) => {
+    const queryTerms = tokenizeText(rewrite.text).flatMap((w) => {
       const t = normaliseTerm(w) ?? '';
       if (t === '' || seen.has(t)) return [];
       seen.add(t);
@@ -709,34 +307,25 @@ export class AtlasSearch {
   /** Index terms close to the query's words, found with a wider typo tolerance than the search's. */
   private suggest(query: string): string[] {
     const out: string[] = [];
-    for (const word of tokenize(query)) {
+    for (const word of tokenizeText(query)) {
       const term = normaliseTerm(word);
       if (!term || term.length < 3) continue;
       // Closest spelling first, then the term found in most entities.
       const best = this.index
         .near(term, typosAllowed(term, 0.45), true)
-        .map(([t, d]) => ({ t: this.index.data.terms[t]!, n: this.index.documentsWith(t), d }))
+        .map(([t, d]) => ({ i: t, t: this.index.data.terms[t]!, n: this.index.documentsWith(t), d }))
         .sort((a, b) => a.d - b.d || b.n - a.n || (a.t < b.t ? -1 : 1))
         .slice(0, 2);
-      for (const { t } of best) {
-        const word = this.surfaceOf(t);
+      for (const { i, t } of best) {
+        // A word of the atlas the term came from (built with the index), else the term itself.
+        const word = this.index.data.surfaces[i] || t;
         if (!out.includes(word)) out.push(word);
       }
     }
     return out.slice(0, 5);
   }
 
-  /** A word of the atlas that an index term (a stem such as "receiv") came from, to show people. */
-  private surfaceOf(term: string): string {
-    for (const field of ['title', 'aliases', 'summary', 'voices', 'body'] as const) {
-      for (const e of this.registry.entities) {
-        for (const word of tokenize(fieldText(e, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
-      }
-    }
-    return term;
-  }
 }
-
 
 function hitBase(e: Entity) {
   const ref = refOf(e);
@@ -754,38 +343,6 @@ function checkKinds(kinds: readonly string[] | undefined): Kind[] {
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
-
-/**
- * Documents by descending score, equal scores in the order given. When only the `top` few are wanted,
- * they are picked in one pass (a page of a broad query at scale is 10 of thousands) and the rest follow
- * in the order given.
- */
-function bestFirst(docs: number[], score: Float64Array, top: number): number[] {
-  if (top <= 0) return docs;
-  if (top * 8 >= docs.length) return docs.sort((a, b) => score[b]! - score[a]!);
-  const chosen: number[] = [];
-  const rest: number[] = [];
-  for (const doc of docs) {
-    const s = score[doc]!;
-    if (chosen.length === top && s <= score[chosen[top - 1]!]!) {
-      rest.push(doc);
-      continue;
-    }
-    // After every chosen document scoring at least as much: equal scores keep their order.
-    let at = chosen.length;
-    while (at > 0 && score[chosen[at - 1]!]! < s) at--;
-    chosen.splice(at, 0, doc);
-    if (chosen.length > top) rest.push(chosen.pop()!);
-  }
-  return [...chosen, ...rest];
-}
-
-/** Set bits of a 32-bit word. */
-function bitCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 /** The indexes an atlas snapshot carries (see src/registry/snapshot.ts), serialised by their owner. */
 

@@ -14,7 +14,7 @@ import type { Registry } from '../registry/registry.ts';
 import { RULES } from '../registry/rules.ts';
 import { EVIDENCE_LANGUAGE_RULES, evidenceLanguageFindings, MAX_FIRST_TIER as MAX_EMITTERS } from '../registry/validate.ts';
 
-export interface Target {
+interface Target {
   id: string;
   /** What is measured, in words. */
   what: string;

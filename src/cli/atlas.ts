@@ -6,8 +6,8 @@ import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type IndexBuilders, type O
 import { CliError, colour, givenDir } from './io.ts';
 
 /** The indexes a snapshot of `checkout` carries (with its training corpus); loaded only when a snapshot has to be built. */
-export function indexBuilders(checkout: string): () => Promise<IndexBuilders> {
-  return async () => (await import('./indexes.ts')).checkoutIndexes(checkout);
+function indexBuilders(checkout: string): () => Promise<IndexBuilders> {
+  return async () => (await import('../analysis/checkout-indexes.ts')).checkoutIndexes(checkout);
 }
 
 export interface Atlas extends OpenedAtlas {

@@ -1,17 +1,10 @@
 // hoba build: write the site root (static REST mirror, OpenAPI, JSON Schemas, pages, host configuration).
+// The workflow itself (load, check, build, write) is src/workflows/build.ts; this is its command line.
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import pkg from '../../package.json' with { type: 'json' };
-import { buildSite, DEFAULT_OUT, outDirProblem, streamSite, type BuildInfo, type Site, type WrittenSite } from '../publish/build.ts';
-import { BuildLocked, lockSite, OutDirRefused } from '../publish/site-dir.ts';
-import { contentHash } from '../registry/hash.ts';
-import { loadAtlas } from '../registry/load.ts';
-import { trainingCorpus } from '../registry/reader-corpus.ts';
-import { BUNDLED_SNAPSHOT, readSnapshot } from '../registry/snapshot.ts';
-import { recordedReleases } from './release.ts';
-import type { Registry } from '../registry/registry.ts';
-import { validateAtlas } from '../registry/validate.ts';
-import { CliError, colour, EXIT, resolveCheckout, writeJson } from './io.ts';
+import { DEFAULT_OUT } from '../publish/build.ts';
+import { buildCheckout, type Built, type Written } from '../workflows/build.ts';
+import { colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
   out?: string;
@@ -57,82 +50,6 @@ Examples:
  */
 export function outDir(checkout: string, outOption: string | undefined): string {
   return outOption === undefined ? join(checkout, DEFAULT_OUT) : resolve(outOption);
-}
-
-export interface Built {
-  registry: Registry;
-  info: BuildInfo;
-  site: Site;
-  warnings: number;
-}
-
-/** Loads and checks a checkout. Content with errors is refused. */
-function loadChecked(dir: string): Omit<Built, 'site'> {
-  const load = loadAtlas(dir);
-  const problems = validateAtlas(load);
-  const errors = problems.filter((p) => p.severity === 'error');
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';
-    throw new CliError(
-      `the content has ${errors.length} validation error${errors.length === 1 ? '' : 's'}, so no site was built. First: ${where}${first.rule}: ${first.message}\nRun \`hoba validate\` for the full report.`,
-      1,
-      'invalid-content',
-    );
-  }
-  const info = buildInfo(dir);
-  return { registry: load.registry, info, warnings: problems.length };
-}
-
-/** Loads and checks a checkout and builds its site in memory. Content with errors is refused. */
-export function buildInMemory(dir: string): Built {
-  const checked = loadChecked(dir);
-  return { ...checked, site: buildSite(checked.registry, checked.info) };
-}
-
-/** A build written to disk: the site's files are not kept in memory (streamSite). */
-export type Written = Omit<Built, 'site'> & { site: WrittenSite };
-
-/** What a build records besides the registry: the content hash (serve's staleness check), the generator
- * and the checkout's recorded releases (releases/), which the site publishes with their downloads. */
-export function buildInfo(dir: string): BuildInfo {
-  const reuse = readSnapshot(BUNDLED_SNAPSHOT)?.index('reader');
-  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir), readerCorpus: trainingCorpus(dir), ...(reuse !== undefined ? { readerReuse: reuse } : {}) };
-}
-
-export const GENERATOR = `hoba ${pkg.version}`;
-
-/**
- * Builds a checkout and writes its site to `out`, swapped in whole (src/publish/site-dir.ts). The lock on
- * `out` is taken before the content is read, so that of builds started together one goes on and the
- * others stop at once.
- */
-export function buildCheckout(dir: string, out: string): Written {
-  const refusal = outDirProblem(out, dir);
-  if (refusal) throw new CliError(refusal, 2, 'out-dir-refused');
-  let release: () => void;
-  try {
-    release = lockSite(resolve(out));
-  } catch (err) {
-    throw siteError(err, out);
-  }
-  try {
-    const checked = loadChecked(dir);
-    // Written file by file as it is made: a large atlas's site never sits in memory whole.
-    return { ...checked, site: streamSite(checked.registry, checked.info, out) };
-  } catch (err) {
-    throw siteError(err, out);
-  } finally {
-    release();
-  }
-}
-
-/** A failure to write the site, as the CLI reports it. */
-function siteError(err: unknown, out: string): unknown {
-  if (err instanceof CliError) return err;
-  if (err instanceof OutDirRefused) return new CliError(err.message, 2, 'out-dir-refused');
-  if (err instanceof BuildLocked) return new CliError(err.message, 1, 'build-locked');
-  return new CliError(`could not write ${out}: ${(err as Error).message}`, 1, 'write-failed');
 }
 
 export function summary(built: Built | Written, out: string) {

@@ -31,7 +31,7 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
     for (const d of t.denied) dim(`Set aside, because you said it did not happen: ${d.title} ("${d.quote}").`, '  ', '');
     for (const q of t.questions) {
       heading(q.ask);
-      q.options.forEach((o, i) => para(`${i + 1}. ${o.answer}: answer with --pick ${o.artifact}`, '     ', '  '));
+      q.options.forEach((o, i) => { para(`${i + 1}. ${o.answer}: answer with --pick ${o.artifact}`, '     ', '  '); });
     }
     for (const m of t.message_tells) {
       heading(`In the message you pasted: ${m.artifact.title}`);

@@ -10,12 +10,12 @@ import { normaliseId } from '../analysis/resolve.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/schemas.ts';
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
-import { PLAIN_VERDICT, PLAIN_WHO_SHORT } from '../model/plain.ts';
+import { PLAIN_WHO_SHORT, verdictHeading } from '../model/plain.ts';
 import { openAtlas } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
-import { analyse, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
+import { withAnalysisErrors, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 import { writeOut } from './out.ts';
 
 export interface ExplainOptions {
@@ -142,12 +142,12 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     if (opts.scenario !== undefined && words.length > 0) throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
     // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
     const { explain } = await import('../analysis/explain.ts');
-    result = analyse(() => explain(registry, { scenario, ...stage, probes }));
+    result = withAnalysisErrors(() => explain(registry, { scenario, ...stage, probes }));
   } else if (words.length === 0 && opts.message === undefined) {
     throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, your own words in quotes, or --message <file> with a message you received.', 2, 'usage');
   } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
     if (opts.pick !== undefined) throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
-    result = analyse(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
+    result = withAnalysisErrors(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');
     // The reader's model saved in the snapshot (trained at build time), so the words are not retrained on here.
@@ -155,12 +155,12 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
     const message = opts.message !== undefined ? readMessage(opts.message) : undefined;
     const text = words.join(' ');
     const input = { ...(text !== '' ? { text } : {}), ...(message !== undefined ? { message } : {}), ...stage, probes };
-    result = analyse(() => explain(registry, { ...input, ...(opts.pick ? { picks: opts.pick } : {}) }));
+    result = withAnalysisErrors(() => explain(registry, { ...input, ...(opts.pick ? { picks: opts.pick } : {}) }));
     // On a terminal, a question is asked there and then; the answer re-reads the words with it.
     const questions = result.input.from_text?.questions ?? [];
     if (questions.length > 0 && !opts.json && opts.message !== '-' && process.stdin.isTTY && process.stdout.isTTY) {
       const picks = await askQuestions(questions);
-      if (picks.length > 0) result = analyse(() => explain(registry, { ...input, picks: [...(opts.pick ?? []), ...picks] }));
+      if (picks.length > 0) result = withAnalysisErrors(() => explain(registry, { ...input, picks: [...(opts.pick ?? []), ...picks] }));
     }
   }
   if (opts.json) writeJson(result);
@@ -285,23 +285,69 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   const bullet = (text: string, indent = '  ', marker = '- ') => out.push(wrap(text, indent + ' '.repeat(marker.length), indent + marker, width));
   const dim = (text: string, indent = '  ', first = indent) => out.push(colour.dim(wrap(text, indent, first, width)));
   const section = (title: string) => out.push('', colour.bold(wrap(title, '', '', width)));
-  // "(2 of 5)" after a heading whose list the short report cuts.
-  const shownOf = (n: number, cap: number | undefined) => (cap !== undefined && n > cap ? ` (${cap} of ${n}; more with --full)` : '');
-  const limit = <T>(xs: readonly T[], n: number | undefined) => (n === undefined ? xs : xs.slice(0, n));
   const mechanisms = new Map(r.behind.mechanisms.map((m) => [m.id, m]));
-  const nameOf = (id: string) => named(mechanisms.get(id) ?? r.behind.excluded.find((x) => x.id === id) ?? { id, title: '' }).trim();
-  const single = r.hard_facts.artifacts.length === 1;
+  const report: Report = {
+    r,
+    full,
+    width,
+    caps,
+    out,
+    para,
+    bullet,
+    dim,
+    section,
+    single: r.hard_facts.artifacts.length === 1,
+    first: r.behind.mechanisms.filter((m) => m.tier === 'produces'),
+    nameOf: (id: string) => named(mechanisms.get(id) ?? r.behind.excluded.find((x) => x.id === id) ?? { id, title: '' }).trim(),
+  };
 
   // What was observed, and where it came from.
   if (r.input.scenario) para(`Scenario ${r.input.scenario.id}: ${r.input.scenario.title}`, '  ', '');
   if (r.input.from_text) renderReading(r.input.from_text, { para, dim, bullet, section, width, out });
   if (r.hard_facts.artifacts.length === 0) {
     // Nothing analysed: the words raised a question, or lie outside the atlas.
-    section(`Verdict: ${PLAIN_VERDICT[r.agency.verdict.code]}`);
+    section(verdictHeading(r.agency.verdict.code));
     para(r.agency.verdict.text);
     for (const d of r.agency.verdict.details) dim(d, '    ', '  - ');
     return out.join('\n') + '\n';
   }
+  renderObserved(report);
+  renderVerdict(report);
+  renderBehind(report);
+  renderProbes(report);
+  renderSteps(report);
+  renderLaw(report);
+  renderNonInferences(report);
+  if (full) renderFull(r, out, { para, dim, bullet, section, width });
+  else {
+    out.push('');
+    dim('Ranked by directness, not likelihood. Compatible is not proven. More: --full', '', '');
+  }
+  return out.join('\n') + '\n';
+}
+
+/** One explain report being written: the result, the options, the lines so far and the writers, and what several sections share. */
+interface Report extends Writers {
+  r: ExplainResult;
+  full: boolean;
+  width: number;
+  caps: Caps | undefined;
+  out: string[];
+  section: (title: string) => void;
+  /** One observation: its ID is left off the lines that would name it. */
+  single: boolean;
+  /** The first tier: the mechanisms that can produce what was seen. */
+  first: ExplainResult['behind']['mechanisms'];
+  /** A mechanism's name by ID, excluded ones included. */
+  nameOf: (id: string) => string;
+}
+
+/** "(2 of 5; more with --full)" after a heading whose list the short report cuts. */
+const shownOf = (n: number, cap: number | undefined) => (cap !== undefined && n > cap ? ` (${cap} of ${n}; more with --full)` : '');
+const limit = <T>(xs: readonly T[], n: number | undefined) => (n === undefined ? xs : xs.slice(0, n));
+
+/** What was observed (each artifact, deprecated ones with their successor), the stages, and the outcomes reported. */
+function renderObserved({ r, out, width, dim, bullet, nameOf }: Report): void {
   for (const a of r.hard_facts.artifacts) {
     if (!r.input.from_text) out.push(colour.bold(wrap(`${r.input.scenario ? 'Observed' : 'You saw'}: ${named(a)}`, '  ', '', width)));
     if (a.successor) out.push(colour.yellow(wrap(`${a.id} is deprecated: analysed as its successor ${named(a.successor)}`, '  ', '  ', width)));
@@ -312,22 +358,26 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
     bullet(`You found (${o.probe} = ${o.outcome}): ${o.observation}${o.excludes.length > 0 ? ` This rules out ${o.excludes.map(nameOf).join('; ')}.` : ' This rules nothing out.'}`, '', '+ ');
   }
   if (r.obstacle.stage_note) out.push(colour.yellow(wrap(`note: ${r.obstacle.stage_note}`, '  ', '  ', width)));
+}
 
+/** The verdict, with its details (in full) and the pointer to what can still be done. */
+function renderVerdict({ r, full, caps, section, para, dim }: Report): void {
   // The verdict first.
   const v = r.agency.verdict;
-  section(`Verdict: ${PLAIN_VERDICT[v.code]}`);
+  section(verdictHeading(v.code));
   para(v.text);
-  const steps = r.agency.next_steps;
   for (const d of v.details) {
     if (d.startsWith('What you can still do')) continue;
     if (full || caps?.details) dim(d, '    ', '  - ');
   }
-  if (steps.length > 0 && v.code !== 'nothing-left' && caps?.hints !== false) {
+  if (r.agency.next_steps.length > 0 && v.code !== 'nothing-left' && caps?.hints !== false) {
     dim(`What you can still do, whatever the cause, is below${!full && r.agency.law.length > 0 ? '; the law and its time limits: --full' : ''}.`);
   }
+}
 
+/** What could have produced this: the first tier, the second (collapsed unless in full), patterns, and what was ruled out. */
+function renderBehind({ r, full, caps, single, first, section, para, dim, bullet }: Report): void {
   // B: the first tier, then the second, collapsed by default.
-  const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
   const second = r.behind.mechanisms.filter((m) => m.tier === 'same-stage');
   // At scale the second tier is listed in part (by ID): its whole length is counted, never the part.
   const secondTotal = listTotal(r, 'behind.mechanisms', r.behind.mechanisms.length) - first.length;
@@ -379,14 +429,17 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
     section('Ruled out by the outcomes you reported');
     for (const x of r.behind.excluded) bullet(`${named(x)} (by ${x.by.map((b) => `${b.probe} = ${b.outcome}`).join(', ')})`);
   }
+}
 
+/** What would tell the explanations apart: the probes, and how to report an outcome. */
+function renderProbes({ r, full, caps, width, first, section, para, dim, bullet }: Report): void {
   // What would tell them apart.
   const probes = r.agency.probes;
   if (probes.length > 0) {
     section(`What would tell them apart${shownOf(probes.length, caps?.probes)}`);
-    limit(probes, caps?.probes).forEach((p, i) =>
-      renderProbe(p, i, { para, dim, bullet, mechanisms: r.behind.mechanisms, firstCount: first.length, full, outcomes: caps?.outcomes, sentences: caps?.sentences, quotes: caps?.quotes !== false }),
-    );
+    limit(probes, caps?.probes).forEach((p, i) => {
+      renderProbe(p, i, { para, dim, bullet, mechanisms: r.behind.mechanisms, firstCount: first.length, full, outcomes: caps?.outcomes, sentences: caps?.sentences, quotes: caps?.quotes !== false });
+    });
     const command = `hoba explain ${commandOf(r)} --probe <probe>=<outcome>`;
     if (caps?.hints === false) {
       // Left out to fit; --help says how to report an outcome.
@@ -399,8 +452,12 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
   if (full && r.agency.other_probes.length > 0) {
     dim(`Probes that cannot narrow the set (hoba show <artifact> says what each outcome tells): ${r.agency.other_probes.map((p) => p.probe).join(', ')}.`);
   }
+}
 
+/** What can still be done, whatever the cause. */
+function renderSteps({ r, full, caps, single, section, dim, bullet }: Report): void {
   // What you can still do.
+  const steps = r.agency.next_steps;
   if (steps.length > 0) {
     section(`What you can still do, whatever the cause${shownOf(steps.length, caps?.steps)}`);
     for (const s of limit(steps, caps?.steps)) {
@@ -411,7 +468,10 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
       }
     }
   }
+}
 
+/** The law these observations depend on, by jurisdiction (in full only). */
+function renderLaw({ r, full, single, section, dim, bullet }: Report): void {
   // The law these observations depend on, by jurisdiction (in full).
   if (full && r.agency.law.length > 0) {
     section('The law, by jurisdiction (not legal advice)');
@@ -423,17 +483,13 @@ function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | u
     }
     if (r.agency.legal_notice) dim(r.agency.legal_notice);
   }
+}
 
+/** What the facts do NOT establish. */
+function renderNonInferences({ r, caps, single, section, bullet }: Report): void {
   // What the facts do NOT establish.
   section(`What these facts do NOT establish${shownOf(r.behind.non_inferences.length, caps?.nonInferences)}`);
   for (const n of limit(r.behind.non_inferences, caps?.nonInferences)) bullet(`${n.text}${single && n.from.startsWith('A-') ? '' : ` [${n.from}]`}`);
-
-  if (full) renderFull(r, out, { para, dim, bullet, section, width });
-  else {
-    out.push('');
-    dim('Ranked by directness, not likelihood. Compatible is not proven. More: --full', '', '');
-  }
-  return out.join('\n') + '\n';
 }
 
 type FromText = NonNullable<ExplainResult['input']['from_text']>;
@@ -459,7 +515,7 @@ function renderReading(t: FromText, { para, dim, bullet, section, out, width }: 
   for (const q of t.questions) {
     section(`Question: ${q.ask}`);
     if (q.quote !== undefined) dim(`Your words "${q.quote}" could be either, so hoba asks rather than guesses.`);
-    q.options.forEach((o, i) => para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '));
+    q.options.forEach((o, i) => { para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '); });
   }
   if (t.not_covered) {
     const topics = t.not_covered.topics;
@@ -488,7 +544,7 @@ const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest 
 
 
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
-function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } }>): string {
+function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } | undefined }>): string {
   const emitted = new Set(m.compatible_because.emits.map((e) => e.artifact));
   const produced = given.filter((a) => emitted.has(a.successor?.id ?? a.id));
   if (produced.length === given.length) return given.length === 2 ? 'both observations' : `all ${given.length} observations`;

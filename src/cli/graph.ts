@@ -6,7 +6,7 @@ import { traverse } from '../analysis/traverse.ts';
 import { RELATIONS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { writeJson } from './io.ts';
-import { analyse, choiceOption, intOption, InvalidArgumentError } from './text.ts';
+import { withAnalysisErrors, choiceOption, intOption, InvalidArgumentError } from './text.ts';
 import { writeOut } from './out.ts';
 
 interface Options {
@@ -50,7 +50,7 @@ Examples:
     )
     .action(async (id: string, opts: Options) => {
       const { registry } = await openAtlas(opts.dir);
-      const n = analyse(() => traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation ?? [], limit: opts.limit }));
+      const n = withAnalysisErrors(() => traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation ?? [], limit: opts.limit }));
       if (opts.json) writeJson(n);
       else writeOut(formatGraph(n, opts.format));
     });

@@ -3,6 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findCheckout } from '../registry/checkout.ts';
+import { WorkflowError } from '../workflows/errors.ts';
 import { stdoutIsTerminal, writeOut } from './out.ts';
 
 /**
@@ -81,11 +82,13 @@ export function reportError(err: CliError, json: boolean): 1 | 2 {
 }
 
 /**
- * Reports whatever a command threw and returns its exit status: an expected failure (CliError) as
+ * Reports whatever a command threw and returns its exit status: an expected failure (CliError, WorkflowError) as
  * itself, anything else as the bug it is (its stack only with HOBA_DEBUG).
  */
 export function reportFailure(err: unknown, json: boolean): 1 | 2 {
   if (err instanceof CliError) return reportError(err, json);
+  // A workflow's expected failure (src/workflows/) is the command's own.
+  if (err instanceof WorkflowError) return reportError(new CliError(err.message, err.exit, err.code), json);
   const message = `unexpected error: ${(err as Error).message ?? String(err)}`;
   if (process.env['HOBA_DEBUG']) process.stderr.write(`${(err as Error).stack}\n`);
   return reportError(

@@ -22,7 +22,7 @@ export function readingCommand(argv: readonly string[]): ReadingCommand | undefi
     const arg = rest[i]!;
     if (arg === '--json') opts.json = true;
     else if (arg === '--full' && name === 'explain') opts.full = true;
-    else if (arg === '--dir' && opts.dir === undefined && i + 1 < rest.length && !rest[i + 1]!.startsWith('-')) opts.dir = rest[++i];
+    else if (arg === '--dir' && opts.dir === undefined && i + 1 < rest.length && !rest[i + 1]!.startsWith('-')) opts.dir = rest[++i]!;
     else if (arg.startsWith('-')) return undefined;
     else words.push(arg);
   }
@@ -36,10 +36,7 @@ export async function main(argv: string[]): Promise<number | undefined> {
   if (reading) return (await import('./reading.ts')).runReading(reading);
   // The program (commander, help, the server) writes through the stream: a closed pipe is not an error there either.
   (await import('./out.ts')).stdoutStream();
-  const program = await import('./program.ts');
-  // No arguments and standard input from a pipe: an MCP client starting the server.
-  if (argv.length === 0 && !process.stdin.isTTY) return program.serveMcpOverPipe();
-  return program.runProgram(argv);
+  return (await import('./program.ts')).runProgram(argv);
 }
 
 // No top-level await: the bundle is CommonJS (dist/cli.cjs), which Node loads without its ESM loader.

@@ -1,6 +1,5 @@
 // The whole command line, parsed by commander: every command, --help, --version and usage errors.
 // main.ts runs the reading commands' usual forms without it (reading.ts) and everything else here.
-import { once } from 'node:events';
 import type { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { CliError, EXIT, reportError, reportFailure } from './io.ts';
@@ -25,6 +24,7 @@ const COMMANDS: Array<[name: string, load: () => Promise<(program: Command) => v
   ['serve', async () => (await import('./serve.ts')).registerServe],
   ['diff', async () => (await import('./diff.ts')).registerDiff],
   ['release', async () => (await import('./release.ts')).registerRelease],
+  ['mcp', async () => (await import('./mcp.ts')).registerMcp],
 ];
 
 /** --version needs no command; a command's name loads that command; anything else (help, a typo) all. */
@@ -63,12 +63,12 @@ Examples:
   $ hoba diff 0.2.0 0.3.0           what changed between two releases, and the bump it needs
   $ hoba release                    record this checkout's content as a release, and update CHANGELOG.md
 
-Every command takes --json (machine-readable output carrying registry_version) and --help.
+Every command takes --help, and all but mcp take --json (machine-readable output carrying registry_version).
 Reading commands use --dir, else $HOBA_DIR, else the checkout around the working directory, else the
 atlas bundled with hoba.
 
-Started with no arguments by an MCP client (standard input a pipe, as with npx -y ${pkg.name}), hoba is the
-hosted MCP tool server on stdio; hoba-mcp --help shows the local (--dir) and HTTP (--http) forms.
+hoba mcp is the MCP tool server on stdio (what a client starts: npx -y ${pkg.name} mcp); hoba mcp --help
+shows the local (--dir) and HTTP (--http) forms.
 
 Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,
   );
@@ -80,23 +80,6 @@ Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COL
     });
   }
   return program;
-}
-
-/**
- * `hoba` with no arguments and standard input from a pipe is an MCP client starting the server (the
- * hosted variant, as `npx -y hoba` does). When the pipe closes before any message arrives, nobody was
- * speaking MCP: it is the usage error that `hoba` alone is on a terminal.
- */
-export async function serveMcpOverPipe(): Promise<number | undefined> {
-  const { runMcp } = await import('../mcp/run.ts');
-  await runMcp({});
-  // Listen only now: the server's transport is already reading, so no message is taken from it.
-  let spoke = false;
-  process.stdin.once('data', () => (spoke = true));
-  await once(process.stdin, 'end');
-  if (spoke) return undefined;
-  (await buildProgram()).outputHelp({ error: true });
-  return EXIT.usage;
 }
 
 /** --json anywhere before a `--`: errors are then JSON too, even when parsing failed around it. */

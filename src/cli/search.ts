@@ -2,11 +2,12 @@
 // before all.
 import type { Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
-import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, RELEVANCE, searchIndexOf } from '../analysis/search.ts';
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, searchIndexOf } from '../analysis/search.ts';
+import { RELEVANCE } from '../analysis/search/policy.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
-import { analyse, intOption, InvalidArgumentError, wrap } from './text.ts';
+import { withAnalysisErrors, intOption, InvalidArgumentError, wrap } from './text.ts';
 import { writeOut } from './out.ts';
 
 export interface SearchOptions {
@@ -61,7 +62,7 @@ export async function runSearch(words: string[], opts: SearchOptions): Promise<v
   const atlas = await openAtlas(opts.dir);
   const index = searchIndexOf(atlas);
   const query = words.join(' ');
-  const result = analyse(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit ?? DEFAULT_SEARCH_LIMIT }));
+  const result = withAnalysisErrors(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit ?? DEFAULT_SEARCH_LIMIT }));
   if (opts.json) {
     writeJson(result);
     return;

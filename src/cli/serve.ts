@@ -4,13 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { join, relative } from 'node:path';
 import type { Command } from 'commander';
-import { API_BASE, MCP_PATH, OPENAPI_PATH } from '../publish/routes.ts';
-import { serveMounts } from '../serve/mounts.ts';
-import { STOP_DEADLINE_MS, stopOnSignals } from '../serve/graceful.ts';
+import { MCP_PATH } from '../model/endpoints.ts';
+import { API_BASE, OPENAPI_PATH } from '../publish/routes.ts';
+import { STOP_DEADLINE_MS, stopOnSignals } from '../http/graceful.ts';
 import { createSiteServer } from '../serve/server.ts';
 import { contentHash } from '../registry/hash.ts';
 import { DEFAULT_OUT } from '../publish/build.ts';
-import { buildCheckout, GENERATOR, outDir, printSummary, summary } from './build.ts';
+import { buildCheckout, GENERATOR } from '../workflows/build.ts';
+import { serveMounts } from '../workflows/mounts.ts';
+import { outDir, printSummary, summary } from './build.ts';
 import { CliError, colour, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {

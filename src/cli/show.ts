@@ -8,7 +8,7 @@ import type { Registry } from '../registry/registry.ts';
 import { sourceFinding, sourceTitle } from '../model/source.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
-import { analyse, heading, item, paragraphs, wrap } from './text.ts';
+import { withAnalysisErrors, heading, item, paragraphs, wrap } from './text.ts';
 import { writeOut } from './out.ts';
 
 export interface ShowOptions {
@@ -39,7 +39,7 @@ Examples:
 /** The command itself, for commander and for main.ts's parser of the usual forms alike. */
 export async function runShow(id: string, opts: ShowOptions): Promise<void> {
   const { registry } = await openAtlas(opts.dir);
-  const view = analyse(() => getNode(registry, id));
+  const view = withAnalysisErrors(() => getNode(registry, id));
   if (opts.json) writeJson(view);
   else writeOut(renderNode(view, registry));
 }
@@ -59,10 +59,26 @@ export function citationText(c: Citation, indent = '      ', first = '  '): stri
 }
 
 export function renderNode(view: NodeView, reg: Registry): string {
+  const out: string[] = [];
+  const section: Section = (title, body) => out.push('', heading(title), body);
+  out.push(...headerLines(view));
+  kindSections(view.entity, section);
+  artifactSections(view.entity, section);
+  perspectivesSection(view.entity, section);
+  lawSection(view, section);
+  relationSections(view, reg, section);
+  closingSections(view, section);
+  out.push('', colour.dim(`registry ${view.registry_version} · hoba graph ${view.entity.id} for its neighbourhood`));
+  return out.join('\n') + '\n';
+}
+
+/** Adds a section: a blank line, its heading, its body. */
+type Section = (title: string, body: string) => void;
+
+/** The title, the kind's facts in one line (and a source's caveat), the aliases and the summary. */
+function headerLines(view: NodeView): string[] {
   const e = view.entity;
   const out: string[] = [];
-  const section = (title: string, body: string) => out.push('', heading(title), body);
-
   out.push(colour.bold(`${e.id}  ${view.node.title}`));
   const status =
     view.node.status === 'deprecated'
@@ -98,7 +114,11 @@ export function renderNode(view: NodeView, reg: Registry): string {
   }
   if (e.kind !== 'source' && e.aliases.length > 0) out.push(wrap(`also known as: ${e.aliases.join('; ')}`, '  ', ''));
   out.push('', paragraphs(e.kind === 'source' ? sourceFinding(e) : e.summary));
+  return out;
+}
 
+/** The sections of each kind's own fields, then the description. */
+function kindSections(e: NodeView['entity'], section: Section): void {
   switch (e.kind) {
     case 'barrier':
       section('Pass condition', paragraphs(e.pass_condition));
@@ -149,69 +169,83 @@ export function renderNode(view: NodeView, reg: Registry): string {
       break;
   }
   if (e.kind !== 'source' && e.description) section('Description', paragraphs(e.description));
-  if (e.kind === 'artifact') {
-    section('Does not establish', e.non_inferences.map((t) => item(t)).join('\n'));
-    section(
-      'Diagnostic probes',
-      e.probes
-        .map((p) =>
-          [
-            `  ${colour.cyan(p.id)}  (${p.agency === 'candidate' ? 'you can run it' : 'needs an intermediary'}; ${p.cost} cost)`,
-            wrap(p.action, '    ', '    '),
-            ...(p.risk ? [wrap(`risk: ${p.risk}`, '    ', '    ')] : []),
-            ...p.outcomes.map((o) => {
-              const rules = o.excludes.length > 0 ? ` → rules out ${o.excludes.join(', ')}` : '';
-              return wrap(`${o.id}: ${o.observation}${rules}`, '        ', '    • ');
-            }),
-          ].join('\n'),
-        )
-        .join('\n\n'),
-    );
-    if (e.next_steps.length > 0) {
-      section(
-        'What you can still do',
-        e.next_steps
-          .map((step) => [wrap(step.action, '    ', '  • '), ...(step.by_when ? [wrap(`by when: ${step.by_when}`, '    ', '    ')] : []), colour.dim(wrap(`why: ${step.why}`, '    ', '    '))].join('\n'))
-          .join('\n'),
-      );
-    }
-    for (const sp of e.specimens) {
-      section(
-        `Specimen (${sp.medium}, illustrative and anonymised): ${sp.title}`,
+}
+
+/** An artifact's non-inferences, probes, next steps and specimens. */
+function artifactSections(e: NodeView['entity'], section: Section): void {
+  if (e.kind !== 'artifact') return;
+  section('Does not establish', e.non_inferences.map((t) => item(t)).join('\n'));
+  section(
+    'Diagnostic probes',
+    e.probes
+      .map((p) =>
         [
-          sp.text.split('\n').map((line) => colour.dim('  │ ') + line).join('\n'),
-          ...sp.tells.map((t) => wrap(`“${t.quote}” — ${t.reading}`, '    ', '  ▸ ')),
+          `  ${colour.cyan(p.id)}  (${p.agency === 'candidate' ? 'you can run it' : 'needs an intermediary'}; ${p.cost} cost)`,
+          wrap(p.action, '    ', '    '),
+          ...(p.risk ? [wrap(`risk: ${p.risk}`, '    ', '    ')] : []),
+          ...p.outcomes.map((o) => {
+            const rules = o.excludes.length > 0 ? ` → rules out ${o.excludes.join(', ')}` : '';
+            return wrap(`${o.id}: ${o.observation}${rules}`, '        ', '    • ');
+          }),
         ].join('\n'),
-      );
-    }
-  }
-  if (e.kind === 'mechanism' && e.perspectives.length > 0) {
+      )
+      .join('\n\n'),
+  );
+  if (e.next_steps.length > 0) {
     section(
-      'Perspectives',
-      e.perspectives
-        .map((p) => [`  ${colour.cyan(p.viewpoint)}`, wrap(`sees: ${p.sees}`, '      ', '    '), wrap(`reads: ${p.reads}`, '      ', '    '), wrap(`does: ${p.does}`, '      ', '    ')].join('\n'))
+      'What you can still do',
+      e.next_steps
+        .map((step) => [wrap(step.action, '    ', '  • '), ...(step.by_when ? [wrap(`by when: ${step.by_when}`, '    ', '    ')] : []), colour.dim(wrap(`why: ${step.why}`, '    ', '    '))].join('\n'))
         .join('\n'),
     );
   }
-  if ('law' in e && e.law.length > 0) {
+  for (const sp of e.specimens) {
     section(
-      'Law',
+      `Specimen (${sp.medium}, illustrative and anonymised): ${sp.title}`,
       [
-        ...e.law.map((n) =>
-          [
-            wrap(`${n.jurisdiction}${n.where ? ` (${n.where})` : ''}: ${n.instrument}`, '    ', '  • '),
-            wrap(n.says, '    ', '    '),
-            ...(n.remedy ? [wrap(`remedy: ${n.remedy}`, '    ', '    ')] : []),
-            ...(n.time_limit ? [wrap(`time limit: ${n.time_limit}`, '    ', '    ')] : []),
-            ...(n.status_note ? [colour.yellow(wrap(`status: ${n.status_note}`, '    ', '    '))] : []),
-            colour.dim(`    sources: ${n.sources.join(', ')}`),
-          ].join('\n'),
-        ),
-        ...(view.legal_notice ? [colour.yellow(wrap(view.legal_notice, '  ', '  '))] : []),
+        sp.text.split('\n').map((line) => colour.dim('  │ ') + line).join('\n'),
+        ...sp.tells.map((t) => wrap(`“${t.quote}” — ${t.reading}`, '    ', '  ▸ ')),
       ].join('\n'),
     );
   }
+}
 
+/** A mechanism's perspectives. */
+function perspectivesSection(e: NodeView['entity'], section: Section): void {
+  if (e.kind !== 'mechanism' || e.perspectives.length === 0) return;
+  section(
+    'Perspectives',
+    e.perspectives
+      .map((p) => [`  ${colour.cyan(p.viewpoint)}`, wrap(`sees: ${p.sees}`, '      ', '    '), wrap(`reads: ${p.reads}`, '      ', '    '), wrap(`does: ${p.does}`, '      ', '    ')].join('\n'))
+      .join('\n'),
+  );
+}
+
+/** The law notes, with the legal notice. */
+function lawSection(view: NodeView, section: Section): void {
+  const e = view.entity;
+  if (!('law' in e) || e.law.length === 0) return;
+  section(
+    'Law',
+    [
+      ...e.law.map((n) =>
+        [
+          wrap(`${n.jurisdiction}${n.where ? ` (${n.where})` : ''}: ${n.instrument}`, '    ', '  • '),
+          wrap(n.says, '    ', '    '),
+          ...(n.remedy ? [wrap(`remedy: ${n.remedy}`, '    ', '    ')] : []),
+          ...(n.time_limit ? [wrap(`time limit: ${n.time_limit}`, '    ', '    ')] : []),
+          ...(n.status_note ? [colour.yellow(wrap(`status: ${n.status_note}`, '    ', '    '))] : []),
+          colour.dim(`    sources: ${n.sources.join(', ')}`),
+        ].join('\n'),
+      ),
+      ...(view.legal_notice ? [colour.yellow(wrap(view.legal_notice, '  ', '  '))] : []),
+    ].join('\n'),
+  );
+}
+
+/** The relations both ways, by label (citations are the Sources section). */
+function relationSections(view: NodeView, reg: Registry, section: Section): void {
+  const e = view.entity;
   const groups = new Map<string, RelationLink[]>();
   for (const r of view.relations) {
     if (r.relation === 'cites' && r.direction === 'out') continue; // shown as citations below
@@ -230,6 +264,10 @@ export function renderNode(view: NodeView, reg: Registry): string {
     });
     section(label[0]!.toUpperCase() + label.slice(1), lines.join('\n'));
   }
+}
+
+/** What rules the entity out, what it replaces, and its sources. */
+function closingSections(view: NodeView, section: Section): void {
   if (view.ruled_out_by.length > 0) {
     section(
       'Ruled out by these probe outcomes',
@@ -238,6 +276,4 @@ export function renderNode(view: NodeView, reg: Registry): string {
   }
   if (view.predecessors.length > 0) section('Replaces (deprecated)', view.predecessors.map((p) => `  ${p.id}  ${p.title}`).join('\n'));
   if (view.citations.length > 0) section('Sources', view.citations.map((c) => citationText(c)).join('\n'));
-  out.push('', colour.dim(`registry ${view.registry_version} · hoba graph ${e.id} for its neighbourhood`));
-  return out.join('\n') + '\n';
 }

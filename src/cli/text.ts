@@ -67,7 +67,7 @@ export function heading(text: string): string {
 }
 
 /** Turns an analysis error into a CLI error: unknown IDs and unmatched descriptions exit 1, arguments that do not fit exit 2. */
-export function cliErrorOf(err: unknown): unknown {
+function cliErrorOf(err: unknown): unknown {
   if (err instanceof AnalysisError) {
     return new CliError(err.message, err.code === 'unknown-id' || err.code === 'not-found' ? 1 : 2, err.code, { suggestions: err.suggestions, allowed: err.allowed });
   }
@@ -75,7 +75,7 @@ export function cliErrorOf(err: unknown): unknown {
 }
 
 /** Runs an analysis call, reporting its expected failures as CLI errors. */
-export function analyse<T>(call: () => T): T {
+export function withAnalysisErrors<T>(call: () => T): T {
   try {
     return call();
   } catch (err) {

@@ -4,12 +4,11 @@ import type { Command } from 'commander';
 import { bibliographyPath, loadBibliography } from '../registry/bibliography.ts';
 import { loadAtlas } from '../registry/load.ts';
 import { RULES, sortProblems, type Problem } from '../registry/rules.ts';
-import { scenarioProblems } from '../analysis/scenarios.ts';
+import { scenarioProblems } from '../analysis/scenario-checks.ts';
 import { validateAtlas } from '../registry/validate.ts';
-import { buildSite } from '../publish/build.ts';
 import { compareMirror, defaultMirror, isUrl } from '../publish/parity.ts';
-import { buildInfo } from './build.ts';
-import { releaseProblems } from './release.ts';
+import { buildAtlasSite, buildInfo } from '../workflows/build.ts';
+import { releaseProblems } from '../workflows/release.ts';
 import { colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
@@ -83,7 +82,7 @@ async function runValidate(opts: Options): Promise<number> {
     } else {
       const inside = relative(dir, source);
       const shown = isUrl(mirror) || inside.startsWith('..') ? source : inside || '.';
-      const parity = await compareMirror(buildSite(load.registry, buildInfo(dir)), source, shown);
+      const parity = await compareMirror(buildAtlasSite(load.registry, buildInfo(dir)), source, shown);
       problems.push(...parity.problems);
       notes.push(...parity.notes);
       mirrorReport = { source, files: parity.compared };

@@ -12,7 +12,7 @@ export class McpStartError extends Error {}
 /** The checkout's atlas, with a warning on stderr when its content has errors. */
 export async function openCheckoutAtlas(checkout: string): Promise<ToolAtlas> {
   // The indexes are loaded only when a snapshot has to be built (the corpus reader brings the YAML parser).
-  const opened = await openCheckout(checkout, { bundled: BUNDLED_SNAPSHOT, builders: async () => (await import('../cli/indexes.ts')).checkoutIndexes(checkout) });
+  const opened = await openCheckout(checkout, { bundled: BUNDLED_SNAPSHOT, builders: async () => (await import('../analysis/checkout-indexes.ts')).checkoutIndexes(checkout) });
   if (opened.problems.length > 0) {
     process.stderr.write(
       `hoba-mcp: warning: the content of ${checkout} has ${opened.problems.length} error(s); entities that failed to load are left out. Run hoba validate --dir ${checkout} for the report.\n`,

@@ -34,6 +34,7 @@ import {
   type JSONRPCRequest,
   type Transport,
 } from '@modelcontextprotocol/server';
+import { cacheBudgetFrom, CACHE_MB_VARIABLE } from './cache-budget.ts';
 import { MAX_MESSAGE_BYTES, errorResponse, invalidBody, type ErrorResponse } from './jsonrpc.ts';
 import { createMcpServer } from './server.ts';
 import type { ToolAtlas } from './tools.ts';
@@ -44,7 +45,7 @@ import type { ToolAtlas } from './tools.ts';
  * or an IPv4 address in 127.0.0.0/8. A DNS name that merely starts with "127." (127.0.0.1.nip.io) is not:
  * it can resolve anywhere, which is what a DNS-rebinding attack relies on.
  */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   if (host === 'localhost' || host === '::1' || host === '[::1]') return true;
   return isIPv4(host) && host.split('.')[0] === '127';
 }
@@ -85,7 +86,7 @@ export interface McpAnswer {
 export const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /** A JSON-RPC error answer (not cached: it answers one request). */
-export function errorAnswer(status: number, error: ErrorResponse, headers: Record<string, string> = {}): McpAnswer {
+function errorAnswer(status: number, error: ErrorResponse, headers: Record<string, string> = {}): McpAnswer {
   return {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
@@ -148,7 +149,8 @@ class ExchangeTransport implements Transport {
   /** Hands one request to the server; resolves with its answer (still under the transport's id). */
   dispatch(request: JSONRPCRequest): Promise<Answer> {
     return new Promise<Answer>((resolve) => {
-      const id = (this.next = this.next >= Number.MAX_SAFE_INTEGER ? 1 : this.next + 1);
+      this.next = this.next >= Number.MAX_SAFE_INTEGER ? 1 : this.next + 1;
+      const id = this.next;
       this.waiting.set(id, resolve);
       this.onmessage?.({ ...request, id });
     });
@@ -191,9 +193,7 @@ class AnswerMemo {
 
 function memoBudget(): number {
   // An edge runtime may have no environment at all.
-  const given = typeof process === 'undefined' ? undefined : process.env?.['HOBA_MCP_CACHE_MB'];
-  const mb = given === undefined || given === '' ? DEFAULT_MEMO_MB : Number(given);
-  return Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : DEFAULT_MEMO_MB * 1024 * 1024;
+  return cacheBudgetFrom(typeof process === 'undefined' ? undefined : process.env?.[CACHE_MB_VARIABLE], DEFAULT_MEMO_MB);
 }
 
 /** An answer as the SDK's transport writes it ({"result","jsonrpc","id"}), up to the id: the id and "}" follow. */
@@ -283,7 +283,7 @@ class SharedServer {
       }
     }
     const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
+    response.headers.forEach((value, name) => { (out[name] = value); });
     out['content-length'] = String(bytes.length);
     return { status: response.status, headers: out, chunks: bytes.length > 0 ? [bytes] : [] };
   }
@@ -381,11 +381,12 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     const messages = (Array.isArray(message) ? message : [message]) as Array<JSONRPCMessage & { method?: unknown; id?: unknown }>;
     if (messages.length > MAX_BATCH) return jsonRpcError(400, -32600, `Invalid Request: a batch of ${messages.length} messages; send at most ${MAX_BATCH} in one.`);
     const answering = shared ?? (await server());
+    const [protocolVersionHeader, mcpMethodHeader, mcpNameHeader] = [req.header('mcp-protocol-version'), req.header('mcp-method'), req.header('mcp-name')];
     const route = classifyInboundRequest({
       httpMethod: 'POST',
-      protocolVersionHeader: req.header('mcp-protocol-version'),
-      mcpMethodHeader: req.header('mcp-method'),
-      mcpNameHeader: req.header('mcp-name'),
+      ...(protocolVersionHeader !== undefined ? { protocolVersionHeader } : {}),
+      ...(mcpMethodHeader !== undefined ? { mcpMethodHeader } : {}),
+      ...(mcpNameHeader !== undefined ? { mcpNameHeader } : {}),
       body: message,
     });
     if (route.kind !== 'legacy') return answering.answerModern(req, text, message as { method?: unknown });

@@ -3,12 +3,12 @@
 // with the edge worker in src/worker/). What is Node's own lives here: reading the body from the stream,
 // and writing the answer in one go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SECURITY_HEADERS } from '../publish/security.ts';
+import { SECURITY_HEADERS } from '../http/security.ts';
 import { DRAIN_LIMIT, createMcpExchange, type McpAnswer, type McpHttpOptions } from './exchange.ts';
 import type { ErrorResponse } from './jsonrpc.ts';
 import type { ToolAtlas } from './tools.ts';
 
-export { isLoopback, type McpHttpOptions } from './exchange.ts';
+export { type McpHttpOptions } from './exchange.ts';
 
 /** Sends a JSON-RPC error response (not cached: it answers one request). */
 export function sendError(res: ServerResponse, status: number, error: ErrorResponse, headers: Record<string, string> = {}): void {

@@ -30,7 +30,7 @@ const SHAPE =
   'a JSON-RPC 2.0 message is an object with "jsonrpc": "2.0" and either a "method" (with an "id" for a request) or a "result" or "error" with the "id" it answers';
 
 /** The answer to a parsed JSON value that is not one JSON-RPC message, or undefined when it is one. */
-export function invalidMessage(value: unknown): ErrorResponse | undefined {
+function invalidMessage(value: unknown): ErrorResponse | undefined {
   try {
     parseJSONRPCMessage(value);
     return undefined;

@@ -95,7 +95,7 @@ function eachSubschema(root: JsonObject, fn: (schema: JsonObject, path: string[]
       if ((k === 'properties' || k === '$defs') && x && typeof x === 'object') {
         for (const [name, s] of Object.entries(x)) visit(s as Json, [...path, k, name]);
       } else if (SCHEMA_VALUES.has(k)) visit(x, [...path, k]);
-      else if (SCHEMA_LISTS.has(k) && Array.isArray(x)) x.forEach((s, i) => visit(s, [...path, k, String(i)]));
+      else if (SCHEMA_LISTS.has(k) && Array.isArray(x)) x.forEach((s, i) => { visit(s, [...path, k, String(i)]); });
     }
   };
   visit(root, []);
@@ -166,7 +166,7 @@ function hoistRepeats(schema: JsonObject): JsonObject {
 }
 
 /** The compact JSON Schema of a zod schema, as a tool advertises its output (the dialect is MCP's default, 2020-12). */
-export function compactJsonSchema(schema: z.ZodType): JsonObject {
+function compactJsonSchema(schema: z.ZodType): JsonObject {
   const { $schema: _dialect, ...full } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonObject;
   return hoistRepeats(simplify(full, 0) as JsonObject);
 }

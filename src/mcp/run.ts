@@ -1,8 +1,8 @@
 // Starting an MCP server: stdio or HTTP, local (a checkout) or hosted (the bundled snapshot). Shared by
-// the hoba-mcp entry (dist/mcp.js) and by `hoba` run with no arguments under a pipe (npx -y hoba).
+// the hoba-mcp entry (dist/mcp.js) and `hoba mcp` (npx -y @hoba-atlas/hoba mcp), through cli.ts.
 import type { AddressInfo } from 'node:net';
 import { McpStartError, openBundledAtlas, openCheckoutAtlas } from './atlas.ts';
-import { MCP_ENDPOINT } from './endpoint.ts';
+import { MCP_PATH } from '../model/endpoints.ts';
 import { errorResponse } from './jsonrpc.ts';
 import { serveStdio } from './stdio.ts';
 import { toolsFor, type ToolAtlas } from './tools.ts';
@@ -31,15 +31,15 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   }
   // The HTTP server's code (node:http, the request exchange) is loaded only here: a stdio server, started
   // for each session by a client, answers its first call sooner without it.
-  const [{ createServer }, { createMcpHttpHandler, sendError }, { stopOnSignals }] = await Promise.all([import('node:http'), import('./http.ts'), import('../serve/graceful.ts')]);
+  const [{ createServer }, { createMcpHttpHandler, sendError }, { stopOnSignals }] = await Promise.all([import('node:http'), import('./http.ts'), import('../http/graceful.ts')]);
   const { host, port } = options.http;
   const atlas = await open();
   const handle = createMcpHttpHandler(async () => atlas, { bindHost: host });
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path !== MCP_ENDPOINT) {
+    if (path !== MCP_PATH) {
       // Answered in JSON-RPC like everything else this server says, with where the endpoint is.
-      const where = `Send JSON-RPC messages with POST to ${MCP_ENDPOINT} on this server (that exact path, in lower case, no trailing slash).`;
+      const where = `Send JSON-RPC messages with POST to ${MCP_PATH} on this server (that exact path, in lower case, no trailing slash).`;
       return sendError(res, 404, errorResponse(-32000, `Not found: ${JSON.stringify(path.length > 80 ? `${path.slice(0, 80)}…` : path)} is not the MCP endpoint. ${where}`));
     }
     handle(req, res).catch((err: unknown) => {
@@ -56,7 +56,7 @@ export async function runMcp(options: McpRunOptions): Promise<void> {
   });
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  process.stdout.write(`hoba MCP server (hosted, ${toolsFor('hosted').length} tools) at http://${shown}:${address.port}${MCP_ENDPOINT} (registry ${atlas.registry.version}). Ctrl-C stops it.\n`);
+  process.stdout.write(`hoba MCP server (hosted, ${toolsFor('hosted').length} tools) at http://${shown}:${address.port}${MCP_PATH} (registry ${atlas.registry.version}). Ctrl-C stops it.\n`);
   // SIGTERM or Ctrl-C: stop accepting, finish the requests in flight (up to a deadline), then exit.
   void stopOnSignals(server);
 }

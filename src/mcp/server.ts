@@ -35,7 +35,7 @@ function callTool(definition: ToolDefinition, atlas: ToolAtlas, args: unknown) {
 }
 
 /** An analysis error as a model can act on it: the message, close matches, allowed values. */
-export function errorText(err: AnalysisError): string {
+function errorText(err: AnalysisError): string {
   const lines = [err.message];
   if (err.suggestions.length > 0 && !err.message.includes('Did you mean')) lines.push(`Close matches: ${err.suggestions.map((s) => `${s.id} ${inParentheses(`${s.kind}: ${s.title}`)}`).join('; ')}.`);
   if (err.allowed.length > 0 && !err.message.includes(err.allowed[0]!)) lines.push(`Allowed values: ${err.allowed.join(', ')}.`);

@@ -42,6 +42,9 @@ export const PLAIN_VERDICT: Record<VerdictCode, string> = {
   'not-covered': 'This is not something the atlas covers',
 };
 
+/** The heading of a verdict, as the command line and the analyze page print it: "Verdict: Check one thing first". */
+export const verdictHeading = (code: VerdictCode) => `Verdict: ${PLAIN_VERDICT[code]}`;
+
 /** Who or what an explanation comes from (the actor facet). */
 export const PLAIN_ACTOR: Record<Actor, string> = {
   system: 'the hiring software or systems',

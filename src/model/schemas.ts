@@ -175,14 +175,14 @@ export const NextStep = z
   })
   .describe('A forward-looking action that holds whatever the cause: what to keep doing, what resets a signal, what to document and by when');
 
-export const RuledOut = z
+const RuledOut = z
   .strictObject({
     mechanism: ref('mechanism'),
     reason: text('Why this observation rules the mechanism out'),
   })
   .describe('A mechanism (typically an honest baseline acting at the same stage) that this observation rules out, with the reason');
 
-export const SpecimenTell = z
+const SpecimenTell = z
   .strictObject({
     quote: text('A line of the specimen, verbatim'),
     reading: text('What the line signals, and what it does not establish'),
@@ -223,7 +223,7 @@ export const Artifact = z
   })
   .describe('An artifact: what a candidate directly sees or receives');
 
-export const BarrierVariant = z
+const BarrierVariant = z
   .strictObject({
     id: slug.describe('Variant ID, unique within its barrier'),
     applies_to: text('The sector, jurisdiction or context where the gate differs (e.g. UK and EU practice, public-sector competitions)'),
@@ -244,7 +244,7 @@ export const Barrier = z
   })
   .describe('A barrier: a structural gate in the hiring funnel; barriers form a DAG');
 
-export const Facets = z
+const Facets = z
   .strictObject({
     actor: z.enum(ACTORS).describe('Who or what drives the mechanism'),
     nature: z.enum(NATURES).describe('Rule, incentive, bias, noise or void (absence of a process)'),
@@ -261,7 +261,7 @@ export const Emission = z
   })
   .describe('An artifact a mechanism emits, with its fidelity');
 
-export const Perspective = z
+const Perspective = z
   .strictObject({
     viewpoint: z.enum(VIEWPOINTS).describe('Whose view'),
     sees: text('What actually reaches this party'),
@@ -302,7 +302,7 @@ export const Pattern = z
   })
   .describe('A pattern: a recurring configuration of artifacts and mechanisms worth naming');
 
-export const LoopEdge = z
+const LoopEdge = z
   .strictObject({
     from: ref('mechanism'),
     to: ref('mechanism'),
@@ -320,7 +320,7 @@ export const Loop = z
   })
   .describe('A loop: a persistent causal cycle among mechanisms');
 
-export const Effect = z
+const Effect = z
   .strictObject({
     level: z.enum(EFFECT_LEVELS).describe('How well the evidence says the change works: established, supported, mixed, contested or unmeasured'),
     summary: text('What the evidence says about whether this change works, including any evidence of harm; for unmeasured, what would measure it'),
@@ -350,7 +350,7 @@ export const Intervention = z
   })
   .describe('An intervention: a change by a system actor that targets a mechanism, barrier, pattern or loop');
 
-export const ScenarioProbeOutcome = z
+const ScenarioProbeOutcome = z
   .strictObject({
     probe: slug.describe('ID of a probe of one of the scenario’s artifacts'),
     outcome: slug.describe('ID of one of that probe’s outcomes'),
@@ -410,7 +410,7 @@ export const Source = z
 /** A voice: one person's account, in their words (typos kept); never an ID, an employer or a person. */
 const voices = (description: string) => z.array(z.string().trim().min(1, 'must not be empty')).default([]).describe(description);
 
-export const NotCoveredTopic = z
+const NotCoveredTopic = z
   .strictObject({
     id: slug.describe('A stable name for the topic (lower-case words joined by hyphens)'),
     title: text('What the atlas does not cover, in a few plain words'),
@@ -420,7 +420,7 @@ export const NotCoveredTopic = z
   })
   .describe('A topic that lies outside the atlas: the situation reader says so instead of choosing the nearest observation');
 
-export const Distinction = z
+const Distinction = z
   .strictObject({
     id: slug.describe('A stable name for the question'),
     ask: text('The one question whose answer tells the observations apart, put to the person'),
@@ -530,20 +530,20 @@ export type Intervention = z.infer<typeof Intervention>;
 export type Scenario = z.infer<typeof Scenario>;
 export type Source = z.infer<typeof Source>;
 export type Manifest = z.infer<typeof Manifest>;
-export type NotCoveredTopic = z.infer<typeof NotCoveredTopic>;
-export type Distinction = z.infer<typeof Distinction>;
+type NotCoveredTopic = z.infer<typeof NotCoveredTopic>;
+type Distinction = z.infer<typeof Distinction>;
 export type Edge = z.infer<typeof Edge>;
 export type Probe = z.infer<typeof Probe>;
 export type NextStep = z.infer<typeof NextStep>;
-export type RuledOut = z.infer<typeof RuledOut>;
+type RuledOut = z.infer<typeof RuledOut>;
 export type Emission = z.infer<typeof Emission>;
 export type LawNote = z.infer<typeof LawNote>;
 export type TimeLimit = z.infer<typeof TimeLimit>;
 export type LimitExtension = z.infer<typeof LimitExtension>;
 export type Specimen = z.infer<typeof Specimen>;
-export type Perspective = z.infer<typeof Perspective>;
-export type Effect = z.infer<typeof Effect>;
-export type BarrierVariant = z.infer<typeof BarrierVariant>;
+type Perspective = z.infer<typeof Perspective>;
+type Effect = z.infer<typeof Effect>;
+type BarrierVariant = z.infer<typeof BarrierVariant>;
 
 /** Each kind's entity, tagged with its kind (what the registry holds). */
 export type EntityOf = { [K in Kind]: z.infer<(typeof RECORDS)[K]> };

@@ -5,10 +5,10 @@
 import type { Source } from './schemas.ts';
 
 /** Said where the bibliography records no finding for a source. */
-export const NO_FINDING =
+const NO_FINDING =
   'The shared bibliography records no finding for this source, so the atlas rests no claim on it; read the original.';
 /** Said where the bibliography does not say how an entry was verified. */
-export const NO_VERIFICATION = 'The shared bibliography does not say how this entry was verified.';
+const NO_VERIFICATION = 'The shared bibliography does not say how this entry was verified.';
 
 export const sourceTitle = (s: Pick<Source, 'title' | 'cite'>): string => s.title ?? s.cite;
 export const sourceFinding = (s: Pick<Source, 'finding'>): string => s.finding ?? NO_FINDING;

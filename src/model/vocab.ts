@@ -34,8 +34,20 @@ export const KIND_INFO: Record<Kind, { prefix: string; dir: string; label: strin
   source: { prefix: 'E', dir: 'sources', label: 'source' },
 };
 
+/** The ID letters of every kind, from KIND_INFO: "ABMPLISE". */
+export const ID_LETTERS = KINDS.map((k) => KIND_INFO[k].prefix).join('');
+
+/**
+ * An atlas ID as regular-expression source, with no anchors or boundaries: a kind letter (ID_LETTERS), a
+ * hyphen, three or more digits. The one place every ID pattern is built from.
+ */
+export const ID_SOURCE = `[${ID_LETTERS}]-\\d{3,}`;
+
+/** A parenthesised group of IDs in prose, as regular-expression source: "(E-070)", "(M-017; E-071)", "(see M-016)". */
+export const ID_GROUP_SOURCE = `\\((?:(?:see|e\\.g\\.|cf\\.)\\s+)?${ID_SOURCE}(?:\\s*[,;]\\s*(?:(?:see|and)\\s+)?${ID_SOURCE})*\\)`;
+
 /** IDs: a kind letter, a hyphen, a zero-padded number of at least three digits. */
-export const ID_PATTERN = '^[ABMPLISE]-[0-9]{3,}$';
+const ID_PATTERN = `^${ID_SOURCE}$`;
 
 export function idPattern(kind: Kind): string {
   return `^${KIND_INFO[kind].prefix}-[0-9]{3,}$`;
@@ -48,7 +60,7 @@ export function kindOfId(id: string): Kind | undefined {
 }
 
 /** An atlas ID written inside prose ("(E-068)", "see M-016"): any kind letter, a hyphen, three or more digits. */
-export const ID_IN_PROSE = /\b[ABMPLISE]-\d{3,}\b/g;
+const ID_IN_PROSE = new RegExp(`\\b${ID_SOURCE}\\b`, 'g');
 
 /**
  * A capitalised document word just before an ID-shaped token makes it another body's document number, not an
@@ -200,7 +212,6 @@ export const LIMIT_EVENTS = ['act', 'notice', 'request'] as const;
 export type LimitEvent = (typeof LIMIT_EVENTS)[number];
 /** Whose deadline it is: the person's own (to file, complain, ask) or the employer's (to answer, to cure). */
 export const LIMIT_PARTIES = ['you', 'employer'] as const;
-export type LimitParty = (typeof LIMIT_PARTIES)[number];
 /**
  * How a limit can change: a longer limit that replaces it when a condition holds (a state agency's 300
  * days, a law change not yet confirmed in force); more time added after it (the EU's two further months);
@@ -208,7 +219,6 @@ export type LimitParty = (typeof LIMIT_PARTIES)[number];
  * count, and at least a month remains after the certificate).
  */
 export const LIMIT_EXTENSIONS = ['replaces', 'adds', 'stop-the-clock'] as const;
-export type LimitExtensionKind = (typeof LIMIT_EXTENSIONS)[number];
 
 /** Jurisdictions of the law layer: US federal law, a US state (or city), the UK, the EU. */
 export const JURISDICTIONS = ['us-federal', 'us-state', 'uk', 'eu'] as const;

@@ -16,33 +16,15 @@ import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
 import { lockSite, looksBuilt, markerOf, outDirRefusal, OutDirRefused, placeSite, removePartials, SITE_MARKER, stagingDir, writeMarker } from './site-dir.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
 import { openApiDocument } from './openapi.ts';
-import { sitePages } from '../site/index.ts';
-import { fileOfPage } from '../site/paths.ts';
 import { recordJsonSchema } from './responses.ts';
 import { downloadFiles, downloadFilesOneByOne, downloadsUrl, LATEST, type DownloadFile, type DownloadManifest } from './downloads.ts';
-import { downloadSetPage, downloadsHubPage } from '../site/pages/downloads.ts';
-import { API_ROUTES, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, VARIANT_SUFFIX, type ApiDocument } from './routes.ts';
+import type { Site, SiteFile, SitePages, WrittenSite } from './site-file.ts';
+import { API_ROUTES, fileOfPage, fileOfUrl, OPENAPI_PATH, problemDocuments, urlOf, VARIANT_SUFFIX, type ApiDocument } from './routes.ts';
 
 export type { BuildInfo } from './documents.ts';
 
 /** Where a checkout's site is built by default (dist/ is for compiled code). */
 export const DEFAULT_OUT = '_site';
-
-export interface SiteFile {
-  /** Path relative to the site root, with forward slashes. */
-  path: string;
-  /** The URL that serves it; absent for host configuration, which is read by the host, not served. */
-  url?: string;
-  bytes: Buffer;
-}
-
-export interface Site {
-  /** Sorted by path. */
-  files: SiteFile[];
-  /** sha256 over every path and its bytes: equal for byte-identical sites. */
-  digest: string;
-  bytes: number;
-}
 
 const text = (value: string) => Buffer.from(value, 'utf8');
 
@@ -52,15 +34,15 @@ const text = (value: string) => Buffer.from(value, 'utf8');
  * whole site (at 100,000 entities that is a gigabyte of JSON). The precompressed variants are not here.
  * Every file's bytes are new, the consumer's own: streamSite moves them to its writer thread.
  */
-export function* siteFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
-  for (const f of madeFiles(reg, info)) {
+function* siteFiles(reg: Registry, info: BuildInfo, site: SitePages): Generator<SiteFile> {
+  for (const f of madeFiles(reg, info, site)) {
     // Servers answer such URLs with 404 (they are the names of precompressed variants, routes.ts).
     if (f.url !== undefined && VARIANT_SUFFIX.test(f.url)) throw new Error(`the site file ${f.path} has a URL ending like a precompressed variant (${f.url}), which no server would serve`);
     yield f;
   }
 }
 
-function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
+function* madeFiles(reg: Registry, info: BuildInfo, site: SitePages): Generator<SiteFile> {
   // What _redirects needs of the API documents: their URLs and files, not their bodies.
   const docs: ApiDocument[] = [];
   for (const doc of apiDocumentsOneByOne(reg, info)) {
@@ -76,7 +58,7 @@ function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
   const sets: Array<{ version: string; manifest: DownloadManifest }> = [];
   const setPage = (version: string, manifest: DownloadManifest): SiteFile => {
     sets.push({ version, manifest });
-    const p = downloadSetPage(reg, version, manifest);
+    const p = site.downloadSetPage(reg, version, manifest);
     return { path: fileOfPage(p.url), url: p.url, bytes: text(p.html) };
   };
   const manifestOf = (f: DownloadFile) => JSON.parse(f.bytes.toString('utf8')) as DownloadManifest;
@@ -96,9 +78,9 @@ function* madeFiles(reg: Registry, info: BuildInfo): Generator<SiteFile> {
     }
     yield setPage(release.record.version, manifest!);
   }
-  const hub = downloadsHubPage(reg, sets);
+  const hub = site.downloadsHubPage(reg, sets);
   yield { path: fileOfPage(hub.url), url: hub.url, bytes: text(hub.html) };
-  for (const p of sitePages(reg, info)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
+  for (const p of site.pages(reg, info)) yield { path: fileOfPage(p.url), url: p.url, bytes: p.bytes };
   yield { path: 'favicon.svg', url: '/favicon.svg', bytes: text(FAVICON_SVG) };
   yield { path: 'favicon.ico', url: '/favicon.ico', bytes: faviconIco() };
   yield { path: '_headers', bytes: text(headersFile()) };
@@ -125,8 +107,8 @@ function* apiDocumentsOneByOne(reg: Registry, info: BuildInfo): Generator<ApiDoc
 }
 
 /** Every file of the site root for this registry, in memory (streamSite writes one without holding it). */
-export function buildSite(reg: Registry, info: BuildInfo): Site {
-  const files = [...siteFiles(reg, info)];
+export function buildSite(reg: Registry, info: BuildInfo, pages: SitePages): Site {
+  const files = [...siteFiles(reg, info, pages)];
   // Precompressed .gz/.br beside the text files (src/publish/compress.ts), for gzip_static and hoba serve.
   files.push(...compressedVariants(files));
   files.sort(byPath);
@@ -140,25 +122,17 @@ export function buildSite(reg: Registry, info: BuildInfo): Site {
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-/** What streamSite wrote: the site's files without their bytes (those are on disk), its digest and size. */
-export interface WrittenSite {
-  /** Sorted by path. */
-  files: Array<{ path: string; url?: string; size: number }>;
-  digest: string;
-  bytes: number;
-}
-
 /**
  * Builds the site straight into `out`, file by file, without holding it in memory: the same files and
  * bytes as writeSite(buildSite(…)), and the same digest, computed from the files as written. Like
  * writeSite, it writes beside `out` first and swaps the result in. The main thread makes the files; a
  * writer thread compresses, writes and hashes them meanwhile (SiteWriter).
  */
-export function streamSite(reg: Registry, info: BuildInfo, out: string): WrittenSite {
+export function streamSite(reg: Registry, info: BuildInfo, pages: SitePages, out: string): WrittenSite {
   const urls = new Map<string, string | undefined>();
   let site: WrittenSite | undefined;
   replaceDir(out, (writer) => {
-    for (const f of siteFiles(reg, info)) {
+    for (const f of siteFiles(reg, info, pages)) {
       if (urls.has(f.path)) throw new Error(`two site files share the path ${f.path}`);
       urls.set(f.path, f.url);
       // The file is let go once handed over, so its memory is given to the writer rather than copied.

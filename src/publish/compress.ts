@@ -6,14 +6,8 @@
 // compares a site directory with a fresh build, byte for byte): fixed levels and parameters, and a gzip
 // header with no name, no timestamp and the same OS byte everywhere.
 import * as zlib from 'node:zlib';
-import type { SiteFile } from './build.ts';
-
-/** The encodings made, in the order a server prefers them when the client accepts both (smaller first). */
-export const ENCODINGS = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
-export type Encoding = (typeof ENCODINGS)[number]['encoding'];
+import { ENCODINGS, type Encoding } from '../http/encodings.ts';
+import type { SiteFile } from './site-file.ts';
 
 /** Text files only: images (the favicon) are compressed already or too small to matter. */
 const COMPRESSIBLE = /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/
@@ -31,8 +25,8 @@ export const MIN_COMPRESS_BYTES = 1024;
  * files. Sites are rebuilt often (and compared with a fresh build by validate), so the cheap levels win:
  * gzip 6 and brotli 5.
  */
-export const GZIP_LEVEL = 6;
-export const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+const BROTLI_QUALITY = 5;
 
 /** The header byte that names the OS (RFC 1952): zlib writes the build platform's; 255 is "unknown" everywhere. */
 const GZIP_OS_BYTE = 9;

@@ -52,7 +52,7 @@ export const LICENCE_INFO = {
 } as const;
 
 /** The licence statement, in words: the content is CC BY-SA 4.0, the code MIT. */
-export function licenceStatement(reg: Registry): string {
+function licenceStatement(reg: Registry): string {
   const { content, code } = reg.manifest.licences;
   return (
     `The atlas content (its entities, graph and texts) is licensed under ${LICENCE_INFO[content].name} (${LICENCE_INFO[content].url}); ` +
@@ -207,7 +207,7 @@ function* map<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
 }
 
 /** Every entity as it is stored, one compact JSON object a line, sorted by ID; LF after each line. */
-export function entitiesNdjson(reg: Registry): Buffer {
+function entitiesNdjson(reg: Registry): Buffer {
   return utf8Of(map(reg.entities, (e) => JSON.stringify(e) + '\n'));
 }
 
@@ -237,7 +237,7 @@ export function nodesCsv(reg: Registry): Buffer {
   );
 }
 
-export function edgesCsv(reg: Registry): Buffer {
+function edgesCsv(reg: Registry): Buffer {
   return csv(
     (function* () {
       yield EDGE_COLUMNS.map((c) => c.name);
@@ -247,6 +247,7 @@ export function edgesCsv(reg: Registry): Buffer {
 }
 
 /** Characters XML 1.0 cannot carry at all (not even as references). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it matches
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 /** Escapes text for XML content or a double-quoted attribute; CR, LF and tab as references so they round-trip. */
@@ -332,7 +333,7 @@ const yamlString = (s: string) => JSON.stringify(s);
  * this file for the checkout's content (a test compares them). Several CFF licences would mean "either",
  * so `license` is the dataset's own (the content licence) and the message names the software's.
  */
-export function citationCff(reg: Registry): Buffer {
+function citationCff(reg: Registry): Buffer {
   const m = reg.manifest;
   const lines = [
     `# How to cite the ${m.name} (Citation File Format 1.2.0), generated from content/atlas.yaml.`,

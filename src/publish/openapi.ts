@@ -2,7 +2,7 @@
 // the response schemas: nothing in it is written by hand twice.
 import { KIND_INFO } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
-import { siteOrigin } from '../site/meta.ts';
+import { siteOrigin } from './origin.ts';
 import { CREATOR } from './downloads.ts';
 import { responseJsonSchemas, responseSchemas } from './responses.ts';
 import {

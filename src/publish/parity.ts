@@ -3,7 +3,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { problem, type Problem } from '../registry/rules.ts';
-import { DEFAULT_OUT, isBuiltSite, readSiteDir, type Site } from './build.ts';
+import { DEFAULT_OUT, isBuiltSite, readSiteDir } from './build.ts';
+import type { Site } from './site-file.ts';
 
 /** At most this many files are named per kind of difference; the rest are counted in one more problem. */
 const MAX_NAMED = 20;

@@ -24,7 +24,7 @@ const named = <T extends z.ZodType>(id: string, schema: T): T => {
   return schema;
 };
 
-export const RegistryVersion = z
+const RegistryVersion = z
   .string()
   .regex(/^\d+\.\d+\.\d+$/)
   .describe('Version of the atlas content this document was built from (semver)');
@@ -45,9 +45,9 @@ export const RECORDS = {
   source: recordOf('source'),
 } as const satisfies { [K in Kind]: z.ZodType };
 
-export const EdgeSchema = named('Edge', Edge);
+const EdgeSchema = named('Edge', Edge);
 
-export const Links = named(
+const Links = named(
   'Links',
   z
     .strictObject({
@@ -78,7 +78,7 @@ export const COLLECTION_RESPONSES = Object.fromEntries(
   ]),
 ) as unknown as { [K in Kind]: z.ZodType };
 
-export const CitationSchema = named('Citation', Citation);
+const CitationSchema = named('Citation', Citation);
 
 export const ITEM_RESPONSES = Object.fromEntries(
   KINDS.map((kind) => [
@@ -118,7 +118,7 @@ const nodeOf = <K extends Kind>(kind: K) =>
   // pick() keeps the field definitions of the content schema, so a node never redefines a field.
   (RECORDS[kind] as z.ZodObject).pick({ id: true, kind: true, title: true, ...NODE_FIELDS[kind] } as Record<string, true>);
 
-export const GraphNode = named(
+const GraphNode = named(
   'GraphNode',
   z
     .discriminatedUnion('kind', KINDS.map((k) => nodeOf(k)) as unknown as [z.ZodObject, ...z.ZodObject[]])
@@ -151,7 +151,7 @@ export const GraphResponse = named(
     .describe('The complete graph: nodes and typed, directed edges'),
 );
 
-export const Endpoint = named(
+const Endpoint = named(
   'Endpoint',
   z
     .strictObject({
@@ -209,7 +209,7 @@ export const ProblemResponse = named(
 
 const releaseLicences = z.strictObject({ software: z.literal('MIT'), content: z.literal('CC-BY-SA-4.0') });
 
-export const ReleaseSummary = named(
+const ReleaseSummary = named(
   'ReleaseSummary',
   z
     .strictObject({
@@ -236,12 +236,12 @@ export const ReleaseListResponse = named(
     .describe('Every recorded release of the atlas content'),
 );
 
-export const ReleaseDownload = named(
+const ReleaseDownload = named(
   'ReleaseDownload',
   ReleaseFile.extend({ url: z.string().describe('Where the file is served') }).describe('A download file of a release, with its recorded checksum'),
 );
 
-export const ChangelogEntrySchema = named('ChangelogEntry', ChangelogEntry);
+const ChangelogEntrySchema = named('ChangelogEntry', ChangelogEntry);
 named('DiffEntity', DiffEntity);
 
 export const ReleaseResponse = named(

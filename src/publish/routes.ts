@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { KIND_INFO, idPattern, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { changelogBody, collectionBody, graphBody, indexBody, itemBody, problemBody, releaseBody, releasesBody, type BuildInfo, type ReleaseUrls } from './documents.ts';
-import { ENCODINGS } from './compress.ts';
+import { ENCODINGS } from '../http/encodings.ts';
 import { DOWNLOAD_MEDIA_TYPES, downloadsUrl } from './downloads.ts';
 import { ChangelogResponse, COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES, ReleaseListResponse, ReleaseResponse } from './responses.ts';
 
@@ -30,7 +30,6 @@ export const HOST_FILES = ['_headers', '_redirects', '_nginx.conf', SITE_MARKER]
  * file, to clients that accept them, never at their own URLs. No site file has a URL ending so (build.ts). */
 export const VARIANT_SUFFIX = new RegExp(`(${ENCODINGS.map((e) => e.suffix.replace('.', '\\.')).join('|')})$`);
 /** Where `hoba serve` mounts the hosted MCP server (Streamable HTTP, POST); static hosts do not serve it. */
-export { MCP_ENDPOINT as MCP_PATH } from '../mcp/endpoint.ts';
 /** The methods every path answers; anything else gets 405, except OPTIONS on the paths any origin may read,
  * which is a CORS preflight (PREFLIGHT_HEADERS). */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
@@ -58,7 +57,7 @@ export interface ApiRoute {
 }
 
 /** A path parameter other than an entity ID. */
-export interface PathParam {
+interface PathParam {
   /** As in the path template: {name}. */
   name: string;
   /** Regular expression source of a valid value, without anchors. */
@@ -220,6 +219,9 @@ export function fileOfUrl(url: string): string {
   return path.endsWith('.json') ? path : `${path}.json`;
 }
 
+/** The site-root file a page URL is written to: /a/b/ → a/b/index.html. */
+export const fileOfPage = (url: string) => (url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1));
+
 /** The ID pattern of an item route without anchors, for embedding in a larger pattern. */
 export function idRegexSource(kind: Kind): string {
   return idPattern(kind).replace(/^\^/, '').replace(/\$$/, '');
@@ -265,8 +267,8 @@ const PROBLEM_HEADERS = {
 
 // The security headers of every response (CONTENT_SECURITY_POLICY, SECURITY_HEADERS) are in security.ts,
 // a module of its own that the MCP endpoints import too.
-import { SECURITY_HEADERS } from './security.ts';
-export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security.ts';
+import { SECURITY_HEADERS } from '../http/security.ts';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../http/security.ts';
 
 /** The answer to a CORS preflight (OPTIONS) on a path that any origin may read. A browser sends one
  * before a cross-origin request with a header outside the CORS safelist, such as If-None-Match; without
@@ -296,7 +298,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   { pattern: '/problems/*', headers: PROBLEM_HEADERS },
 ];
 
-export function headerRuleFor(urlPath: string): HeaderRule | undefined {
+function headerRuleFor(urlPath: string): HeaderRule | undefined {
   return HEADER_RULES.find((rule) =>
     rule.pattern.endsWith('/*') ? urlPath.startsWith(rule.pattern.slice(0, -1)) : urlPath === rule.pattern,
   );
@@ -348,7 +350,7 @@ export type Resolution =
   /** Never served (host configuration, precompressed variants): a 404 of `api`'s flavour. */
   | { kind: 'hidden'; api: boolean };
 
-export function isApiPath(urlPath: string): boolean {
+function isApiPath(urlPath: string): boolean {
   return urlPath === API_BASE || urlPath.startsWith(`${API_BASE}/`);
 }
 

@@ -231,7 +231,9 @@ const LENIENT_UTF8 = new TextDecoder('utf-8');
  * space and word joiner, and the bidirectional marks, embeddings and isolates ("Trojan Source" text).
  * They are invisible in editors and would be published as they are.
  */
-const FORBIDDEN_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Noncharacter_Code_Point}\p{Cs}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+const FORBIDDEN_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it matches
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Noncharacter_Code_Point}\p{Cs}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
 const HAS_FORBIDDEN_CHARACTER = new RegExp(FORBIDDEN_CHARACTER.source, 'u');
 
 function forbiddenIn(text: string): string[] {

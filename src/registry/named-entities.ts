@@ -7,7 +7,7 @@
  * Names that no ordinary English word shares. They are matched in any case ("linkedin", "LINKEDIN") and
  * in any form: possessive ("Google's"), hyphenated ("Google-style", "ex-Google").
  */
-export const DISTINCT_NAMES = [
+const DISTINCT_NAMES = [
   // Job boards and professional networks.
   'LinkedIn', 'Glassdoor', 'ZipRecruiter', 'CareerBuilder', 'SimplyHired', 'Snagajob', 'Wellfound', 'AngelList',
   'FlexJobs', 'Upwork', 'Fiverr', 'Naukri', 'StepStone', 'Totaljobs', 'Jooble', 'Adzuna', 'Craigslist', 'Hirect',
@@ -45,7 +45,7 @@ export const DISTINCT_NAMES = [
  * the name even at the start of a sentence, except when a hyphenated word follows ("Meta-analyses find…");
  * the lower-case form never counts (a web address is caught as a domain).
  */
-export const NAMES_WHEN_CAPITALISED = [
+const NAMES_WHEN_CAPITALISED = [
   // Job boards.
   'Monster', 'Ladders', 'Dice', 'Reed', 'Handshake', 'Xing',
   // Applicant-tracking, assessment and HR-tech vendors.
@@ -66,7 +66,7 @@ export const NAMES_WHEN_CAPITALISED = [
  * "Seek feedback…", "Target roles…"). They count only mid-sentence in capitals ("jobs on Indeed",
  * "ex-Indeed"), or with a possessive or a brand suffix anywhere ("Indeed's", "Indeed-style").
  */
-export const NAMES_WHEN_MID_SENTENCE = [
+const NAMES_WHEN_MID_SENTENCE = [
   'Indeed', 'Seek', 'Hired', 'Workable', 'Cornerstone', 'Criteria', 'Modern Hire', 'First Advantage', 'Resume Builder',
   'Manpower', 'Target',
 ] as const;
@@ -94,7 +94,7 @@ export function authorSurnames(authors: Iterable<string>): string[] {
   return [...out].sort();
 }
 
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
 
 /** A matcher for whole, case-sensitive occurrences of any of the names (used for authors' surnames): no
  * letter or digit may touch a name (a hyphen or an apostrophe may). */
@@ -117,7 +117,10 @@ export function nameMatcher(names: readonly string[]): (text: string) => string[
   const patterns = new Map<string, RegExp[]>();
   const patternsFor = (first: string) => {
     let list = patterns.get(first);
-    if (!list) patterns.set(first, (list = byFirstWord.get(first)!.map((name) => new RegExp(`${escape(name)}(?![\\p{L}\\p{N}])`, 'uy'))));
+    if (!list) {
+      list = byFirstWord.get(first)!.map((name) => new RegExp(`${escapeName(name)}(?![\\p{L}\\p{N}])`, 'uy'));
+      patterns.set(first, list);
+    }
     return list;
   };
   const others = rest.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(${rest.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu') : undefined;
@@ -132,12 +135,16 @@ export function nameMatcher(names: readonly string[]): (text: string) => string[
       if (byFirstWord.has(word[0])) {
         for (const pattern of patternsFor(word[0])) {
           pattern.lastIndex = word.index!;
-          if ((name = pattern.exec(text)?.[0]) !== undefined) break;
+          name = pattern.exec(text)?.[0];
+          if (name !== undefined) break;
         }
       }
       // A word is whole by construction: no letter or digit touches it.
       if (name === undefined && words.has(word[0])) name = word[0];
-      if (name !== undefined) found.push({ name, from: word.index!, to: (end = word.index! + name.length) });
+      if (name !== undefined) {
+        end = word.index! + name.length;
+        found.push({ name, from: word.index!, to: end });
+      }
     }
     return [...new Set(found.sort((a, b) => a.from - b.from).map((f) => f.name))];
   };
@@ -161,7 +168,7 @@ for (const [names, reading] of [
   for (const name of [...names].sort((a, b) => b.length - a.length)) {
     const first = name.toLowerCase().match(WORD)![0];
     const list = NAMES_BY_FIRST_WORD.get(first) ?? [];
-    list.push({ pattern: new RegExp(`${escape(name)}(?![\\p{L}\\p{N}])`, 'iuy'), reading });
+    list.push({ pattern: new RegExp(`${escapeName(name)}(?![\\p{L}\\p{N}])`, 'iuy'), reading });
     NAMES_BY_FIRST_WORD.set(first, list);
   }
 }

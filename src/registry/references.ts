@@ -39,32 +39,32 @@ export function referencesOf(entity: Entity): Reference[] {
   // Sources of nested items (law notes, an intervention's effect, barrier variants): no edge of their own, since
   // the entity's `sources` must list them too (rule nested-source-unlisted), and that makes the one `cites` edge.
   for (const nested of nestedSources(entity)) {
-    nested.sources.forEach((target, i) => refs.push({ holder: id, target, path: [...nested.path, 'sources', i], allowed: ['source'] }));
+    nested.sources.forEach((target, i) => { refs.push({ holder: id, target, path: [...nested.path, 'sources', i], allowed: ['source'] }); });
   }
   if (entity.superseded_by !== undefined) {
     refs.push({ holder: id, target: entity.superseded_by, path: ['superseded_by'], allowed: [entity.kind] });
   }
   switch (entity.kind) {
     case 'artifact':
-      entity.probes.forEach((probe, p) =>
-        probe.outcomes.forEach((outcome, o) =>
-          outcome.excludes.forEach((target, i) =>
-            refs.push({ holder: id, target, path: ['probes', p, 'outcomes', o, 'excludes', i], allowed: ['mechanism'] }),
-          ),
-        ),
-      );
-      entity.next_steps.forEach((step, s) =>
+      entity.probes.forEach((probe, p) => {
+        probe.outcomes.forEach((outcome, o) => {
+          outcome.excludes.forEach((target, i) => {
+            refs.push({ holder: id, target, path: ['probes', p, 'outcomes', o, 'excludes', i], allowed: ['mechanism'] });
+          });
+        });
+      });
+      entity.next_steps.forEach((step, s) => {
         // No edge of its own: the artifact's `sources` must list it too (rule next-step-source-unlisted), and that makes the one `cites` edge.
-        step.sources.forEach((target, i) => refs.push({ holder: id, target, path: ['next_steps', s, 'sources', i], allowed: ['source'] })),
-      );
-      entity.rules_out.forEach((r, i) => refs.push({ holder: id, target: r.mechanism, path: ['rules_out', i, 'mechanism'], allowed: ['mechanism'] }));
+        step.sources.forEach((target, i) => { refs.push({ holder: id, target, path: ['next_steps', s, 'sources', i], allowed: ['source'] }); });
+      });
+      entity.rules_out.forEach((r, i) => { refs.push({ holder: id, target: r.mechanism, path: ['rules_out', i, 'mechanism'], allowed: ['mechanism'] }); });
       break;
     case 'barrier':
       refs.push(...list(id, 'precedes', entity.precedes, { allowed: ['barrier'], relation: 'precedes' }));
       break;
     case 'mechanism':
       refs.push(...list(id, 'operates_at', entity.operates_at, { allowed: ['barrier'], relation: 'operates_at' }));
-      entity.emits.forEach((e, i) =>
+      entity.emits.forEach((e, i) => {
         refs.push({
           holder: id,
           target: e.artifact,
@@ -72,8 +72,8 @@ export function referencesOf(entity: Entity): Reference[] {
           allowed: ['artifact'],
           relation: 'emits',
           fidelity: e.fidelity,
-        }),
-      );
+        });
+      });
       refs.push(...list(id, 'amplifies', entity.amplifies, { allowed: ['mechanism'], relation: 'amplifies' }));
       refs.push(...list(id, 'masks', entity.masks, { allowed: ['mechanism'], relation: 'masks' }));
       break;
@@ -111,7 +111,7 @@ export function nestedSources(entity: Entity): Array<{ path: PathSegment[]; sour
   if (entity.kind === 'source' || entity.kind === 'pattern' || entity.kind === 'loop' || entity.kind === 'scenario') return [];
   const found = entity.law.map((note, i) => ({ path: ['law', i] as PathSegment[], sources: note.sources }));
   if (entity.kind === 'intervention') found.push({ path: ['effect'], sources: entity.effect.sources });
-  if (entity.kind === 'barrier') entity.variants.forEach((v, i) => found.push({ path: ['variants', i], sources: v.sources }));
+  if (entity.kind === 'barrier') entity.variants.forEach((v, i) => { found.push({ path: ['variants', i], sources: v.sources }); });
   return found;
 }
 

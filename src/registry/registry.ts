@@ -101,12 +101,18 @@ export class Registry {
 
   /** The entity at a position, read on first use. */
   private at(index: number): Entity {
-    return (this.slots[index] ??= this.load!(index));
+    let entity = this.slots[index];
+    if (entity === undefined) {
+      entity = this.load!(index);
+      this.slots[index] = entity;
+    }
+    return entity;
   }
 
   /** All entities, sorted by ID (each read, if not yet). */
   get entities(): readonly Entity[] {
-    return (this.every ??= this.ids.map((_, i) => this.at(i)));
+    this.every ??= this.ids.map((_, i) => this.at(i));
+    return this.every;
   }
 
   /** Edges between existing entities, from every entity's references, de-duplicated and sorted. */
@@ -141,7 +147,10 @@ export class Registry {
 
   all<K extends Kind>(kind: K): readonly EntityOfKind<K>[] {
     let list = this.byKind.get(kind);
-    if (!list) this.byKind.set(kind, (list = this.kindPositions.get(kind)!.map((i) => this.at(i))));
+    if (!list) {
+      list = this.kindPositions.get(kind)!.map((i) => this.at(i));
+      this.byKind.set(kind, list);
+    }
     return list as unknown as EntityOfKind<K>[];
   }
 
@@ -167,12 +176,13 @@ export class Registry {
    * entity needs to find without reading every entity.
    */
   holders(id: string): readonly string[] {
-    return (this.holdersById ??= holdersOf(this.entities))[id] ?? [];
+    return this.allHolders()[id] ?? [];
   }
 
   /** holders() of every ID, for a snapshot to store. */
   allHolders(): Record<string, string[]> {
-    return (this.holdersById ??= holdersOf(this.entities));
+    this.holdersById ??= holdersOf(this.entities);
+    return this.holdersById;
   }
 
   toData(): RegistryData {
@@ -187,7 +197,10 @@ function holdersOf(entities: readonly Entity[]): Record<string, string[]> {
     for (const ref of referencesOf(e)) {
       if (ref.relation !== undefined) continue;
       let set = byTarget.get(ref.target);
-      if (!set) byTarget.set(ref.target, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        byTarget.set(ref.target, set);
+      }
       set.add(e.id);
     }
   }

@@ -19,7 +19,7 @@ import { compareVersions, ReleaseIndex, type ReleaseRecord } from './release-mod
 
 export { ReleaseFile, ReleaseIndex, ReleaseRecord } from './release-model.ts';
 
-export const RELEASES_DIR = 'releases';
+const RELEASES_DIR = 'releases';
 export const RELEASE_INDEX = `${RELEASES_DIR}/index.json`;
 
 /** A recorded release, read back: its record, its registry data and the JSON Schemas of its model. */
@@ -98,7 +98,7 @@ export function readReleaseData(checkout: string, record: ReleaseRecord): Regist
 }
 
 /** Where the JSON Schemas of a content-model version are stored. */
-export function schemasDir(checkout: string, schemaVersion: string): string {
+function schemasDir(checkout: string, schemaVersion: string): string {
   return join(checkout, RELEASES_DIR, 'schemas', schemaVersion);
 }
 

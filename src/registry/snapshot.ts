@@ -21,9 +21,9 @@ import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type Regis
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-export const SNAPSHOT_FORMAT = 5;
+const SNAPSHOT_FORMAT = 6;
 /** The code a snapshot must have been built by to be trusted. */
-export const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
+const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
 /**
  * The snapshot bundled with the code: it sits in dist/ beside the bundled entry points (esbuild keeps
@@ -57,7 +57,7 @@ export function makeSnapshot(registry: Registry, hash: string, builders: IndexBu
  * the remembered content hash stands; when it changes the hash is recomputed, so touching a file without
  * changing it costs time, never correctness.
  */
-export function contentStamp(checkout: string): string {
+function contentStamp(checkout: string): string {
   const parts: string[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -177,7 +177,7 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
 }
 
 /** Where checkout snapshots are cached: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else ~/.cache/hoba (none without a home). */
-export function cacheDir(): string | undefined {
+function cacheDir(): string | undefined {
   if (process.env['HOBA_CACHE_DIR']) return process.env['HOBA_CACHE_DIR'];
   // HOME rather than os.homedir(): node:os is not worth loading at start-up for this.
   const home = process.env['HOME'] ?? process.env['USERPROFILE'];

@@ -1,7 +1,7 @@
 // The validator: every rule of rules.ts over a loaded atlas, reporting every problem in one run.
 import { isDeepStrictEqual } from 'node:util';
 import { placeOf, placesNamed } from '../model/places.ts';
-import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
+import { DISCRIMINATION_GROUNDS, HEDGE_WORDS, MECHANISM_FAMILIES, RATE_PARAPHRASES, SOURCED_EFFECT_LEVELS, SOURCED_EVIDENCE_LEVELS, STAGES, ID_SOURCE, KIND_INFO, idsInProse, kindOfId, withArticle, type Entity, type Source } from '../model/index.ts';
 import { toSourceRecord, type BibliographyEntry } from './bibliography.ts';
 import { cycleThrough, cyclicComponents, shortestPath, stronglyConnectedComponents } from './graph.ts';
 import { MANIFEST_SOURCE, type LoadResult } from './load.ts';
@@ -234,7 +234,7 @@ function checkLoops(c: Checker): void {
   const existing = new Set(relations.map(edgeKey));
   const components = stronglyConnectedComponents([...ids], adj);
   const componentOf = new Map<string, number>();
-  components.forEach((comp, i) => comp.forEach((id) => componentOf.set(id, i)));
+  components.forEach((comp, i) => { comp.forEach((id) => { componentOf.set(id, i); }); });
 
   const loops = c.reg.all('loop');
   for (const loop of loops) {
@@ -316,7 +316,7 @@ function checkLoopCloses(c: Checker, loop: Extract<Entity, { kind: 'loop' }>): v
   const components = stronglyConnectedComponents([...touched], adj);
   if (components.length <= 1) return;
   const componentOf = new Map<string, number>();
-  components.forEach((comp, n) => comp.forEach((m) => componentOf.set(m, n)));
+  components.forEach((comp, n) => { comp.forEach((m) => { componentOf.set(m, n); }); });
   const open = inner.filter(({ edge }) => componentOf.get(edge.from) !== componentOf.get(edge.to));
   for (const { edge, i } of open) {
     c.report('loop-declaration', `edges[${i}] (${edgeKey(edge)}) does not close: no declared edge leads from ${edge.to} back to ${edge.from}, so the loop's edges do not form a cycle. Declare the edges that lead back, or remove this one.`, loop.id, ['edges', i]);
@@ -421,8 +421,8 @@ function checkNamedEntities(c: Checker): void {
 }
 
 /** A voice as compared for sharing: lower case, letters and digits only, single spaces. */
-export const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-const ANY_ID = /\b[ABMPLISE]-\d{3,}\b/;
+const voiceKey = (v: string) => v.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const ANY_ID = new RegExp(`\\b${ID_SOURCE}\\b`);
 const MIN_TOPIC_VOICES = 5;
 
 /**
@@ -441,7 +441,7 @@ function checkReaderContent(c: Checker): void {
     else at('voice-shared', `the voice "${voice.slice(0, 60)}${voice.length > 60 ? '…' : ''}" is given twice in ${owner}: keep one.`);
   };
   for (const a of c.reg.all('artifact')) {
-    (a.voices ?? []).forEach((v, i) => checkVoice(v, a.id, (rule, message) => c.report(rule, `voices[${i}]: ${message}`, a.id, ['voices', i])));
+    (a.voices ?? []).forEach((v, i) => { checkVoice(v, a.id, (rule, message) => c.report(rule, `voices[${i}]: ${message}`, a.id, ['voices', i])); });
   }
   const topicIds = new Set<string>();
   (m.not_covered ?? []).forEach((t, i) => {
@@ -449,7 +449,7 @@ function checkReaderContent(c: Checker): void {
     if (topicIds.has(t.id)) at('not-covered-topic', `the ID ${t.id} is used by another topic: give each topic its own.`, ['id']);
     topicIds.add(t.id);
     if (t.voices.length < MIN_TOPIC_VOICES) at('not-covered-topic', `has ${t.voices.length} voice${t.voices.length === 1 ? '' : 's'}; the reader learns a topic from at least ${MIN_TOPIC_VOICES} first-person accounts of it.`, ['voices']);
-    t.voices.forEach((v, k) => checkVoice(v, `the not-covered topic ${t.id}`, (rule, message) => at(rule, `voices[${k}]: ${message}`, ['voices', k])));
+    t.voices.forEach((v, k) => { checkVoice(v, `the not-covered topic ${t.id}`, (rule, message) => at(rule, `voices[${k}]: ${message}`, ['voices', k])); });
   });
   const distinctionIds = new Set<string>();
   const pairs = new Map<string, string>();
@@ -727,8 +727,8 @@ function checkOverclaims(c: Reporter): void {
     const places: Array<[string | undefined, PathSegment[]]> = [];
     // An artifact's summary says what is seen ("a job board shows that…"); a mechanism's or pattern's says what it means.
     if (e.kind === 'mechanism' || e.kind === 'pattern') places.push([e.summary, ['summary']]);
-    if (e.kind === 'mechanism') e.emits.forEach((em, i) => places.push([em.note, ['emits', i, 'note']]));
-    if (e.kind === 'artifact') e.probes.forEach((p, i) => p.outcomes.forEach((o, j) => places.push([o.note, ['probes', i, 'outcomes', j, 'note']])));
+    if (e.kind === 'mechanism') e.emits.forEach((em, i) => { places.push([em.note, ['emits', i, 'note']]); });
+    if (e.kind === 'artifact') e.probes.forEach((p, i) => { p.outcomes.forEach((o, j) => { places.push([o.note, ['probes', i, 'outcomes', j, 'note']]); }); });
     for (const [text, path] of places) {
       if (text === undefined) continue;
       for (const m of text.matchAll(OVERCLAIM)) {
@@ -758,7 +758,7 @@ function checkDiagnosticLogic(c: Checker): void {
 
   for (const a of artifacts) {
     // An exclusion of a discrimination mechanism on the employer's say-so.
-    a.probes.forEach((probe, p) =>
+    a.probes.forEach((probe, p) => {
       probe.outcomes.forEach((o, j) => {
         const excluded = o.excludes.filter(isDiscrimination);
         if (excluded.length === 0 || !SAY_SO.test(o.observation) || DOCUMENT.test(o.observation)) return;
@@ -768,8 +768,8 @@ function checkDiagnosticLogic(c: Checker): void {
           a.id,
           ['probes', p, 'outcomes', j, 'excludes'],
         );
-      }),
-    );
+      });
+    });
   }
 
   // A discrimination law note with no mechanism of its ground in either tier of the artifact's explanation.
@@ -888,13 +888,13 @@ function checkCoverage(c: Checker): void {
     if (a.next_steps.length === 0) {
       c.report('artifact-next-steps', `${a.id} says nothing about what the candidate can still do. Add next_steps that hold whatever the cause.`, a.id);
     }
-    a.next_steps.forEach((step, i) =>
+    a.next_steps.forEach((step, i) => {
       step.sources.forEach((source, j) => {
         if (!a.sources.includes(source)) {
           c.report('next-step-source-unlisted', `Next step ${step.id} of ${a.id} relies on ${source}, which the artifact's sources do not list. Add ${source} to sources.`, a.id, ['next_steps', i, 'sources', j]);
         }
-      }),
-    );
+      });
+    });
   }
   for (const s of c.reg.all('source')) {
     if (!activeIncoming(s.id, 'cites')) {

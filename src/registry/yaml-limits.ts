@@ -22,7 +22,7 @@ export const CONTENT_LIMITS = {
 export interface LimitProblem {
   message: string;
   /** 1-based line, when there is one. */
-  line?: number;
+  line?: number | undefined;
 }
 
 const KIB = (n: number) => `${Math.round(n / 1024)} KiB`;

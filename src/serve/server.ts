@@ -4,7 +4,7 @@
 // disable_symlinks, the worker checks the listings of a `disk` service), answers GET and HEAD (and CORS preflights where any origin may read; 405 otherwise), and turns
 // bad paths into 400/404 instead of crashing.
 // Other handlers (the hosted MCP endpoint at /mcp) join through `mounts`. What is answered is decided in
-// answers.ts, which the edge worker (src/worker/) shares; this file keeps the file system and node:http.
+// src/publish/answers.ts, which the edge worker (src/worker/) shares; this file keeps the file system and node:http.
 //
 // Work is done once per file, not per request: a file is read, hashed for its ETag and given its headers
 // when first needed (all of them in the background at start-up), with its precompressed .br/.gz variants
@@ -15,7 +15,7 @@ import type { Duplex } from 'node:stream';
 import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { ENCODINGS, type Encoding } from '../publish/compress.ts';
+import { ENCODINGS, type Encoding } from '../http/encodings.ts';
 import { HOST_FILES, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, type Resolution } from '../publish/routes.ts';
 import {
   MAX_PATH_LENGTH,
@@ -32,9 +32,9 @@ import {
   type Problem,
   type Representations,
   type SiteAnswer,
-} from './answers.ts';
+} from '../publish/answers.ts';
 
-export { MAX_PATH_LENGTH, acceptedEncodings, decodePath } from './answers.ts';
+export { acceptedEncodings } from '../publish/answers.ts';
 
 /** A handler for one exact path that takes precedence over the site (it answers every method itself). */
 export interface Mount {
@@ -84,7 +84,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const s = socket as Duplex & { bytesWritten?: number };
     if (s.writable && (s.bytesWritten ?? 0) === 0 && err.code !== 'ECONNRESET') {
       let status = err.code === 'HPE_INVALID_METHOD' ? 405 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      // A malformed path is a 400 whatever the method, as for the methods Node knows (answers.ts).
+      // A malformed path is a 400 whatever the method, as for the methods Node knows (src/publish/answers.ts).
       if (status === 405 && malformedTarget((err as { rawPacket?: Buffer }).rawPacket)) status = 400;
       const known = status === 405 ? site.now().files.current(METHOD_NOT_ALLOWED_FILE) : undefined;
       const answer = known ? { status, headers: known.identity.headers, body: known.identity.body } : problemAnswer(parserProblem(status), false);
@@ -289,7 +289,10 @@ class SiteFiles {
     const identity = await this.readInside(file);
     if (!identity) return undefined;
     const variantBytes: Partial<Record<Encoding, Buffer>> = {};
-    for (const { encoding, suffix } of ENCODINGS) variantBytes[encoding] = (await this.readInside(`${file}${suffix}`))?.bytes;
+    for (const { encoding, suffix } of ENCODINGS) {
+      const variant = await this.readInside(`${file}${suffix}`);
+      if (variant) variantBytes[encoding] = variant.bytes;
+    }
     const { variants, ...rest } = representationsOf(file, identity.bytes, variantBytes);
     const s = identity.stat;
     const entry: Entry = {

@@ -20,7 +20,7 @@ const CHARS = 30;
 const PAD = 8;
 
 /** Word-wraps a title into lines of at most `chars` characters (a word longer than that is cut). */
-export function wrap(text: string, chars = CHARS, maxLines = 4): string[] {
+function wrap(text: string, chars = CHARS, maxLines = 4): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

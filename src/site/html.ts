@@ -23,7 +23,7 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   return new Raw(out);
 }
 
-export function render(v: unknown): string {
+function render(v: unknown): string {
   if (v instanceof Raw) return v.html;
   if (Array.isArray(v)) return v.map(render).join('');
   if (v === undefined || v === null || v === false) return '';

@@ -18,7 +18,7 @@ export interface PageOptions {
   head?: Raw;
 }
 
-export const NAV: ReadonlyArray<{ href: string; label: string }> = [
+const NAV: ReadonlyArray<{ href: string; label: string }> = [
   { href: SITE.analyze, label: 'What happened?' },
   { href: SITE.search, label: 'Search' },
   { href: '/browse/', label: 'Browse' },

@@ -9,7 +9,9 @@
 import { KINDS, KIND_INFO } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { DOWNLOADS_BASE, downloadsUrl } from '../publish/downloads.ts';
-import { API_BASE, MCP_PATH, OPENAPI_PATH } from '../publish/routes.ts';
+import { ORIGIN_ENV, siteOrigin } from '../publish/origin.ts';
+import { API_BASE, OPENAPI_PATH } from '../publish/routes.ts';
+import { MCP_PATH } from '../model/endpoints.ts';
 import { SITE, browsePath, entityPath } from './paths.ts';
 
 export const ROBOTS_PATH = '/robots.txt';
@@ -18,35 +20,12 @@ export const LLMS_PATH = '/llms.txt';
 /** The browse hub (one page listing every kind). */
 export const BROWSE_PATH = '/browse/';
 
-/** The environment variable that tells the build the site's public origin. */
-export const ORIGIN_ENV = 'HOBA_SITE_ORIGIN';
-
-/**
- * The site's public origin (scheme, host and port, no path) from HOBA_SITE_ORIGIN, or undefined when it is
- * unset or empty. A value that is not an http(s) origin is an error, said plainly: a wrong origin would
- * publish a sitemap of dead links.
- */
-export function siteOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
-  const value = env[ORIGIN_ENV]?.trim();
-  if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${ORIGIN_ENV}=${value} is not a URL. Set it to the site's origin, e.g. https://atlas.example.org, or leave it unset (no sitemap is written then).`);
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    throw new Error(`${ORIGIN_ENV}=${value} must be an http(s) origin with no path, query or credentials, e.g. https://atlas.example.org.`);
-  }
-  return url.origin;
-}
-
 /**
  * Every HTML page a crawler should index, in a stable order: the site's own pages, the browse pages, and
  * one page per active entity. Deprecated IDs have pages too, but they lead to their successor and are
  * not listed (a sitemap lists canonical URLs); the 404 page is not a page of the site.
  */
-export function indexablePages(reg: Registry): string[] {
+function indexablePages(reg: Registry): string[] {
   // The downloads' own pages: /downloads/ and the latest set's index (a recorded release's index is an
   // archive of that version, reached from /downloads/).
   const own = [SITE.home, SITE.analyze, SITE.search, SITE.explore, SITE.methodology, SITE.developers, BROWSE_PATH, `${DOWNLOADS_BASE}/`, downloadsUrl()];
@@ -63,7 +42,7 @@ export function indexablePages(reg: Registry): string[] {
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml (protocol 0.9) for these page paths under an origin. No lastmod: the build reads no clock. */
-export function sitemapXml(origin: string, paths: readonly string[]): string {
+function sitemapXml(origin: string, paths: readonly string[]): string {
   const urls = paths.map((p) => `  <url><loc>${xmlEscape(origin + p)}</loc></url>\n`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
 }
@@ -80,7 +59,7 @@ export function robotsTxt(origin: string | undefined): string {
 }
 
 /** /llms.txt (the llms.txt convention: an H1, a summary, notes, then H2 sections of links). */
-export function llmsTxt(reg: Registry, origin: string | undefined): string {
+function llmsTxt(reg: Registry, origin: string | undefined): string {
   const m = reg.manifest;
   const at = (path: string) => `${origin ?? ''}${path}`;
   const link = (title: string, path: string, note: string) => `- [${title}](${at(path)}): ${note}`;

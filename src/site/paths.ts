@@ -12,7 +12,7 @@ export const SITE = {
   /** The styles of the search and analyze pages, of the analyze page alone, and of the graph explorer:
    * stylesheets rather than inline <style>, so that the Content-Security-Policy allows styles from the site
    * only (routes.ts). */
-  w3Stylesheet: '/assets/w3.css',
+  searchAnalyzeStylesheet: '/assets/search-analyze.css',
   analyzeStylesheet: '/assets/analyze.css',
   exploreStylesheet: '/assets/explore.css',
   /** The atlas's data for the browser scripts (the registry, as the snapshot holds it). */
@@ -36,5 +36,3 @@ export function entityPath(id: string): string {
 /** The URL of a browser script bundle (built by scripts/build.mjs, copied by hoba build). */
 export const scriptPath = (name: string) => `/assets/${name}.js`;
 
-/** The site-root file a page URL is written to: /a/b/ → a/b/index.html. */
-export const fileOfPage = (url: string) => (url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1));

@@ -140,9 +140,9 @@ input[type="date"] { background: var(--bg); border: 1px solid var(--strong-line)
 .cv-lead h2, .cv-lead h3 { margin-top: 0.4rem; }
 .cv-lead p { margin: 0.4rem 0; }
 .cv-case-fields { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
-.cv-case-fields .w3-field { flex: 1 1 9rem; min-width: 0; margin: 0; }
+.cv-case-fields .answer-field { flex: 1 1 9rem; min-width: 0; margin: 0; }
 .cv-case-fields button { flex: 0 0 auto; }
-.cv-case .w3-hint { margin: 0.25rem 0 0.5rem; }
+.cv-case .answer-hint { margin: 0.25rem 0 0.5rem; }
 .cv-case label { display: block; }
 .cv-case select, .cv-case input { width: 100%; }
 .cv-deadlines li { margin: 0.4rem 0; }
@@ -162,7 +162,7 @@ input[type="date"] { background: var(--bg); border: 1px solid var(--strong-line)
 .record-events li { margin: 0.3rem 0; }
 .record-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; }
 .record-add { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: flex-end; }
-.record-add .w3-field { flex: 1 1 10rem; min-width: 0; }
+.record-add .answer-field { flex: 1 1 10rem; min-width: 0; }
 .record-add select, .record-add input { width: 100%; }
 sup.ref { font-size: 0.7em; line-height: 0; }
 sup.ref a { text-decoration: none; }

@@ -1,16 +1,16 @@
 // The site's files as the worker reads them: through a Workers assets binding (env.ASSETS, Cloudflare's
 // Workers Static Assets in production; under workerd, a `disk` service over the site root, see
 // worker/workerd.capnp). Each file is read with its precompressed variants, given its representations
-// (ETag, headers: answers.ts, as `hoba serve` does) and kept in the isolate while it is unchanged, so
+// (ETag, headers: src/publish/answers.ts, as `hoba serve` does) and kept in the isolate while it is unchanged, so
 // that a request costs one HEAD to the assets and the write.
 //
 // A `disk` service follows symbolic links, out of the site too (worker/workerd.capnp); `hoba serve` and the
 // nginx snippet never read through a link below the root. So when the binding lists directories (a `disk`
 // service does; Workers Static Assets has no directories, and no links), a file is read only if no part of
 // its path is a link, by the listings of its directories.
-import { ENCODINGS, type Encoding } from '../publish/compress.ts';
+import { ENCODINGS, type Encoding } from '../http/encodings.ts';
 import { NOT_FOUND_FILE, resolveUrl } from '../publish/routes.ts';
-import { registryVersionIn, representationsOf, type Representations } from '../serve/answers.ts';
+import { registryVersionIn, representationsOf, type Representations } from '../publish/answers.ts';
 
 /** A Workers service binding: what env.ASSETS is (a `Fetcher`). */
 export interface AssetsBinding {
@@ -125,7 +125,7 @@ export class SiteAssets {
   }
 
   private fetch(file: string, method: 'GET' | 'HEAD'): Promise<Response> {
-    // Each segment percent-encoded: a site-relative path is a decoded one (answers.ts).
+    // Each segment percent-encoded: a site-relative path is a decoded one (src/publish/answers.ts).
     return this.binding.fetch(`${ASSETS_ORIGIN}/${file.split('/').map(encodeURIComponent).join('/')}`, { method });
   }
 

@@ -2,13 +2,13 @@
 // of `hoba build`, served from the Workers assets binding ASSETS) and the hosted MCP endpoint at /mcp
 // (the same tools and code as `hoba-mcp --http`, on the atlas snapshot bundled into the module), with the
 // same routes, headers, status codes, CORS, problem documents and MCP guards as `hoba serve`: what is
-// answered is decided by src/serve/answers.ts and src/mcp/exchange.ts, which the Node servers use too.
+// answered is decided by src/publish/answers.ts and src/mcp/exchange.ts, which the Node servers use too.
 // scripts/build-worker.mjs bundles it (with main.ts) into dist/worker.js.
 import type { RegistryData } from '../registry/registry.ts';
 import { Registry } from '../registry/registry.ts';
 import type { OpenedAtlas } from '../registry/snapshot.ts';
-import { MCP_PATH } from '../publish/routes.ts';
-import { SERVER_ERROR, checkTarget, fileAnswer, missingErrorFile, planPath, problemAnswer, redirectHeaders, type Problem, type SiteAnswer } from '../serve/answers.ts';
+import { MCP_PATH } from '../model/endpoints.ts';
+import { SERVER_ERROR, checkTarget, fileAnswer, missingErrorFile, planPath, problemAnswer, redirectHeaders, type Problem, type SiteAnswer } from '../publish/answers.ts';
 import { toolAtlas, type ToolAtlas } from '../mcp/tools.ts';
 import { SiteAssets, type AssetsBinding } from './assets.ts';
 import { answerMcp, mcpExchange, type McpExchange } from './mcp.ts';
@@ -36,7 +36,7 @@ export interface BundledSnapshot {
 }
 
 /** The atlas of a bundled snapshot, parsed on first use (not at start-up: a worker's start-up time is limited). */
-export function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas> {
+function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas> {
   let atlas: ToolAtlas | undefined;
   return async () => {
     if (!atlas) {
@@ -44,7 +44,10 @@ export function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas
       let indexes: Record<string, string> | undefined;
       const opened: OpenedAtlas = {
         registry: new Registry(head.data),
-        index: (name) => (indexes ??= JSON.parse(snapshot.indexes) as Record<string, string>)[name],
+        index: (name) => {
+          indexes ??= JSON.parse(snapshot.indexes) as Record<string, string>;
+          return indexes[name];
+        },
         from: 'bundled',
         problems: [],
         content_hash: head.content_hash,
@@ -64,14 +67,20 @@ export function createWorker(snapshot: BundledSnapshot) {
     // Without the binding (a deployment of the worker alone), /mcp still answers and the site is a 500 that says why.
     if (!env.ASSETS) return undefined;
     let site = sites.get(env.ASSETS);
-    if (!site) sites.set(env.ASSETS, (site = new SiteAssets(env.ASSETS)));
+    if (!site) {
+      site = new SiteAssets(env.ASSETS);
+      sites.set(env.ASSETS, site);
+    }
     return site;
   };
   const exchangeOf = (env: Env) => {
     const bindHost = env.HOBA_BIND_HOST ?? '';
     const key = `${bindHost} ${env.HOBA_MCP_CACHE_MB ?? ''}`;
     let exchange = exchanges.get(key);
-    if (!exchange) exchanges.set(key, (exchange = mcpExchange(atlas, bindHost, env.HOBA_MCP_CACHE_MB)));
+    if (!exchange) {
+      exchange = mcpExchange(atlas, bindHost, env.HOBA_MCP_CACHE_MB);
+      exchanges.set(key, exchange);
+    }
     return exchange;
   };
 
@@ -138,7 +147,7 @@ const conditionsOf = (request: Request) => ({
 });
 
 /**
- * The request target as the client sent it, before any URL normalisation (the checks of answers.ts must
+ * The request target as the client sent it, before any URL normalisation (the checks of src/publish/answers.ts must
  * see /%2e%2e/ and // as they came). workerd writes request.url as the scheme, the Host header and the
  * target; elsewhere the parsed URL's path and query are the best there is.
  */

@@ -1,6 +1,7 @@
 // The hosted MCP endpoint in the worker: a fetch Request adapted to the endpoint's answers (exchange.ts,
 // shared with the Node server in src/mcp/http.ts), and the answer made a Response.
-import { SECURITY_HEADERS } from '../publish/security.ts';
+import { SECURITY_HEADERS } from '../http/security.ts';
+import { cacheBudgetFrom } from '../mcp/cache-budget.ts';
 import { DRAIN_LIMIT, createMcpExchange, type McpAnswer } from '../mcp/exchange.ts';
 import type { ToolAtlas } from '../mcp/tools.ts';
 
@@ -13,8 +14,7 @@ export type McpExchange = ReturnType<typeof createMcpExchange>;
 const MEMO_MB = 16;
 
 export function mcpExchange(atlas: () => Promise<ToolAtlas>, bindHost: string, cacheMb: string | undefined): McpExchange {
-  const mb = cacheMb === undefined || cacheMb === '' ? MEMO_MB : Number(cacheMb);
-  return createMcpExchange(atlas, { bindHost, memoBytes: (Number.isFinite(mb) && mb >= 0 ? mb : MEMO_MB) * 1024 * 1024 });
+  return createMcpExchange(atlas, { bindHost, memoBytes: cacheBudgetFrom(cacheMb, MEMO_MB) });
 }
 
 export async function answerMcp(exchange: McpExchange, request: Request): Promise<Response> {

@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { SchemaObject } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { toolAtlas } from '../../src/mcp/atlas.ts';
@@ -121,7 +122,7 @@ function check(tools: Map<string, Tool>, where: string, name: unknown, args: unk
 async function toolsOf(client: Client): Promise<Map<string, Tool>> {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   const listed = (await client.listTools()).tools;
-  return new Map(listed.map((t) => [t.name, { name: t.name, inputSchema: t.inputSchema as JsonSchema, validate: ajv.compile(t.outputSchema!) }]));
+  return new Map(listed.map((t) => [t.name, { name: t.name, inputSchema: t.inputSchema as JsonSchema, validate: ajv.compile(t.outputSchema as SchemaObject) }]));
 }
 
 async function outcomeOf(call: Promise<unknown>): Promise<Outcome> {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { explain } from '../../src/analysis/explain.ts';
 import { methodology } from '../../src/analysis/methodology.ts';
@@ -113,7 +114,7 @@ describe('MCP tools (in memory)', () => {
       assert.ok(args, `a call for ${t.name}`);
       const result = await call(local, t.name, args);
       assert.notEqual(result.isError, true, `${t.name}: ${result.content[0]?.text}`);
-      const validate = ajv.compile(t.outputSchema!);
+      const validate = ajv.compile(t.outputSchema as SchemaObject);
       assert.ok(validate(result.structuredContent), `${t.name}: ${ajv.errorsText(validate.errors)}`);
       assert.deepEqual(JSON.parse(result.content[0]!.text!), result.structuredContent, `${t.name}: the text content is the same JSON`);
       assert.equal(result.structuredContent!['registry_version'], registry.version);
@@ -257,7 +258,7 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
     await hosted.close();
   });
   const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const validatorOf = async (client: Client, name: string) => ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema!);
+  const validatorOf = async (client: Client, name: string) => ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema as SchemaObject);
 
   test('tools/list is at most 30 KB in both variants; output schemas are compact and derived', async () => {
     for (const client of [local, hosted]) {
@@ -520,8 +521,8 @@ describe('MCP over stdio', () => {
     }
   });
 
-  test('without --dir it is the hosted variant on the bundled atlas; so is `hoba` started by a client with no arguments', async () => {
-    for (const args of [[MCP], [CLI]]) {
+  test('without --dir it is the hosted variant on the bundled atlas; so is `hoba mcp`', async () => {
+    for (const args of [[MCP], [CLI, 'mcp']]) {
       const client = new Client({ name: 'hoba-test', version: '1.0.0' });
       await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: tmpdir(), stderr: 'pipe' }));
       try {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { PACKAGE_NAME } from '../../src/mcp/configs.ts';
+import { PACKAGE_NAME } from '../../src/model/package.ts';
 import { ROOT } from '../helpers.ts';
 import { MCP } from '../dist.ts';
 
@@ -64,7 +64,7 @@ describe('the installed package', () => {
   test('show and explain work too; validate explains that it needs a checkout', () => {
     assert.match(hoba(['show', 'M-001']).stdout, /^M-001 {2}Genuine skill or experience gap/);
     assert.match(hoba(['explain', 'A-009']).stdout, /^You saw: Silence after the final interview\n\nCheck one thing first\n/);
-    assert.match(hoba(['explain', 'A-009', '--brief']).stdout, /^You saw: A-009 [^\n]*\n[^]*\nVerdict: /);
+    assert.match(hoba(['explain', 'A-009', '--brief']).stdout, /^You saw: A-009 [^\n]*\n[\s\S]*\nVerdict: /);
     const v = hoba(['validate']);
     assert.equal(v.status, 2);
     assert.match(v.stderr, /no atlas checkout found.*works on the content of a checkout/);
@@ -99,8 +99,8 @@ describe('the package as an MCP server', () => {
   };
   const NINE = ['explain_observation', 'find_compatible_mechanisms', 'find_patterns', 'get_diagnostic_probes', 'get_interventions', 'get_methodology', 'get_node', 'search_registry', 'traverse_graph'];
 
-  test('the spec\'s hosted configuration, npx -y <package>, starts the hosted variant from the packed tarball', async () => {
-    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `--package=${tarballPath}`, 'hoba']), NINE);
+  test('the spec\'s hosted configuration, npx -y <package> mcp, starts the hosted variant from the packed tarball', async () => {
+    assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `--package=${tarballPath}`, 'hoba', 'mcp']), NINE);
   });
 
   test('the installed hoba-mcp bin serves the hosted tools on stdio', async () => {
@@ -109,8 +109,8 @@ describe('the package as an MCP server', () => {
 });
 
 describe('every printed MCP configuration says the same thing', () => {
-  test('README, hoba-mcp --help and the developer page print the configurations of src/mcp/configs.ts', async () => {
-    const { hostedConfig, localConfig, tarballConfig } = await import('../../src/mcp/configs.ts');
+  test('README, hoba-mcp --help and the developer page print the configurations of src/model/package.ts', async () => {
+    const { hostedConfig, localConfig, tarballConfig } = await import('../../src/model/package.ts');
     const { readFileSync } = await import('node:fs');
     assert.match(PACKAGE_NAME, /^@[a-z0-9-]+\/hoba$/, 'a scoped name the project controls');
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

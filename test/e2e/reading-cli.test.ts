@@ -296,6 +296,7 @@ describe('every command', () => {
 
   test('no colour codes unless on a terminal, even with FORCE_COLOR unset', () => {
     for (const args of [['show', 'M-001'], ['explain', 'A-009'], ['search', 'reposted']]) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI escape is what it looks for
       assert.doesNotMatch(hoba(args, { env: { NO_COLOR: '' } }).stdout, /\x1b\[/, args.join(' '));
     }
   });
@@ -525,7 +526,7 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   // (no snapshot fits).
   const own = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
   const loaded = own('cli-main.cjs');
-  assert.deepEqual(loaded.filter((f) => !/^(?:load|indexes)-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli-main.cjs loads only the program, the loader and the indexes (when the checkout’s snapshot is built), of its own modules');
+  assert.deepEqual(loaded.filter((f) => !/^(?:load|checkout-indexes)-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli-main.cjs loads only the program, the loader and the indexes (when the checkout’s snapshot is built), of its own modules');
   assert.match(cli, /import\("\.\/program\.js"\)/, 'the program on demand');
   assert.match(cli, /import\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
   const path = ['cli.cjs', 'cli-main.cjs'];

@@ -117,7 +117,7 @@ describe('hoba release and the release-version rule, on a copy', () => {
     baseline = releasedBaseline();
     copies.push(baseline);
   });
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
   const recorded = () => readReleaseIndex(baseline.dir).releases;
   const latest = () => recorded().at(-1)!.version;
   const latestData = () => readReleaseData(baseline.dir, recorded().at(-1)!);

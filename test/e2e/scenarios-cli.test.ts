@@ -11,7 +11,7 @@ const scenarios = loadAtlas(ROOT).registry.all('scenario').filter((s) => s.statu
 
 describe('a scenario fails when its analysis and its expectation part', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
   const copy = () => {
     const c = new AtlasCopy();
     copies.push(c);

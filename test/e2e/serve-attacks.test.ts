@@ -272,7 +272,7 @@ describe('HTTP attacks against hoba serve', () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => rawHttp(origin, get(i % 2 ? `/api/v1/${['artifacts', 'barriers', 'mechanisms', 'mechanisms'][i % 4]}/${ids[i % 4]}` : '/api/v1/graph'), { timeoutMs: 20_000 })),
     );
-    answers.forEach((raw, i) => assert.equal(statusOf(raw), 200, `connection ${i}`));
+    answers.forEach((raw, i) => { assert.equal(statusOf(raw), 200, `connection ${i}`); });
     const idle = await Promise.all(Array.from({ length: 300 }, () => open(origin)));
     try {
       const r = await http(origin, '/api/v1/graph');

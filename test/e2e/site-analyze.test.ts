@@ -49,7 +49,7 @@ async function shown(page: Page) {
     verdict: (await page.getAttribute('#result [data-verdict]', 'data-verdict')) ?? '',
     first: await attrs('#result [data-tier="produces"] > li', 'data-id'),
     second: await attrs('#result [data-tier="same-stage"] > li', 'data-id'),
-    probes: await attrs('#result li.w3-probe', 'data-probe'),
+    probes: await attrs('#result li.answer-probe', 'data-probe'),
     excluded: await attrs('#result [data-excluded]', 'data-excluded'),
   };
 }
@@ -146,7 +146,7 @@ describe('analyze page', () => {
     // Everything, probes included, is in the full analysis, one click away.
     await page.click('#full > summary');
     await page.click(`#full button[data-probe="${probe.id}"][data-outcome="${outcome.id}"]`);
-    await page.waitForSelector(`#result .w3-found li[data-probe="${probe.id}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`#result .answer-found li[data-probe="${probe.id}"]`, { timeout: 15_000 });
     const after = cliExplain([...three, '--probe', `${probe.id}=${outcome.id}`]);
     assert.ok(after.behind.excluded.length > 0, 'the outcome excludes something');
     assert.deepEqual(comparable(await shown(page)), comparable(expected(after)));
@@ -161,7 +161,7 @@ describe('analyze page', () => {
     assert.deepEqual(comparable(await shown(second.page)), comparable(expected(after)));
     // Undo brings back the analysis without the outcome.
     await page.click(`#result button[data-undo="${probe.id}"]`);
-    await page.waitForFunction(() => document.querySelector('#result .w3-found') === null);
+    await page.waitForFunction(() => document.querySelector('#result .answer-found') === null);
     assert.deepEqual(comparable(await shown(page)), comparable(expected(before)));
     check();
     second.check();

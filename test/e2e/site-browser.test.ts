@@ -351,7 +351,10 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
       const sizes = new Map<string, Promise<number>>();
       const size = (path: string) => {
         let p = sizes.get(path);
-        if (!p) sizes.set(path, (p = transferred(origin, path)));
+        if (!p) {
+          p = transferred(origin, path);
+          sizes.set(path, p);
+        }
         return p;
       };
       const over: string[] = [];

@@ -12,7 +12,7 @@ import { AtlasCopy, BIBLIOGRAPHY } from '../helpers.ts';
 import { hoba, MCP } from '../dist.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => c.dispose()));
+after(() => copies.forEach((c) => { c.dispose(); }));
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);

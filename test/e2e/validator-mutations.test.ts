@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, parseDocument, stringify } from 'yaml';
 import { z } from 'zod';
-import { buildInfo } from '../../src/cli/build.ts';
 import { KINDS, KIND_INFO, SCHEMAS, STAGES, type Entity, type Kind } from '../../src/model/index.ts';
-import { buildSite, writeSite } from '../../src/publish/build.ts';
+import { writeSite } from '../../src/publish/build.ts';
+import { buildAtlasSite, buildInfo } from '../../src/workflows/build.ts';
 import { compareMirror } from '../../src/publish/parity.ts';
 import { toSourceRecord } from '../../src/registry/bibliography.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
@@ -697,7 +697,7 @@ const mirrorDrift: MutationClass = {
       mirror: true,
       plant: (c) => {
         const load = loadAtlas(c.dir);
-        writeSite(buildSite(load.registry, buildInfo(c.dir)), join(c.dir, '_site'));
+        writeSite(buildAtlasSite(load.registry, buildInfo(c.dir)), join(c.dir, '_site'));
         const abs = join(c.dir, '_site', target);
         if (change === 'removed') return rmSync(abs);
         if (change === 'extra file') return writeFileSync(abs, '{}\n');
@@ -1060,7 +1060,7 @@ async function problemsOf(copy: AtlasCopy, mirror: boolean): Promise<Problem[]> 
   const load = loadAtlas(copy.dir);
   const problems = validateAtlas(load, { bibliography: BIBLIOGRAPHY });
   if (!mirror || problems.some((p) => p.severity === 'error')) return problems;
-  const parity = await compareMirror(buildSite(load.registry, buildInfo(copy.dir)), join(copy.dir, '_site'), '_site');
+  const parity = await compareMirror(buildAtlasSite(load.registry, buildInfo(copy.dir)), join(copy.dir, '_site'), '_site');
   return [...problems, ...parity.problems];
 }
 

@@ -10,7 +10,7 @@ import type { Problem } from '../../src/registry/rules.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => c.dispose()));
+after(() => copies.forEach((c) => { c.dispose(); }));
 
 test('a mapping of 80,000 keys is checked for repeats in one pass (the yaml package compares every pair: minutes)', () => {
   const c = new AtlasCopy();

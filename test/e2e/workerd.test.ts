@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { headersForFile, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, PREFLIGHT_HEADERS } from '../../src/publish/routes.ts';
 import { contractSuite, http } from '../contract.ts';
@@ -329,8 +330,8 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
 
   /** Sends a case to both servers and asserts the same answer; returns the worker's. */
   async function same(c: Case): Promise<Answer> {
-    const options = (url: URL) => ({ method: c.method ?? 'POST', headers: c.headers ?? JSON_HEADERS, ...(c.body !== undefined ? { body: c.body } : {}), ...(c.host !== undefined ? { host: c.host } : {}) });
-    const [fromWorker, fromReference] = [await send(worker, options(worker)), await send(reference, options(reference))];
+    const options = () => ({ method: c.method ?? 'POST', headers: c.headers ?? JSON_HEADERS, ...(c.body !== undefined ? { body: c.body } : {}), ...(c.host !== undefined ? { host: c.host } : {}) });
+    const [fromWorker, fromReference] = [await send(worker, options()), await send(reference, options())];
     assert.deepEqual(comparable(fromWorker), comparable(fromReference), `${c.name}: the worker answers as hoba-mcp --http`);
     return fromWorker;
   }
@@ -345,7 +346,7 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
       for (const t of tools) {
         const result = (await client.callTool({ name: t.name, arguments: TOOL_CALLS[t.name]! })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: Record<string, unknown> };
         assert.notEqual(result.isError, true, `${t.name}: ${result.content[0]?.text}`);
-        const validate = ajv.compile(t.outputSchema!);
+        const validate = ajv.compile(t.outputSchema as SchemaObject);
         assert.ok(validate(result.structuredContent), `${t.name}: ${ajv.errorsText(validate.errors)}`);
         assert.match(String(result.structuredContent!['registry_version']), /^\d+\.\d+\.\d+$/);
       }

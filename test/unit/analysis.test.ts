@@ -37,7 +37,7 @@ import { Registry, compareIds } from '../../src/registry/registry.ts';
 import { explainArtifacts, listTotal, ruleOutWords } from '../../src/analysis/protocol.ts';
 import { LISTED_MAX } from '../../src/analysis/terms.ts';
 import { renderExplanation } from '../../src/cli/explain.ts';
-import { runScenario } from '../../src/analysis/scenarios.ts';
+import { runScenario } from '../../src/analysis/scenario-checks.ts';
 import { TOOLS } from '../../src/mcp/tools.ts';
 import { ROOT } from '../helpers.ts';
 

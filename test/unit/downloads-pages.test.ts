@@ -3,7 +3,7 @@
 // manifest.json with its size, its SHA-256 and its licence, and links to it.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { buildInfo, type Built } from '../../src/cli/build.ts';
+import { buildInfo, type Built } from '../../src/workflows/build.ts';
 import type { DownloadManifest } from '../../src/publish/downloads.ts';
 import { ROOT } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';

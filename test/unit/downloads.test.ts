@@ -16,7 +16,8 @@ import { parse as parseGraphml } from 'graphology-graphml';
 import type { GraphConstructor } from 'graphology-types';
 import { parse as parseYaml } from 'yaml';
 import { KINDS, type Entity } from '../../src/model/index.ts';
-import { readSiteDir, type Site } from '../../src/publish/build.ts';
+import { readSiteDir } from '../../src/publish/build.ts';
+import type { Site } from '../../src/publish/site-file.ts';
 import { datasetDescription, datasetJsonLd } from '../../src/publish/dataset.ts';
 import {
   csv,
@@ -231,7 +232,7 @@ describe('nodes.csv and edges.csv (RFC 4180)', () => {
       assert.ok(!/[^\r]\n/.test(raw), `${file}: every line break outside quotes is CRLF`);
       const rows = parseCsv(raw);
       const width = rows[0]!.length;
-      rows.forEach((r, i) => assert.equal(r.length, width, `${file} row ${i + 1}: ${r.length} fields, the header has ${width}`));
+      rows.forEach((r, i) => { assert.equal(r.length, width, `${file} row ${i + 1}: ${r.length} fields, the header has ${width}`); });
     }
     const nodes = parseCsv(text('nodes.csv'));
     assert.deepEqual(nodes[0], NODE_COLUMNS.map((c) => c.name));

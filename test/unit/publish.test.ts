@@ -10,8 +10,10 @@ import { after, before, describe, mock, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { buildInfo, buildInMemory, type Built } from '../../src/cli/build.ts';
-import { readSiteDir, siteDigest, streamSite, type WrittenSite } from '../../src/publish/build.ts';
+import { buildInfo, buildInMemory, type Built } from '../../src/workflows/build.ts';
+import { readSiteDir, siteDigest, streamSite } from '../../src/publish/build.ts';
+import type { WrittenSite } from '../../src/publish/site-file.ts';
+import { SITE_PAGES } from '../../src/site/index.ts';
 import { openApiDocument } from '../../src/publish/openapi.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { KINDS, KIND_INFO } from '../../src/model/index.ts';
@@ -42,7 +44,7 @@ describe('the static build', () => {
     openapi = parse(files.get('openapi.json')!) as OpenApi & Record<string, unknown>;
     mock.timers.enable({ apis: ['Date'], now: elsewhen });
     try {
-      const written = streamSite(built.registry, buildInfo(ROOT), join(work, 'stream'));
+      const written = streamSite(built.registry, buildInfo(ROOT), SITE_PAGES, join(work, 'stream'));
       again = { written, files: readSiteDir(join(work, 'stream')) };
     } finally {
       mock.timers.reset();

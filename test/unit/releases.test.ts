@@ -8,7 +8,7 @@ import { before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { changelogEntry, changelogMarkdown, diffRegistries, type RegistryDiff } from '../../src/analysis/diff.ts';
-import { changelogText, releaseProblems } from '../../src/cli/release.ts';
+import { changelogText, releaseProblems } from '../../src/workflows/release.ts';
 import type { Entity } from '../../src/model/index.ts';
 import { releaseDownloadFiles } from '../../src/publish/build.ts';
 import { loadAtlas } from '../../src/registry/load.ts';

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
-import { checkScenario, checkScenarios, getScenario, scenarioInput, scenarioProblems } from '../../src/analysis/scenarios.ts';
+import { checkScenario, checkScenarios, scenarioProblems } from '../../src/analysis/scenario-checks.ts';
+import { getScenario, scenarioInput } from '../../src/analysis/scenario-input.ts';
 import { explain } from '../../src/analysis/explain.ts';
 import { VERDICT_CODES } from '../../src/model/vocab.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
@@ -59,7 +60,7 @@ describe('the scenarios hold', () => {
 
 describe('a scenario fails when its analysis and its expectation part', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
   const copy = () => {
     const c = new AtlasCopy();
     copies.push(c);
@@ -122,7 +123,7 @@ describe('a scenario fails when its analysis and its expectation part', () => {
 
 describe('scenario content errors are reported with file and line', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
 
   test('an unknown verdict code is a schema problem at its line, listing the allowed codes', () => {
     const c = new AtlasCopy();

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { AtlasSearch, numberCodec } from '../../src/analysis/search.ts';
+import { AtlasSearch } from '../../src/analysis/search.ts';
+import { numberCodec } from '../../src/analysis/search/codec.ts';
+import { fieldText } from '../../src/analysis/search/fields.ts';
+import { normaliseTerm, tokenizeText } from '../../src/analysis/search/tokenise.ts';
 import type { Entity } from '../../src/model/index.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { Registry } from '../../src/registry/registry.ts';
@@ -73,5 +76,20 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
     const reg = new Registry({ manifest, entities: entities.slice(0, 3) });
     const json = JSON.parse(AtlasSearch.build(reg).toJSON()) as Record<string, unknown>;
     assert.throws(() => AtlasSearch.load(reg, JSON.stringify({ ...json, format: 'hoba-search/1' })), /format "hoba-search\/1".*npm run build/);
+  });
+
+  test('each term carries the word people see for it: the first in title, aliases, summary, voices, body (ID order), built once with the index', () => {
+    const reg = new Registry({ manifest, entities: entities.filter((_, i) => i % 7 === 0) });
+    const { terms, surfaces } = JSON.parse(AtlasSearch.build(reg).toJSON()) as { terms: string[]; surfaces: string[] };
+    assert.equal(surfaces.length, terms.length);
+    const firstWord = (term: string) => {
+      for (const field of ['title', 'aliases', 'summary', 'voices', 'body'] as const) {
+        for (const e of reg.entities) for (const word of tokenizeText(fieldText(e as Entity, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
+      }
+      return term;
+    };
+    const wrong = terms.filter((t, i) => (surfaces[i] || t) !== firstWord(t));
+    assert.deepEqual(wrong, [], 'terms whose shown word is not the first the atlas has');
+    assert.ok(surfaces.some((w) => w !== ''), 'stems are shown as words');
   });
 });

@@ -7,13 +7,13 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { explain } from '../../src/analysis/explain.ts';
 import { KINDS } from '../../src/model/vocab.ts';
-import { resolveUrl } from '../../src/publish/routes.ts';
+import { fileOfPage, resolveUrl } from '../../src/publish/routes.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import type { Registry } from '../../src/registry/registry.ts';
 import { matches, queryOf, stateFromQuery } from '../../src/site/browser/lib/filters.ts';
 import { browsePages } from '../../src/site/pages/browse.ts';
 import { entityPages } from '../../src/site/pages/entity.ts';
-import { browsePath, entityPath, fileOfPage } from '../../src/site/paths.ts';
+import { browsePath, entityPath } from '../../src/site/paths.ts';
 import { AtlasCopy, ROOT } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';
 
@@ -61,7 +61,10 @@ describe('entity and browse pages', () => {
     const idsOf = new Map<string, Set<string>>();
     const ids = (file: string) => {
       let found = idsOf.get(file);
-      if (!found) idsOf.set(file, (found = new Set(attributes(site.files.get(file)!.toString('utf8'), 'id'))));
+      if (!found) {
+        found = new Set(attributes(site.files.get(file)!.toString('utf8'), 'id'));
+        idsOf.set(file, found);
+      }
       return found;
     };
     for (const file of pages) {
@@ -141,7 +144,7 @@ describe('entity and browse pages', () => {
       const page = pageOf(site, url);
       const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       assert.equal(levels.filter((l) => l === 1).length, 1, `${url} has one h1`);
-      levels.forEach((l, i) => assert.ok(i === 0 || l <= levels[i - 1]! + 1, `${url}: h${levels[i - 1]} is followed by h${l}`));
+      levels.forEach((l, i) => { assert.ok(i === 0 || l <= levels[i - 1]! + 1, `${url}: h${levels[i - 1]} is followed by h${l}`); });
       if (!url.endsWith('/') || url.split('/').length !== 4) continue;
       const gz = gzipSync(Buffer.from(page)).length;
       assert.ok(gz < 60 * 1024, `${url} is ${gz} bytes gzipped`);

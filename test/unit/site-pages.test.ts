@@ -7,11 +7,12 @@ import { loadAtlas } from '../../src/registry/load.ts';
 import type { Registry } from '../../src/registry/registry.ts';
 import { methodology } from '../../src/analysis/methodology.ts';
 import { LEGAL_NOTICE } from '../../src/analysis/terms.ts';
-import { buildSite } from '../../src/publish/build.ts';
+import { buildAtlasSite } from '../../src/workflows/build.ts';
 import { resolveUrl } from '../../src/publish/routes.ts';
-import { BROWSE_PATH, ORIGIN_ENV, robotsTxt, siteOrigin } from '../../src/site/meta.ts';
+import { ORIGIN_ENV, siteOrigin } from '../../src/publish/origin.ts';
+import { BROWSE_PATH, robotsTxt } from '../../src/site/meta.ts';
 import { SITE, browsePath, entityPath } from '../../src/site/paths.ts';
-import { w1Pages } from '../../src/site/pages/w1.ts';
+import { corePages } from '../../src/site/pages/core.ts';
 import { ROOT } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';
 
@@ -64,7 +65,7 @@ function assertHeadingOrder(doc: El, page: string) {
   const levels = all(doc, (e) => /^h[1-6]$/.test(e.tag)).map((h) => Number(h.tag[1]));
   assert.equal(levels.filter((l) => l === 1).length, 1, `${page}: one h1`);
   assert.equal(levels[0], 1, `${page}: the h1 comes first`);
-  levels.forEach((l, i) => i && assert.ok(l <= levels[i - 1]! + 1, `${page}: heading h${l} after h${levels[i - 1]} skips a level`));
+  levels.forEach((l, i) => { i && assert.ok(l <= levels[i - 1]! + 1, `${page}: heading h${l} after h${levels[i - 1]} skips a level`); });
 }
 
 // ── the built site ─────────────────────────────────────────────────────────────────────────────────
@@ -85,7 +86,7 @@ function build(origin: string | undefined): Map<string, Buffer> {
   if (origin === undefined) delete process.env[ORIGIN_ENV];
   else process.env[ORIGIN_ENV] = origin;
   try {
-    const site = buildSite(reg, { contentHash: '0'.repeat(64), generator: 'hoba test' });
+    const site = buildAtlasSite(reg, { contentHash: '0'.repeat(64), generator: 'hoba test' });
     return new Map(site.files.map((f) => [f.path, f.bytes]));
   } finally {
     if (saved === undefined) delete process.env[ORIGIN_ENV];
@@ -275,12 +276,12 @@ describe('the site pages', () => {
   });
 
   test('the part is deterministic: the same content gives the same bytes', () => {
-    const once = [...w1Pages(reg, ORIGIN)];
-    const again = [...w1Pages(reg, ORIGIN)];
+    const once = [...corePages(reg, ORIGIN)];
+    const again = [...corePages(reg, ORIGIN)];
     assert.deepEqual(
       once.map((p) => p.url),
       again.map((p) => p.url),
     );
-    once.forEach((p, i) => assert.ok(p.bytes.equals(again[i]!.bytes), p.url));
+    once.forEach((p, i) => { assert.ok(p.bytes.equals(again[i]!.bytes), p.url); });
   });
 });

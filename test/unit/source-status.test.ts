@@ -12,7 +12,7 @@ const RULE = 'source-status-unstated';
 
 describe(`${RULE}: prose relying on a withdrawn or repealed source must say so`, () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
   const copy = () => {
     const c = new AtlasCopy();
     copies.push(c);

@@ -14,7 +14,7 @@ import { loadBibliography } from '../../src/registry/bibliography.ts';
 import { authorSurnames } from '../../src/registry/named-entities.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { validateAtlas } from '../../src/registry/validate.ts';
-import { scenarioProblems } from '../../src/analysis/scenarios.ts';
+import { scenarioProblems } from '../../src/analysis/scenario-checks.ts';
 import { stronglyConnectedComponents } from '../../src/registry/graph.ts';
 
 const SEED = 7;

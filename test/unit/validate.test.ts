@@ -138,7 +138,7 @@ const cases: Case[] = [
     what: 'an artifact only an insider can narrow',
     entity: 'A-001',
     says: /No probe of A-001 that the candidate can run/,
-    plant: (c) => (c.get('A-001', ['probes']) as unknown[]).forEach((_, i) => c.set('A-001', ['probes', i, 'agency'], 'intermediary')),
+    plant: (c) => (c.get('A-001', ['probes']) as unknown[]).forEach((_, i) => { c.set('A-001', ['probes', i, 'agency'], 'intermediary'); }),
   },
   { rule: 'artifact-next-steps', what: 'an artifact without next steps', entity: 'A-001', says: /can still do/, plant: (c) => c.set('A-001', ['next_steps'], []) },
   { rule: 'next-step-source-unlisted', what: 'a next step relying on a source the artifact does not list', entity: 'A-001', says: /relies on E-165.*Add E-165 to sources/, plant: (c) => c.set('A-001', ['next_steps', 0, 'sources'], ['E-165']) },
@@ -268,7 +268,7 @@ const cases: Case[] = [
 
 describe('every rule catches its break', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => c.dispose()));
+  after(() => copies.forEach((c) => { c.dispose(); }));
 
   for (const k of cases) {
     test(`${k.rule}: ${k.what}`, () => {

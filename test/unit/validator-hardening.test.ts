@@ -12,7 +12,7 @@ import type { Problem } from '../../src/registry/rules.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => c.dispose()));
+after(() => copies.forEach((c) => { c.dispose(); }));
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);

@@ -13,12 +13,12 @@ import { fastYaml } from '../../src/registry/fast-yaml.ts';
 import type { Problem } from '../../src/registry/rules.ts';
 import { presentedAsCurrent, saysNoLongerApplies } from '../../src/registry/status-wording.ts';
 import { CONTENT_LIMITS, nestingProblem } from '../../src/registry/yaml-limits.ts';
-import { buildCheckout } from '../../src/cli/build.ts';
-import type { CliError } from '../../src/cli/io.ts';
+import { buildCheckout } from '../../src/workflows/build.ts';
+import type { WorkflowError } from '../../src/workflows/errors.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => c.dispose()));
+after(() => copies.forEach((c) => { c.dispose(); }));
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);
@@ -204,7 +204,7 @@ describe('nesting, size and aliases are bounded before the slow or recursive pat
     const file = append(c, 'M-006', `x_anchor: &big "${big}"\n${Array.from({ length: 99 }, (_, i) => `x_copy${i}: *big`).join('\n')}\n`);
     const p = reportedOnce(c.problems(), 'yaml-syntax', file);
     assert.match(p.message, /aliases \(\*name\) expanded, hold more than 1024 KiB/);
-    assert.throws(() => buildCheckout(c.dir, join(c.dir, '_site')), (err: CliError) => err.code === 'invalid-content' && err.exit === 1);
+    assert.throws(() => buildCheckout(c.dir, join(c.dir, '_site')), (err: WorkflowError) => err.code === 'invalid-content' && err.exit === 1);
     assert.equal(existsSync(join(c.dir, '_site')), false, 'no site written');
   });
 });

@@ -118,7 +118,7 @@ ${explanationHtml(reg, result, { recorded: state.probes })}
 }
 
 function showError(content: ReturnType<typeof html>, focus: Focus = { to: 'heading' }): void {
-  setHtml(resultBody, html`<div class="w3-error" role="alert">${content}</div>`);
+  setHtml(resultBody, html`<div class="answer-error" role="alert">${content}</div>`);
   resultSection.hidden = false;
   status.textContent = '';
   moveFocus(focus);

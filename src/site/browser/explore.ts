@@ -51,7 +51,7 @@ interface View {
   edges: GraphEdge[];
   hoodNodes: Set<string>;
   hoodEdges: GraphEdge[];
-  focus?: GraphNode;
+  focus?: GraphNode | undefined;
 }
 
 const edgeId = (e: GraphEdge) => `${e.source}|${e.relation}|${e.target}`;
@@ -298,7 +298,7 @@ class Explorer {
     for (const band of bands) {
       for (let i = 0; i < band.length; i += perRow) {
         const row = band.slice(i, i + perRow);
-        row.forEach((n, j) => positions.set(n.id, { x: (j - (row.length - 1) / 2) * dx, y }));
+        row.forEach((n, j) => { positions.set(n.id, { x: (j - (row.length - 1) / 2) * dx, y }); });
         y += dy;
       }
       y += gap;

@@ -98,7 +98,7 @@ export function initRecord(hooks: RecordHooks): { refresh: () => void } {
       saved,
       a
         ? html`<p>Saved analysis (${longDate(a.saved)}): <strong>${a.what}</strong>. ${a.heading}. <button type="button" data-record-open="1">Open it</button></p>`
-        : html`<p class="w3-hint">No analysis saved yet.</p>`,
+        : html`<p class="answer-hint">No analysis saved yet.</p>`,
     );
     const cur = hooks.current();
     saveButton.disabled = cur?.result === undefined;
@@ -106,7 +106,7 @@ export function initRecord(hooks: RecordHooks): { refresh: () => void } {
     setHtml(
       events,
       record.events.length === 0
-        ? html`<li class="w3-hint">Nothing yet. Add the first date below.</li>`
+        ? html`<li class="answer-hint">Nothing yet. Add the first date below.</li>`
         : html`${sortEvents(record.events).map(
             (e) => html`<li>${longDate(e.date)}: ${EVENT_LABELS[e.type]}${e.note ? html`. ${e.note}` : ''} <button type="button" data-record-remove="${e.id}">Remove<span class="visually-hidden"> ${EVENT_LABELS[e.type]}, ${longDate(e.date)}</span></button></li>\n`,
           )}`,

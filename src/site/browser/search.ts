@@ -3,7 +3,9 @@
 // stays in the address (?q=, ?kind=) so a search can be shared; nothing is sent anywhere.
 import { rewriteQuery } from '../../analysis/colloquial.ts';
 import { AnalysisError } from '../../analysis/resolve.ts';
-import { fieldText, normaliseTerm, search, tokenizeText } from '../../analysis/search.ts';
+import { search } from '../../analysis/search.ts';
+import { fieldText } from '../../analysis/search/fields.ts';
+import { normaliseTerm, tokenizeText } from '../../analysis/search/tokenise.ts';
 import type { SearchResult } from '../../analysis/schemas.ts';
 import type { Entity } from '../../model/schemas.ts';
 import { KINDS, type Kind } from '../../model/vocab.ts';
@@ -45,7 +47,7 @@ function resultsHtml(reg: Registry, r: SearchResult, kind: Kind | undefined): Ra
     ...rewrite.phrases.map((p) => html`<li>“${p.said}” read as “${p.means}”</li>`),
     ...(rewrite.negated.length > 0 ? [html`<li>set aside, as you wrote them negated: ${rewrite.negated.join(', ')}</li>`] : []),
   ];
-  const readAs = read.length > 0 ? html`<div class="w3-meta w3-read"><p>How your words were read:</p><ul>${read}</ul></div>` : '';
+  const readAs = read.length > 0 ? html`<div class="answer-meta answer-read"><p>How your words were read:</p><ul>${read}</ul></div>` : '';
   if (r.results.length === 0) {
     return html`<h2>No match</h2>
 ${readAs}<p>Nothing in the atlas matches “${r.query}”${kind ? html` among ${KIND_WORDS[kind].many.toLowerCase()}` : ''}.</p>
@@ -56,20 +58,20 @@ ${browseLinks()}
   }
   const shown = r.results.length < r.total ? `${r.results.length} best of ${r.total} matches` : `${r.total} ${r.total === 1 ? 'match' : 'matches'}`;
   return html`<h2>${shown}</h2>
-${readAs}<ol class="w3-hits">
+${readAs}<ol class="answer-hits">
 ${r.results.map(
   (h) => html`<li data-id="${h.id}" data-kind="${h.kind}">
 <p><span class="tag">${KIND_WORDS[h.kind].one}</span>${h.status === 'deprecated' ? html`<span class="tag">deprecated</span>` : ''} <a href="${entityPath(h.id)}">${h.id} ${h.title}</a></p>
 <p>${h.summary}</p>
-<p class="w3-meta">Why it is here: ${why(reg, h)}.</p>
+<p class="answer-meta">Why it is here: ${why(reg, h)}.</p>
 </li>
 `,
 )}</ol>
-<p class="w3-meta">Best matches first. The order says how well the words match, not how likely an explanation is.</p>`;
+<p class="answer-meta">Best matches first. The order says how well the words match, not how likely an explanation is.</p>`;
 }
 
 function errorHtml(message: string): Raw {
-  return html`<div class="w3-error" role="alert"><p>${message}</p></div>`;
+  return html`<div class="answer-error" role="alert"><p>${message}</p></div>`;
 }
 
 let latest = 0;
@@ -87,7 +89,7 @@ async function run(push: boolean): Promise<void> {
     return;
   }
   if (status.textContent === '') status.textContent = 'Loading the atlas’s index…';
-  let index;
+  let index: Awaited<ReturnType<typeof loadSearch>>;
   try {
     index = await loadSearch();
   } catch {

@@ -7,7 +7,7 @@ import { compareIds, type Registry } from '../../registry/registry.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { page } from '../layout.ts';
 import { browsePath, entityPath } from '../paths.ts';
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 import { ENTITY_HEAD } from './entity.ts';
 import { evidenceBadge, JURISDICTION_LABELS, KIND_NAMES, meaningsOf, stageLabel, tag, titleOf, type Meanings } from './entity-parts.ts';
 
@@ -150,7 +150,7 @@ ${tags.length > 0 ? html`<p class="tags">${tags}</p>\n` : ''}</li>
 }
 
 /** The browse page of one kind. */
-export function browsePage(reg: Registry, kind: Kind, meanings: Meanings = meaningsOf(reg)): string {
+function browsePage(reg: Registry, kind: Kind, meanings: Meanings = meaningsOf(reg)): string {
   const all = reg.all(kind) as readonly Entity[];
   const entities = [...all].sort((a, b) => {
     const deprecated = (e: Entity) => (e.kind !== 'source' && e.status === 'deprecated' ? 1 : 0);

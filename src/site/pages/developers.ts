@@ -3,12 +3,14 @@
 // (.table-wrap, <pre>), so the page never scrolls sideways on a phone.
 import { KINDS } from '../../model/index.ts';
 import type { Registry } from '../../registry/registry.ts';
-import { API_BASE, API_CACHE_CONTROL, API_ROUTES, HOST_FILES, MCP_PATH, OPENAPI_PATH, urlOf } from '../../publish/routes.ts';
+import { API_BASE, API_CACHE_CONTROL, API_ROUTES, HOST_FILES, OPENAPI_PATH, urlOf } from '../../publish/routes.ts';
+import { MCP_PATH } from '../../model/endpoints.ts';
 import { downloadCatalogue, downloadsUrl } from '../../publish/downloads.ts';
-import { hostedConfig, localConfig, PACKAGE_NAME, TARBALL, tarballConfig } from '../../mcp/configs.ts';
+import { hostedConfig, localConfig, PACKAGE_NAME, TARBALL, tarballConfig } from '../../model/package.ts';
 import { html, joined, Raw } from '../html.ts';
 import { page } from '../layout.ts';
-import { LLMS_PATH, ORIGIN_ENV, ROBOTS_PATH, SITEMAP_PATH } from '../meta.ts';
+import { ORIGIN_ENV } from '../../publish/origin.ts';
+import { LLMS_PATH, ROBOTS_PATH, SITEMAP_PATH } from '../meta.ts';
 import { SITE, browsePath } from '../paths.ts';
 
 /** A path that may wrap after each slash (a table cell stays narrow on a phone). */

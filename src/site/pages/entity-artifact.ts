@@ -39,7 +39,7 @@ ${p.outcomes.map(
  * A specimen as a quoted document, its tell-tale lines marked with <mark> and a visible numbered label
  * (never colour alone), then what each tell signals. Quotes are matched across line breaks.
  */
-export function specimenFigure(reg: Registry, s: Specimen): Raw {
+function specimenFigure(reg: Registry, s: Specimen): Raw {
   const text = s.text;
   const found: Array<{ start: number; end: number; n: number }> = [];
   s.tells.forEach((t, i) => {

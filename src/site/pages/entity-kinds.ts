@@ -8,7 +8,7 @@ import { AnalysisError, perRegistry, pushTo } from '../../analysis/resolve.ts';
 import { LISTED_MAX } from '../../analysis/terms.ts';
 import type { Stage } from '../../model/vocab.ts';
 import { sourceTitle, sourceVerifiedHow } from '../../model/source.ts';
-import { inputOf } from '../../analysis/scenarios.ts';
+import { inputOf } from '../../analysis/scenario-input.ts';
 import type { NodeView } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { loopDiagram, patternDiagram, patternDiagramTall, type DiagramNode } from '../diagram.ts';

@@ -1,7 +1,7 @@
 // Building blocks shared by the entity pages and the browse pages: links to entities, prose with its IDs
 // linked, tags, citations, law notes. Everything here renders what the registry and the analysis layer
 // computed; nothing decides anything about the atlas.
-import { KIND_INFO, STAGES, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
+import { ID_GROUP_SOURCE, ID_SOURCE, KIND_INFO, isDocumentNumberAt, type Kind, type Stage } from '../../model/vocab.ts';
 import type { Entity, LawNote } from '../../model/schemas.ts';
 import { sourceTitle } from '../../model/source.ts';
 import type { Registry } from '../../registry/registry.ts';
@@ -41,7 +41,6 @@ const STAGE_LABELS: Record<Stage, string> = {
 };
 
 export const stageLabel = (s: string) => STAGE_LABELS[s as Stage] ?? s;
-export const stageIndex = (s: string) => STAGES.indexOf(s as Stage);
 
 export const JURISDICTION_LABELS: Record<LawNote['jurisdiction'], string> = {
   'us-federal': 'United States (federal)',
@@ -51,7 +50,7 @@ export const JURISDICTION_LABELS: Record<LawNote['jurisdiction'], string> = {
 };
 
 /** The API document of an entity (the REST mirror's item route). */
-export const jsonPath = (e: { id: string; kind: Kind }) => `${API_BASE}/${KIND_INFO[e.kind].dir}/${e.id}`;
+const jsonPath = (e: { id: string; kind: Kind }) => `${API_BASE}/${KIND_INFO[e.kind].dir}/${e.id}`;
 
 /** The vocabularies with their meanings (from the methodology, so the site says what the CLI says). */
 export interface Meanings {
@@ -96,10 +95,10 @@ export function refLink(ref: EntityRef, options: { title?: boolean } = {}): Raw 
   return html`<a href="${entityPath(ref.id)}"><span class="id">${ref.id}</span>${withTitle ? html` ${ref.title}` : ''}</a>${ref.status === 'deprecated' ? html` <span class="tag">deprecated</span>` : ''}`;
 }
 
-const ID_IN_TEXT = /\b([ABMPLISE]-\d{3,})\b/g;
+const ID_IN_TEXT = new RegExp(`\\b(${ID_SOURCE})\\b`, 'g');
 
 /** A parenthesised group of IDs in prose: "(E-070)", "(M-017; E-071)", "(see M-016)". */
-const ID_GROUP = /\((?:(?:see|e\.g\.|cf\.)\s+)?[ABMPLISE]-\d{3,}(?:\s*[,;]\s*(?:(?:see|and)\s+)?[ABMPLISE]-\d{3,})*\)/g;
+const ID_GROUP = new RegExp(ID_GROUP_SOURCE, 'g');
 
 /**
  * An ID of prose as a note that does not interrupt the reading (audit item 8): a source is a superscript
@@ -121,7 +120,7 @@ function noteOf(reg: Registry, id: string): string {
  */
 export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, string>): Raw {
   const words = extra && extra.size > 0 ? [...extra.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : [];
-  const pattern = new RegExp(`(${ID_GROUP.source})|\\b([ABMPLISE]-\\d{3,})\\b${words.length > 0 ? `|(${words.join('|')})` : ''}`, 'g');
+  const pattern = new RegExp(`(${ID_GROUP.source})|\\b(${ID_SOURCE})\\b${words.length > 0 ? `|(${words.join('|')})` : ''}`, 'g');
   let out = '';
   let last = 0;
   for (const m of text.matchAll(pattern)) {

@@ -2,11 +2,11 @@
 // variables, so light and dark schemes and the contrast they guarantee carry over. Served once as
 // /assets/entity.css and cached across pages. Nothing here conveys meaning by colour alone: tells carry
 // a visible label, relations a word and a line style, deadlines and caveats a bold label.
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 
 export const ENTITY_CSS_PATH = '/assets/entity.css';
 
-export const ENTITY_CSS = `
+const ENTITY_CSS = `
 [hidden] { display: none !important; }
 .crumbs ol { list-style: none; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem; padding: 0; margin: 0.5rem 0 0; font-size: 0.9em; }
 .crumbs li + li { margin-top: 0; }

@@ -9,7 +9,7 @@ import type { NodeView } from '../../analysis/schemas.ts';
 import { html, Raw } from '../html.ts';
 import { page } from '../layout.ts';
 import { browsePath, entityPath } from '../paths.ts';
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 import { artifactMain } from './entity-artifact.ts';
 import { barrierMain, interventionMain, loopMain, patternMain, scenarioMain, sourceMain } from './entity-kinds.ts';
 import { mechanismMain } from './entity-mechanism.ts';

@@ -10,7 +10,7 @@ import { API_BASE } from '../../publish/routes.ts';
 import { html, Raw } from '../html.ts';
 import { page } from '../layout.ts';
 import { SITE, browsePath } from '../paths.ts';
-import type { SitePage } from '../index.ts';
+import type { SitePage } from '../page.ts';
 import { KIND_LOOK, KINDS_HIDDEN_AT_START, LAYER_ORDER, RELATION_LINE, swatchSvg } from '../browser/lib/graph-style.ts';
 
 /** The id of the stylesheet Cytoscape.js would otherwise add itself (an inline <style>). */
@@ -56,7 +56,7 @@ export function* explorePages(reg: Registry): Generator<SitePage> {
   yield { url: SITE.explore, bytes: Buffer.from(explorePage(reg), 'utf8') };
 }
 
-export function explorePage(reg: Registry): string {
+function explorePage(reg: Registry): string {
   const vocab = methodology(reg).vocabularies;
   const kindMeaning = new Map(vocab.kinds.map((k) => [k.id, k.meaning]));
   const relationMeaning = new Map(vocab.relations.map((r) => [r.id, r]));

@@ -34,7 +34,7 @@ export function searchForm(id: string, label = 'Describe what happened, in your 
  * address's fragment, which stays in the browser; without it, the form sends ?text= to the analyze page,
  * which moves it into the fragment.
  */
-export function describeForm(id: string): Raw {
+function describeForm(id: string): Raw {
   return html`<form class="describe-form" id="form-describe" action="${SITE.analyze}" method="get">
 <label for="${id}">Describe what happened, in your own words</label>
 <textarea id="${id}" name="text" rows="3" maxlength="${MAX_ACCOUNT_LENGTH}" placeholder="e.g. no reply after the final interview" required aria-describedby="${id}-hint"></textarea>
@@ -44,7 +44,7 @@ export function describeForm(id: string): Raw {
 }
 
 /** The rules of evidence in plain words: said on the home page and the 404 page alike. */
-export const PLAIN_RULES: ReadonlyArray<{ rule: string; more: string }> = [
+const PLAIN_RULES: ReadonlyArray<{ rule: string; more: string }> = [
   { rule: 'What you saw is not the cause.', more: 'Silence or a template email can come from many different things. Each observation here lists what it does not tell you.' },
   { rule: 'Possible is not proven.', more: 'The atlas lists the explanations that fit what you saw. Any of them may be at work, or something the atlas does not hold.' },
   { rule: 'No odds, ever.', more: 'Nothing here says how likely an explanation is. The order of a list says how directly it accounts for what you saw, not how probable it is.' },

@@ -11,7 +11,7 @@ import { SITE, browsePath } from '../paths.ts';
 import { KINDS } from '../../model/index.ts';
 
 /** The vocabularies of the page, in the order shown, each with its anchor prefix and its heading. */
-export const VOCABULARY_ANCHORS = {
+const VOCABULARY_ANCHORS = {
   kinds: 'kind',
   stages: 'stage',
   relations: 'relation',
@@ -29,12 +29,6 @@ export const VOCABULARY_ANCHORS = {
   topics: 'topic',
 } as const;
 export type Vocabulary = keyof typeof VOCABULARY_ANCHORS;
-
-/**
- * The URL of one term's row on the methodology page, for other pages to link a value to its meaning:
- * termAnchor('evidence_levels', 'supported') → /methodology/#evidence-supported.
- */
-export const termAnchor = (vocabulary: Vocabulary, id: string) => `${SITE.methodology}#${VOCABULARY_ANCHORS[vocabulary]}-${id}`;
 
 /** The URL of a vocabulary's table on the methodology page: vocabularyAnchor('topics') → /methodology/#vocab-topic. */
 export const vocabularyAnchor = (vocabulary: Vocabulary) => `${SITE.methodology}#vocab-${VOCABULARY_ANCHORS[vocabulary]}`;
@@ -67,7 +61,7 @@ function markdown(sectionId: string): Marked {
   });
 }
 
-export function renderSection(section: Methodology['sections'][number]): Raw {
+function renderSection(section: Methodology['sections'][number]): Raw {
   return new Raw(markdown(section.id).parse(section.body, { async: false }) as string);
 }
 

@@ -19,7 +19,7 @@ export const KIND_WORDS: Record<Kind, { one: string; many: string }> = {
 };
 
 /** Queries shown as examples: everyday words, a typo, an ID (each finds its observation first; see test/unit/search.test.ts). */
-export const SEARCH_EXAMPLES: ReadonlyArray<{ q: string; what: string }> = [
+const SEARCH_EXAMPLES: ReadonlyArray<{ q: string; what: string }> = [
   { q: 'ghosted after final intervew', what: 'a typo is fine' },
   { q: 'they put the role on ice', what: 'everyday words' },
   { q: 'asked about the gap in my CV', what: '' },
@@ -36,16 +36,16 @@ ${KINDS.map((k) => html`<li><a href="${browsePath(k)}">${KIND_WORDS[k].many}</a>
 }
 
 // Styles of the search and analyze pages only (the shared stylesheet has the rest).
-export const W3_CSS = `
-.w3-field { margin: 0.75rem 0; }
-.w3-field > label { display: block; margin-bottom: 0.25rem; }
-.w3-hint { color: var(--muted); font-size: 0.92em; margin: 0.25rem 0; }
-.w3-hits { list-style: none; padding: 0; }
-.w3-hits > li { border-top: 1px solid var(--line); padding: 0.6rem 0; margin: 0; }
-.w3-hits p { margin: 0.2rem 0; }
-.w3-meta { color: var(--muted); font-size: 0.92em; }
-.w3-read p, .w3-read ul { margin: 0.2rem 0; }
-.w3-error { border-left: 4px solid var(--warn); padding: 0.25rem 0.75rem; }
+export const SEARCH_ANALYZE_CSS = `
+.answer-field { margin: 0.75rem 0; }
+.answer-field > label { display: block; margin-bottom: 0.25rem; }
+.answer-hint { color: var(--muted); font-size: 0.92em; margin: 0.25rem 0; }
+.answer-hits { list-style: none; padding: 0; }
+.answer-hits > li { border-top: 1px solid var(--line); padding: 0.6rem 0; margin: 0; }
+.answer-hits p { margin: 0.2rem 0; }
+.answer-meta { color: var(--muted); font-size: 0.92em; }
+.answer-read p, .answer-read ul { margin: 0.2rem 0; }
+.answer-error { border-left: 4px solid var(--warn); padding: 0.25rem 0.75rem; }
 textarea { width: 100%; }
 `;
 
@@ -55,19 +55,19 @@ export function searchPage(reg: Registry): string {
     path: SITE.search,
     description: 'Search the atlas in your own words: observations, mechanisms, patterns, scenarios and sources, with everyday phrases and typos understood.',
     scripts: ['search'],
-    head: html`<link rel="stylesheet" href="${SITE.w3Stylesheet}">\n`,
+    head: html`<link rel="stylesheet" href="${SITE.searchAnalyzeStylesheet}">\n`,
     main: html`<h1>Search the atlas</h1>
 <p>Describe what happened in a few words, or type an atlas ID. Everyday words and typos are understood, as in <code>hoba search</code>.</p>
 <form id="search-form" class="panel search-form" action="${SITE.search}" method="get" role="search">
-<div class="w3-field">
+<div class="answer-field">
 <label for="q">What are you looking for?</label>
 <div class="search-row">
 <input type="search" id="q" name="q" maxlength="300" autocomplete="off" aria-describedby="q-hint">
 <button type="submit" class="button-primary">Search</button>
 </div>
-<p id="q-hint" class="w3-hint">For example “ghosted after final interview”, “they pulled the offer” or <span class="id">A-009</span>. English only.</p>
+<p id="q-hint" class="answer-hint">For example “ghosted after final interview”, “they pulled the offer” or <span class="id">A-009</span>. English only.</p>
 </div>
-<div class="w3-field">
+<div class="answer-field">
 <label for="kind">Only show</label>
 <select id="kind" name="kind">
 <option value="">Everything</option>

@@ -24,7 +24,7 @@ const heading = (level: 2 | 3, id: string, text: string | Raw) => (level === 2 ?
 const subheading = (level: 2 | 3, text: string) => (level === 2 ? html`<h3>${text}</h3>` : html`<h4>${text}</h4>`);
 
 /** The options of the "where are you?" list: countries, then their parts, grouped. */
-export function placeOptions(selected: string | undefined): Raw {
+function placeOptions(selected: string | undefined): Raw {
   const group = (country: 'uk' | 'us' | 'eu', label: string) => html`<optgroup label="${label}">
 ${PLACES.filter((p) => p.country === country).map((p) => html`<option value="${p.code}"${p.code === selected ? html` selected` : ''}>${p.code.includes('-') ? p.name : `${p.name} (somewhere in it)`}</option>\n`)}</optgroup>\n`;
   return html`<option value="">I would rather not say</option>
@@ -46,7 +46,7 @@ export function candidateHtml(r: ExplainResult, o: CandidateHtmlOptions): Raw {
     o.interactive && probe
       ? html`<details class="cv-found">
 <summary>Did you check? Say what you found</summary>
-<ul class="w3-outcomes">
+<ul class="answer-outcomes">
 ${probe.outcomes.map((x) => html`<li><button type="button" data-probe="${probe.id}" data-outcome="${x.id}">${x.observation}</button></li>\n`)}</ul>
 </details>`
       : '';
@@ -62,11 +62,11 @@ ${
   o.datesForm
     ? html`<form id="case-form" class="cv-case">
 <div class="cv-case-fields">
-<div class="w3-field"><label for="case-on">When did it happen?</label><input type="date" id="case-on" name="on" value="${r.input.on ?? ''}" aria-describedby="case-hint"></div>
-<div class="w3-field"><label for="case-where">Where are you?</label><select id="case-where" name="where" aria-describedby="case-hint">${placeOptions(r.input.where)}</select></div>
+<div class="answer-field"><label for="case-on">When did it happen?</label><input type="date" id="case-on" name="on" value="${r.input.on ?? ''}" aria-describedby="case-hint"></div>
+<div class="answer-field"><label for="case-where">Where are you?</label><select id="case-where" name="where" aria-describedby="case-hint">${placeOptions(r.input.where)}</select></div>
 <button type="submit">Show my dates</button>
 </div>
-<p id="case-hint" class="w3-hint">Worked out in your browser: nothing is sent anywhere.</p>
+<p id="case-hint" class="answer-hint">Worked out in your browser: nothing is sent anywhere.</p>
 </form>`
     : o.datesHref
       ? html`<p><a href="${o.datesHref}">Work out your own dates</a> (in your browser: nothing is sent anywhere).</p>`
@@ -84,7 +84,7 @@ ${c.legal ? html`<p class="notice">${c.legal} <a href="${SITE.methodology}#law">
 ${i.relevant_if ? html`<p>${i.relevant_if}</p>` : ''}
 <p>${i.how}${i.note ? ` ${i.note}` : ''}</p>
 <p>${i.summary}</p>
-<p class="w3-meta">How well studied: ${i.evidence}.${i.ordinary ? ' An ordinary cause: it happens in fair processes too.' : ''} <a href="${entityPath(i.id)}">Read more about it <span class="id">${i.id}</span></a></p>
+<p class="answer-meta">How well studied: ${i.evidence}.${i.ordinary ? ' An ordinary cause: it happens in fair processes too.' : ''} <a href="${entityPath(i.id)}">Read more about it <span class="id">${i.id}</span></a></p>
 </div>
 </details></li>
 `;
@@ -92,7 +92,7 @@ ${i.relevant_if ? html`<p>${i.relevant_if}</p>` : ''}
     c.groups.length > 0
       ? html`${heading(level, 'cv-why-h', 'What could explain it')}
 ${c.groups.map((g) => html`<div class="cv-group" data-group="${g.id}">${subheading(level, g.label)}${(g.relevant_if ?? []).map((x) => html`<p class="cv-if">${x}</p>`)}<ul class="cv-items">${g.items.map(item)}</ul></div>\n`)}
-${c.also ? html`<p class="w3-meta">${c.also}</p>` : ''}`
+${c.also ? html`<p class="answer-meta">${c.also}</p>` : ''}`
       : '';
 
   return html`<div class="cv" data-registry="${r.registry_version}">

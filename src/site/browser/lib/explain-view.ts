@@ -6,7 +6,7 @@
 import { listTotal, ruleOutWords } from '../../../analysis/protocol.ts';
 import type { CompatibleMechanism, ExplainResult, ProbeView } from '../../../analysis/schemas.ts';
 import { LEGAL_NOTICE } from '../../../analysis/terms.ts';
-import { PLAIN_EVIDENCE, PLAIN_VERDICT, plainWho } from '../../../model/plain.ts';
+import { PLAIN_EVIDENCE, plainWho, verdictHeading } from '../../../model/plain.ts';
 import type { Registry } from '../../../registry/registry.ts';
 import { html, type Raw } from '../../html.ts';
 import { entityPath, SITE } from '../../paths.ts';
@@ -39,7 +39,7 @@ function mechanismItem(m: CompatibleMechanism): Raw {
   return html`<li data-id="${m.id}">
 <p><strong>${link(m)}</strong></p>
 <p>${m.why}</p>
-<p class="w3-meta"><span class="badge ev-${m.evidence_level}" title="evidence level: ${m.evidence_level}">${PLAIN_EVIDENCE[m.evidence_level]}</span>${m.honest_baseline ? html` <span class="badge">an ordinary cause</span>` : ''} ${plainWho(m)}</p>
+<p class="answer-meta"><span class="badge ev-${m.evidence_level}" title="evidence level: ${m.evidence_level}">${PLAIN_EVIDENCE[m.evidence_level]}</span>${m.honest_baseline ? html` <span class="badge">an ordinary cause</span>` : ''} ${plainWho(m)}</p>
 </li>
 `;
 }
@@ -50,19 +50,19 @@ function probeItem(p: ProbeView, mechanisms: readonly CompatibleMechanism[], fir
   const reach = (o: ProbeView['outcomes'][number]) => (o.narrows.some((id) => firstTier.has(id)) ? 0 : o.narrows.length > 0 ? 1 : 2);
   const outcomes = p.outcomes.map((o, k) => ({ o, k })).sort((a, b) => reach(a.o) - reach(b.o) || a.k - b.k);
   const dom = probeDomId(p.id);
-  return html`<li class="w3-probe" data-probe="${p.id}" id="${dom}">
+  return html`<li class="answer-probe" data-probe="${p.id}" id="${dom}">
 <p>${p.action}</p>
-<p class="w3-meta">${p.agency === 'candidate' ? 'You can do this' : 'Needs someone inside the process (a referrer, a contact or the recruiter)'} · ${p.cost} cost${p.narrows_first_tier ? '' : ' · narrows only the mechanisms acting at the same stage'} · about ${link(p.artifact)}</p>
-${p.risk ? html`<p class="w3-meta">Risk: ${p.risk}</p>` : ''}
+<p class="answer-meta">${p.agency === 'candidate' ? 'You can do this' : 'Needs someone inside the process (a referrer, a contact or the recruiter)'} · ${p.cost} cost${p.narrows_first_tier ? '' : ' · narrows only the mechanisms acting at the same stage'} · about ${link(p.artifact)}</p>
+${p.risk ? html`<p class="answer-meta">Risk: ${p.risk}</p>` : ''}
 <fieldset>
 <legend>What did you find? Record it and the list narrows</legend>
-<ul class="w3-outcomes">
+<ul class="answer-outcomes">
 ${outcomes.map(({ o }) => {
   // Counted from narrows, which is complete: the listed mechanisms may stop short of the second tier.
   const effect = o.narrows.length > 0 ? `Rules out ${ruleOutWords(o.narrows, mechanisms, firstCount)}.` : 'Rules nothing out.';
   const id = `${dom}--${o.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return html`<li><button type="button" data-probe="${p.id}" data-outcome="${o.id}" aria-describedby="${id}">${o.observation}</button>
-<p class="w3-meta" id="${id}">${effect}${o.note ? ` ${o.note}` : ''}</p></li>
+<p class="answer-meta" id="${id}">${effect}${o.note ? ` ${o.note}` : ''}</p></li>
 `;
 })}</ul>
 </fieldset>
@@ -81,30 +81,30 @@ export function readingHtml(t: FromText): Raw {
   const lines = t.message?.split('\n').filter((l) => l.trim() !== '') ?? [];
   const quoted = (qs: readonly string[]) => qs.map((q, i) => html`${i ? ' and ' : ''}“${q}”`);
   return html`${t.text !== '' ? html`<p>You wrote: “${t.text}”</p>` : ''}
-${t.message !== undefined ? html`<details><summary>You pasted a message (${lines.length} ${lines.length === 1 ? 'line' : 'lines'})</summary><pre class="w3-message">${t.message}</pre></details>` : ''}
+${t.message !== undefined ? html`<details><summary>You pasted a message (${lines.length} ${lines.length === 1 ? 'line' : 'lines'})</summary><pre class="answer-message">${t.message}</pre></details>` : ''}
 ${t.matched.length > 0
   ? html`<p>Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:</p>
-<ul class="w3-read">${t.matched.map((m) => html`<li data-read="${m.id}">${link(m)}<br><span class="w3-meta">${m.from === 'answer' ? 'Your answer' : m.from === 'message' ? 'From the message' : 'From your words'}${m.quotes.length > 0 ? html`: ${quoted(m.quotes)}` : ''}</span></li>\n`)}</ul>`
+<ul class="answer-read">${t.matched.map((m) => html`<li data-read="${m.id}">${link(m)}<br><span class="answer-meta">${m.from === 'answer' ? 'Your answer' : m.from === 'message' ? 'From the message' : 'From your words'}${m.quotes.length > 0 ? html`: ${quoted(m.quotes)}` : ''}</span></li>\n`)}</ul>`
   : ''}
-${t.denied.length > 0 ? html`<p class="w3-meta">Not analysed, because you said it was not so: ${t.denied.map((d, i) => html`${i ? '; ' : ''}${link(d)} (“${d.quote}”)`)}.</p>` : ''}
-${t.questions.map((q) => html`<div class="w3-question" role="group" aria-labelledby="ask-${q.id}" data-question="${q.id}">
+${t.denied.length > 0 ? html`<p class="answer-meta">Not analysed, because you said it was not so: ${t.denied.map((d, i) => html`${i ? '; ' : ''}${link(d)} (“${d.quote}”)`)}.</p>` : ''}
+${t.questions.map((q) => html`<div class="answer-question" role="group" aria-labelledby="ask-${q.id}" data-question="${q.id}">
 <h3 id="ask-${q.id}">${q.ask}</h3>
-<p class="w3-meta">${q.quote !== undefined ? html`Your words “${q.quote}” could mean either, so the atlas asks rather than guesses.` : 'Your words could mean either, so the atlas asks rather than guesses.'} Your answer decides which observation is analysed.</p>
-<ul class="w3-answers">${q.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="w3-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul>
+<p class="answer-meta">${q.quote !== undefined ? html`Your words “${q.quote}” could mean either, so the atlas asks rather than guesses.` : 'Your words could mean either, so the atlas asks rather than guesses.'} Your answer decides which observation is analysed.</p>
+<ul class="answer-answers">${q.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="answer-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul>
 </div>\n`)}
 ${t.not_covered
-  ? html`<div class="w3-not-covered" data-not-covered="${t.not_covered.topics.map((x) => x.id).join(' ')}">
+  ? html`<div class="answer-not-covered" data-not-covered="${t.not_covered.topics.map((x) => x.id).join(' ')}">
 <h3>Not covered by the atlas${t.not_covered.topics.length > 0 ? html`: ${t.not_covered.topics.map((x) => x.title.toLowerCase()).join('; ')}` : ''}</h3>
-${t.not_covered.quote !== undefined ? html`<p class="w3-meta">Read from your words “${t.not_covered.quote}”.</p>` : ''}
+${t.not_covered.quote !== undefined ? html`<p class="answer-meta">Read from your words “${t.not_covered.quote}”.</p>` : ''}
 ${t.not_covered.topics.map((x) => html`<p>${x.summary}</p><p><strong>Where to turn:</strong> ${x.instead}</p>\n`)}
 <p><strong>What the atlas covers:</strong> ${t.not_covered.covers} <a href="${SITE.methodology}#not-covered">What it does not cover</a>.</p>
 </div>`
   : ''}
 ${t.message_tells.length > 0
   ? html`<h3>What the message says, line by line</h3>
-${t.message_tells.map((m) => html`<p>${link(m.artifact)}</p><ul class="w3-tells">${m.tells.map((x) => html`<li><q>${x.line}</q><br><span class="w3-meta">${x.reading}</span></li>\n`)}</ul>\n`)}`
+${t.message_tells.map((m) => html`<p>${link(m.artifact)}</p><ul class="answer-tells">${m.tells.map((x) => html`<li><q>${x.line}</q><br><span class="answer-meta">${x.reading}</span></li>\n`)}</ul>\n`)}`
   : ''}
-${t.matched.length > 0 ? html`<p class="w3-hint">Not what you meant? Pick the observations yourself in the list above.</p>` : ''}`;
+${t.matched.length > 0 ? html`<p class="answer-hint">Not what you meant? Pick the observations yourself in the list above.</p>` : ''}`;
 }
 
 /** The result of explain() as the analyze page shows it. */
@@ -116,7 +116,7 @@ export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOp
   const barriersTotal = listTotal(r, 'obstacle.barriers', r.obstacle.barriers.length);
   const loopsTotal = listTotal(r, 'behind.loops', r.behind.loops.length);
   const firstOnes = (shown: number, total: number, what: string) =>
-    total > shown ? html`<p class="w3-meta">The first ${shown} by ID of ${total}; ${what}.</p>` : '';
+    total > shown ? html`<p class="answer-meta">The first ${shown} by ID of ${total}; ${what}.</p>` : '';
   const names = new Map<string, { id: string; title: string }>(
     [...r.behind.mechanisms, ...r.behind.excluded, ...r.behind.ruled_out].map((m) => [m.id, { id: m.id, title: m.title }]),
   );
@@ -133,17 +133,17 @@ export function explanationHtml(reg: Registry, r: ExplainResult, options: ViewOp
     : html`${r.input.scenario ? html`<p>Scenario ${link(r.input.scenario)}</p>${scenario ? html`<blockquote><p>${scenario.situation}</p></blockquote>` : ''}` : ''}
 <p>${r.input.scenario ? 'Observed' : 'You saw'}:</p>
 <ul>${r.hard_facts.artifacts.map((a) => html`<li>${link(a)}${a.successor ? html` (no longer used: analysed as its successor ${link(a.successor)})` : ''}</li>\n`)}</ul>`;
-  const where = html`<p class="w3-meta">${r.obstacle.from === 'option' ? 'Stage given' : single ? 'Where it arises' : 'Where these arise'}: ${r.obstacle.stages.join(', ')}.${r.obstacle.barriers.length === 0 ? ' No gate (barrier) of the atlas sits at this stage.' : ''}</p>
-${r.obstacle.barriers.length > 0 ? html`<details><summary>The gates of the process looked at (${barriersTotal})</summary><ul>${r.obstacle.barriers.map((b) => html`<li>${link(b)} <span class="w3-meta">(${b.stage})</span></li>`)}</ul>${firstOnes(r.obstacle.barriers.length, barriersTotal, 'the barriers page lists them all')}</details>` : ''}
+  const where = html`<p class="answer-meta">${r.obstacle.from === 'option' ? 'Stage given' : single ? 'Where it arises' : 'Where these arise'}: ${r.obstacle.stages.join(', ')}.${r.obstacle.barriers.length === 0 ? ' No gate (barrier) of the atlas sits at this stage.' : ''}</p>
+${r.obstacle.barriers.length > 0 ? html`<details><summary>The gates of the process looked at (${barriersTotal})</summary><ul>${r.obstacle.barriers.map((b) => html`<li>${link(b)} <span class="answer-meta">(${b.stage})</span></li>`)}</ul>${firstOnes(r.obstacle.barriers.length, barriersTotal, 'the barriers page lists them all')}</details>` : ''}
 ${r.obstacle.stage_note ? html`<p class="note">${r.obstacle.stage_note}</p>` : ''}`;
   const found =
     r.hard_facts.observed.length > 0
       ? html`<h3>What you found</h3>
-<ul class="w3-found">
+<ul class="answer-found">
 ${r.hard_facts.observed.map((o) => {
   const mine = recorded.has(`${o.probe}=${o.outcome}`);
   return html`<li id="found-${probeDomId(o.probe)}" tabindex="-1" data-probe="${o.probe}" data-outcome="${o.outcome}">${o.observation}
-<span class="w3-meta">(${o.probe}: ${o.outcome}${mine ? '' : ', part of the scenario'})</span>
+<span class="answer-meta">(${o.probe}: ${o.outcome}${mine ? '' : ', part of the scenario'})</span>
 ${o.excludes.length > 0 ? html`<br>This rules out ${links(o.excludes.map(named))}.` : html`<br>This rules nothing out.`}${o.note ? html` ${o.note}` : ''}
 ${mine ? html` <button type="button" data-undo="${o.probe}">Undo<span class="visually-hidden"> ${o.observation}</span></button>` : ''}</li>
 `;
@@ -159,15 +159,15 @@ ${what}
 <p class="note">${r.notice}</p>
 </div>`;
   }
-  const verdict = html`<div class="w3-verdict" data-verdict="${v.code}">
-<h3>Verdict: ${PLAIN_VERDICT[v.code]}</h3>
+  const verdict = html`<div class="answer-verdict" data-verdict="${v.code}">
+<h3>${verdictHeading(v.code)}</h3>
 <p><strong>${v.text}</strong></p>
 ${details.length > 0 ? html`<ul>${details.map((d) => html`<li>${d}</li>\n`)}</ul>` : ''}
-${r.agency.next_steps.length > 0 && v.code !== 'nothing-left' ? html`<p class="w3-meta">What you can still do, whatever the cause, is <a href="#steps-h">below</a>.</p>` : ''}
+${r.agency.next_steps.length > 0 && v.code !== 'nothing-left' ? html`<p class="answer-meta">What you can still do, whatever the cause, is <a href="#steps-h">below</a>.</p>` : ''}
 </div>`;
 
   const firstTier = html`<h3>What could have produced this${first.length > 0 ? ` (${first.length}; compatible, not proven)` : ''}</h3>
-${first.length > 0 ? html`<ol class="w3-tier tier-produces" data-tier="produces">\n${first.map(mechanismItem)}</ol>` : html`<p data-tier="produces">No remaining mechanism of the atlas produces what you saw.</p>`}`;
+${first.length > 0 ? html`<ol class="answer-tier tier-produces" data-tier="produces">\n${first.map(mechanismItem)}</ol>` : html`<p data-tier="produces">No remaining mechanism of the atlas produces what you saw.</p>`}`;
 
   const triggered = r.behind.patterns.filter((p) => p.match === 'triggered');
   const partial = r.behind.patterns.filter((p) => p.match === 'partial');
@@ -180,7 +180,7 @@ ${triggered.map((p) => html`<li>Together these observations match the pattern ${
 
   // Always shown: the first few in full view, the rest one click away.
   const nonInference = (n: ExplainResult['behind']['non_inferences'][number]) =>
-    html`<li>${n.text}${single && n.from.startsWith('A-') ? '' : html` <span class="w3-meta">(<a href="${entityPath(n.from)}" title="${named(n.from).title}">${n.from}</a>)</span>`}</li>\n`;
+    html`<li>${n.text}${single && n.from.startsWith('A-') ? '' : html` <span class="answer-meta">(<a href="${entityPath(n.from)}" title="${named(n.from).title}">${n.from}</a>)</span>`}</li>\n`;
   const shownNon = r.behind.non_inferences.slice(0, NON_INFERENCES_SHOWN);
   const moreNon = r.behind.non_inferences.slice(NON_INFERENCES_SHOWN);
   const nonInferences = html`<h3>What these facts do NOT establish</h3>
@@ -191,17 +191,17 @@ ${moreNon.length > 0 ? html`<details><summary>${moreNon.length} more things thes
     r.agency.probes.length > 0
       ? html`<h3 id="probes-h">What would tell them apart</h3>
 <p>Each of these is something you (or someone inside the process) can check. When you know the answer, record it: the explanations it rules out are removed, exactly as <code>hoba explain --probe</code> does.</p>
-<ol class="w3-probes">
+<ol class="answer-probes">
 ${r.agency.probes.map((p) => probeItem(p, r.behind.mechanisms, first.length))}</ol>`
       : html`<h3 id="probes-h">What would tell them apart</h3><p>No probe of these observations can narrow what remains.</p>`;
   const otherProbes =
     r.agency.other_probes.length > 0
-      ? html`<p class="w3-meta">Probes that cannot narrow the set, but whose outcomes still tell something (see the observation’s page): ${r.agency.other_probes.map((p, i) => html`${i ? '; ' : ''}${p.probe} (${link({ id: p.artifact })})`)}.</p>`
+      ? html`<p class="answer-meta">Probes that cannot narrow the set, but whose outcomes still tell something (see the observation’s page): ${r.agency.other_probes.map((p, i) => html`${i ? '; ' : ''}${p.probe} (${link({ id: p.artifact })})`)}.</p>`
       : '';
 
   const step = (s: ExplainResult['agency']['next_steps'][number]) =>
     html`<li><p>${s.action}${s.by_when ? html` <strong>By when:</strong> ${s.by_when}` : ''}</p>
-<p class="w3-meta">Why: ${s.why}${s.citations.length > 0 ? html` Sources: ${s.citations.map((c, i) => html`${i ? '; ' : ''}<a href="${entityPath(c.id)}">${c.cite}</a>${c.caveat ? ` (${c.caveat})` : ''}`)}.` : ''}</p></li>\n`;
+<p class="answer-meta">Why: ${s.why}${s.citations.length > 0 ? html` Sources: ${s.citations.map((c, i) => html`${i ? '; ' : ''}<a href="${entityPath(c.id)}">${c.cite}</a>${c.caveat ? ` (${c.caveat})` : ''}`)}.` : ''}</p></li>\n`;
   // Grouped by observation when there are several.
   const stepGroups = [...new Set(r.agency.next_steps.map((s) => s.artifact.id))].map((id) => r.agency.next_steps.filter((s) => s.artifact.id === id));
   // Where an observation's options depend on law, its page has the law notes, by jurisdiction.
@@ -210,8 +210,8 @@ ${r.agency.probes.map((p) => probeItem(p, r.behind.mechanisms, first.length))}</
     r.agency.next_steps.length > 0
       ? html`<h3 id="steps-h">What you can still do, whatever the cause</h3>
 ${stepGroups.length === 1
-  ? html`<ul class="w3-steps">${stepGroups[0]!.map(step)}</ul>`
-  : stepGroups.map((g) => html`<h4>After ${link(g[0]!.artifact)}</h4>\n<ul class="w3-steps">${g.map(step)}</ul>\n`)}
+  ? html`<ul class="answer-steps">${stepGroups[0]!.map(step)}</ul>`
+  : stepGroups.map((g) => html`<h4>After ${link(g[0]!.artifact)}</h4>\n<ul class="answer-steps">${g.map(step)}</ul>\n`)}
 ${withLaw.length > 0 ? html`<div class="notice"><p>Where these options depend on the law, the law notes (by jurisdiction, with time limits) are on ${links(withLaw, ', ')}.</p><p>${LEGAL_NOTICE}</p></div>` : ''}`
       : '';
 
@@ -220,7 +220,7 @@ ${withLaw.length > 0 ? html`<div class="notice"><p>Where these options depend on
       ? html`<details>
 <summary>${secondTotal === 1 ? 'One more mechanism acts' : `${secondTotal} more mechanisms act`} at the same stage, not recorded as producing what you saw</summary>
 <p>Kept, because nothing is dropped for being less direct; on its own, this observation does not point to ${secondTotal === 1 ? 'it' : 'them'}.</p>
-<ol class="w3-tier tier-same-stage" data-tier="same-stage">
+<ol class="answer-tier tier-same-stage" data-tier="same-stage">
 ${second.map(mechanismItem)}</ol>${firstOnes(second.length, secondTotal, 'each gate’s page lists the mechanisms acting there')}
 </details>`
       : '';
@@ -229,11 +229,11 @@ ${second.map(mechanismItem)}</ol>${firstOnes(second.length, secondTotal, 'each g
     r.behind.ruled_out.length > 0 || r.behind.excluded.length > 0
       ? html`<h3>Ruled out</h3>
 <ul>
-${r.behind.ruled_out.map((x) => html`<li data-ruled-out="${x.id}">${link(x)}: ${x.reason} <span class="w3-meta">(because of ${link({ id: x.by, title: named(x.by).title })})</span></li>\n`)}${r.behind.excluded.map((x) => html`<li data-excluded="${x.id}">${link(x)}: ruled out by what you found (${x.by.map((b) => `${b.probe}: ${b.outcome}`).join('; ')})</li>\n`)}</ul>`
+${r.behind.ruled_out.map((x) => html`<li data-ruled-out="${x.id}">${link(x)}: ${x.reason} <span class="answer-meta">(because of ${link({ id: x.by, title: named(x.by).title })})</span></li>\n`)}${r.behind.excluded.map((x) => html`<li data-excluded="${x.id}">${link(x)}: ruled out by what you found (${x.by.map((b) => `${b.probe}: ${b.outcome}`).join('; ')})</li>\n`)}</ul>`
       : '';
 
   const cell = (ids: string[]) => (ids.length > 0 ? html`<ul>${ids.map((id) => html`<li>${link(named(id))}</li>`)}</ul>` : 'none');
-  const split = (s: { candidate: string[]; intermediary: string[]; none: string[] }, caption: string) => html`<div class="table-wrap w3-split" tabindex="0"><table>
+  const split = (s: { candidate: string[]; intermediary: string[]; none: string[] }, caption: string) => html`<div class="table-wrap answer-split" tabindex="0"><table>
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Who can remove it</th><th scope="col">Mechanisms</th></tr></thead>
 <tbody>
@@ -251,14 +251,14 @@ ${ss.candidate.length + ss.intermediary.length + ss.none.length > 0 ? html`<deta
     r.behind.loops.length > 0
       ? html`<details>
 <summary>Loops these mechanisms take part in (${loopsTotal})</summary>
-<ul>${r.behind.loops.map((l) => html`<li>${link(l)}: ${l.summary} <span class="w3-meta">Here through ${links(l.compatible_members.map(named))}.</span></li>\n`)}</ul>${firstOnes(r.behind.loops.length, loopsTotal, 'each mechanism’s page names its loops')}
+<ul>${r.behind.loops.map((l) => html`<li>${link(l)}: ${l.summary} <span class="answer-meta">Here through ${links(l.compatible_members.map(named))}.</span></li>\n`)}</ul>${firstOnes(r.behind.loops.length, loopsTotal, 'each mechanism’s page names its loops')}
 </details>`
       : '';
   const caveats =
     r.behind.source_caveats.length > 0
       ? html`<details>
 <summary>Sources above that are not current (${r.behind.source_caveats.length})</summary>
-<ul>${r.behind.source_caveats.map((c) => html`<li><a href="${entityPath(c.id)}">${c.cite}</a>: ${c.caveat} <span class="w3-meta">Cited by ${links(c.cited_by.map((id) => ({ id })), ', ')}.</span></li>\n`)}</ul>
+<ul>${r.behind.source_caveats.map((c) => html`<li><a href="${entityPath(c.id)}">${c.cite}</a>: ${c.caveat} <span class="answer-meta">Cited by ${links(c.cited_by.map((id) => ({ id })), ', ')}.</span></li>\n`)}</ul>
 </details>`
       : '';
 

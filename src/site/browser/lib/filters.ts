@@ -10,7 +10,7 @@ export interface FilterState {
 }
 
 /** Lower-case, accents removed, so "resume" finds "résumé". */
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 

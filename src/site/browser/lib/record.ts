@@ -9,8 +9,8 @@ import type { ExplainResult } from '../../../analysis/schemas.ts';
 import { isIsoDate, addDays, longDate } from '../../../analysis/dates.ts';
 import type { AnalyzeState } from './analyze-state.ts';
 
-export const RECORD_FORMAT = 'hoba-record';
-export const RECORD_VERSION = 1;
+const RECORD_FORMAT = 'hoba-record';
+const RECORD_VERSION = 1;
 /** The localStorage key. */
 export const RECORD_KEY = 'hoba.record.v1';
 

@@ -1,42 +1,15 @@
-// Worked scenarios (S-…): a situation in the candidate's words, the explain input it maps to, and the
-// analysis it must produce. A scenario is a preset (`hoba explain --scenario S-003`, MCP, REST) and a
-// regression test: checkScenarios runs explain on every scenario and lists where the answer and the
-// expectation part, so an edit that changes an answer without its expectation is caught.
+// Worked scenarios (S-…) as regression tests: a situation in the candidate's words, the explain input it
+// maps to (scenario-input.ts), and the analysis it must produce. checkScenarios runs explain on every
+// scenario and lists where the answer and the expectation part, so an edit that changes an answer without
+// its expectation is caught.
 import type { PathSegment } from '../registry/references.ts';
-import type { EntityOfKind, Registry } from '../registry/registry.ts';
+import type { Registry } from '../registry/registry.ts';
 import { problem, type Location, type Problem } from '../registry/rules.ts';
 import { explain, type ExplainInput } from './explain.ts';
-import { AnalysisError, resolveEntity, titled } from './resolve.ts';
+import { AnalysisError, titled } from './resolve.ts';
+import { inputOf, type Scenario } from './scenario-input.ts';
 import type { ExplainResult } from './schemas.ts';
 import type { TIERS } from './terms.ts';
-
-export type Scenario = EntityOfKind<'scenario'>;
-
-/** The explain input a scenario presets. */
-export interface ScenarioInput {
-  artifacts: string[];
-  stage?: string;
-  probes: Array<{ probe: string; outcome: string }>;
-}
-
-/** The scenario an ID names. Throws AnalysisError (unknown-id with close matches, or invalid-argument). */
-export function getScenario(reg: Registry, id: string): Scenario {
-  return resolveEntity(reg, id, ['scenario'], 'a scenario preset') as Scenario;
-}
-
-/** The explain input of scenario `id` (an unknown ID throws AnalysisError unknown-id, with suggestions). */
-export function scenarioInput(reg: Registry, id: string): ScenarioInput {
-  return inputOf(getScenario(reg, id));
-}
-
-export function inputOf(scenario: Scenario): ScenarioInput {
-  const { artifacts, stage, probes } = scenario.input;
-  return {
-    artifacts: [...artifacts],
-    ...(stage !== undefined ? { stage } : {}),
-    probes: probes.map((p) => ({ probe: p.probe, outcome: p.outcome })),
-  };
-}
 
 type Explained = ExplainResult['behind']['mechanisms'][number];
 type Tier = (typeof TIERS)[number];

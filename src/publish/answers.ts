@@ -1,11 +1,11 @@
 // What the site answers to a request, decided apart from any server: the checks on the request target,
 // what a path and method lead to (from the route table), and how a file is sent (its representations:
-// ETag, precompressed variants, 304s). `hoba serve` (server.ts, over the file system) and the edge worker
+// ETag, precompressed variants, 304s). `hoba serve` (src/serve/server.ts, over the file system) and the edge worker
 // (src/worker/, over a Workers assets binding) both answer through it, so that they answer alike; each
 // keeps only its own I/O.
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ENCODINGS, type Encoding } from '../publish/compress.ts';
+import { ENCODINGS, type Encoding } from '../http/encodings.ts';
 import { ALLOWED_METHODS, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, SECURITY_HEADERS, VARIANT_SUFFIX, preflightFor, resolveUrl, headersForFile, type Resolution } from '../publish/routes.ts';
 
 export { VARIANT_SUFFIX };
@@ -82,7 +82,7 @@ export function planPath(rawPath: string, method: string | undefined): Plan {
 
 /** The decoded, canonical path (runs of slashes merged into one, as nginx does by default), or undefined
  * when it is malformed or tries to leave the root. */
-export function decodePath(rawPath: string): string | undefined {
+function decodePath(rawPath: string): string | undefined {
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -127,7 +127,7 @@ export const redirectHeaders = (location: string): Record<string, string> => ({ 
 // Representations of a file
 
 /** One way of sending a file: its bytes as they are, or a precompressed variant, with every header ready. */
-export interface Representation {
+interface Representation {
   body: Buffer;
   etag: string;
   /** Headers of a response with the body (any status). */
@@ -142,7 +142,7 @@ export interface Representations {
   variants: Partial<Record<Encoding, Representation>>;
 }
 
-export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 const DECOMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
 
 function representation(file: string, body: Buffer, vary: boolean, encoding?: Encoding): Representation {

@@ -11,7 +11,7 @@ const one = (server: Record<string, unknown>) => JSON.stringify({ mcpServers: { 
 
 /** Local variant: a built checkout, over stdio (all tools). */
 export const localConfig = (checkout = '<checkout>') => one({ command: 'node', args: [`${checkout}/dist/mcp.js`, '--dir', checkout] });
-/** Hosted variant from the registry: npx fetches the package and runs its `hoba` bin. */
-export const hostedConfig = () => one({ command: 'npx', args: ['-y', PACKAGE_NAME] });
+/** Hosted variant from the registry: npx fetches the package and runs `hoba mcp`. */
+export const hostedConfig = () => one({ command: 'npx', args: ['-y', PACKAGE_NAME, 'mcp'] });
 /** Hosted variant from a packed tarball (`npm pack`): works before the package is published. */
-export const tarballConfig = (path = `/path/to/${TARBALL}`) => one({ command: 'npx', args: ['-y', `--package=${path}`, 'hoba'] });
+export const tarballConfig = (path = `/path/to/${TARBALL}`) => one({ command: 'npx', args: ['-y', `--package=${path}`, 'hoba', 'mcp'] });

@@ -20,7 +20,7 @@ export const STOP_DEADLINE_MS = 10_000;
 const stopping = new WeakSet<Server>();
 
 /** Makes every answer of a stopping server close its connection; call once, when the server is made. */
-export function closeConnectionsWhenStopping(server: Server): void {
+function closeConnectionsWhenStopping(server: Server): void {
   // Before the server's own handler, which may answer synchronously.
   server.prependListener('request', (_req, res) => {
     if (stopping.has(server)) res.setHeader('Connection', 'close');
@@ -28,7 +28,7 @@ export function closeConnectionsWhenStopping(server: Server): void {
 }
 
 /** Stops the server gracefully; resolves once every connection is closed. */
-export function stopGracefully(server: Server, options: StopOptions = {}): Promise<void> {
+function stopGracefully(server: Server, options: StopOptions = {}): Promise<void> {
   const { graceMs = 1000, deadlineMs = STOP_DEADLINE_MS } = options;
   stopping.add(server);
   return new Promise((done) => {
