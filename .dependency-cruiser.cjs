@@ -45,7 +45,7 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'An import that resolves to no file (hoba:snapshot is the worker bundle\'s virtual module, scripts/build-worker.mjs).',
+      comment: "An import that resolves to no file (hoba:snapshot is the worker bundle's virtual module, scripts/build-worker.mjs).",
       from: {},
       to: { couldNotResolve: true, pathNot: '^hoba:' },
     },
@@ -55,7 +55,11 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^src/site/browser/.*\\.d\\.ts$' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
     moduleSystems: ['es6', 'cjs'],
   },
 };

@@ -44,7 +44,11 @@ const COMMANDS = [
 
 // The installed bin starts with `#!/usr/bin/env node`: the runtime measured comes first on PATH, so that
 // it, and not the machine's default node, runs the installed package too.
-const env = { ...process.env, NO_COLOR: '1', PATH: `${dirname(process.execPath)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}` };
+const env = {
+  ...process.env,
+  NO_COLOR: '1',
+  PATH: `${dirname(process.execPath)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}`,
+};
 delete env.HOBA_DIR;
 const work = mkdtempSync(join(tmpdir(), 'hoba-bench-start-'));
 // A cache of its own, so that a snapshot cached by an earlier run or another checkout plays no part.
@@ -56,14 +60,24 @@ mkdirSync(outside);
 function install() {
   const packDir = join(work, 'pack');
   mkdirSync(packDir);
-  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
-  const prefix = join(work, 'prefix');
-  execFileSync('npm', ['install', '--global', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', '--offline', '--silent', tarball], {
-    cwd: work,
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], {
+    cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, npm_config_update_notifier: 'false' },
   });
+  const tarball = join(
+    packDir,
+    readdirSync(packDir).find((f) => f.endsWith('.tgz')),
+  );
+  const prefix = join(work, 'prefix');
+  execFileSync(
+    'npm',
+    ['install', '--global', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', '--offline', '--silent', tarball],
+    {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    },
+  );
   const bin = join(prefix, 'bin', 'hoba');
   if (!existsSync(bin)) throw new Error(`the installed package has no bin at ${bin}`);
   return bin;
@@ -77,7 +91,12 @@ const subjects = [{ name: 'node -e 0', command: process.execPath, argv: ['-e', '
 // snapshot's part in a command's start-up.
 const snapshotPath = join(root, 'dist', 'atlas.snapshot.json');
 const parseOnly = `const b=require('node:fs').readFileSync(${JSON.stringify(snapshotPath)});JSON.parse(b.toString('latin1',0,b.indexOf(10)))`;
-subjects.push({ name: 'floor: read the snapshot, parse its index line (node -e)', command: process.execPath, argv: ['-e', parseOnly], cwd: outside });
+subjects.push({
+  name: 'floor: read the snapshot, parse its index line (node -e)',
+  command: process.execPath,
+  argv: ['-e', parseOnly],
+  cwd: outside,
+});
 for (const c of COMMANDS) {
   const label = `hoba ${c.args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`;
   subjects.push({ name: `${label} (checkout)`, command: process.execPath, argv: [cli, ...c.args], cwd: root, target: c.target });
@@ -96,7 +115,10 @@ function once({ command, argv, cwd }) {
 try {
   for (let i = 0; i < warmup; i++) for (const s of subjects) once(s);
   const times = subjects.map(() => []);
-  for (let i = 0; i < runs; i++) subjects.forEach((s, j) => { times[j].push(once(s)); });
+  for (let i = 0; i < runs; i++)
+    subjects.forEach((s, j) => {
+      times[j].push(once(s));
+    });
 
   const median = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
@@ -104,7 +126,13 @@ try {
     return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
   };
   const base = median(times[0]);
-  const rows = subjects.map((s, j) => ({ name: s.name, median: median(times[j]), min: Math.min(...times[j]), ratio: median(times[j]) / base, target: s.target }));
+  const rows = subjects.map((s, j) => ({
+    name: s.name,
+    median: median(times[j]),
+    min: Math.min(...times[j]),
+    ratio: median(times[j]) / base,
+    target: s.target,
+  }));
 
   console.log(`### CLI start-up (median of ${runs} interleaved runs after ${warmup} warm-up, Node ${process.version})\n`);
   console.log('| command | median ms | min ms | ratio to `node -e 0` | target |');

@@ -64,7 +64,8 @@ const autocannon = require('autocannon') as (options: CannonOptions) => Promise<
 
 // ── options ─────────────────────────────────────────────────────────────────────────────────────────
 
-const USAGE = 'usage: node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>] [--site <dir>]';
+const USAGE =
+  'usage: node --import tsx bench/http.ts [--quick|--smoke] [--duration 3] [--rounds 2] [--soak 30] [--connections 16] [--only mcp|serve] [--memo-off] [--profile <dir>] [--site <dir>]';
 const OPTIONS = {
   quick: { type: 'boolean', default: false },
   smoke: { type: 'boolean', default: false },
@@ -101,7 +102,12 @@ const SOAK = Number(values.soak ?? (QUICK ? 0.5 : 30));
 const RSS_ROUNDS = SMOKE ? 1 : QUICK ? 2 : 5;
 const CONNECTIONS = SMOKE ? 2 : Number(values.connections);
 const SOAK_CONNECTIONS = 64;
-for (const [name, n] of [['duration', DURATION], ['rounds', ROUNDS], ['soak', SOAK], ['connections', CONNECTIONS]] as const) {
+for (const [name, n] of [
+  ['duration', DURATION],
+  ['rounds', ROUNDS],
+  ['soak', SOAK],
+  ['connections', CONNECTIONS],
+] as const) {
   if (!(n > 0)) {
     console.error(`--${name} must be a positive number.\n${USAGE}`);
     process.exit(2);
@@ -120,8 +126,17 @@ interface Child {
 const children = new Set<Child>();
 
 /** Starts `node <args>` and waits for a URL matching `pattern` on its output. */
-async function startChild(name: string, args: string[], pattern: RegExp, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Child> {
-  const child = spawn(process.execPath, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startChild(
+  name: string,
+  args: string[],
+  pattern: RegExp,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Child> {
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -173,18 +188,22 @@ interface Exchange {
 /** One request on its own connection; the response is read raw, so the counts are what crossed the wire. */
 function exchange(url: URL, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Exchange> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: { Connection: 'close', ...options.headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        // Status line + each header line + the blank line.
-        const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-        const headerBytes = Buffer.byteLength(lines.join('\r\n') + '\r\n\r\n', 'latin1');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), headerBytes });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: { Connection: 'close', ...options.headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          // Status line + each header line + the blank line.
+          const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+          const headerBytes = Buffer.byteLength(lines.join('\r\n') + '\r\n\r\n', 'latin1');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), headerBytes });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -226,9 +245,27 @@ async function cannon(origin: URL, load: Load | Load[], connections: number, dur
     timeout: 10,
     // --smoke: one request per connection, whatever the duration (no load, only the path through).
     ...(SMOKE ? { amount: connections } : {}),
-    ...(loads.length > 1 ? { requests: loads.map((l) => ({ method: l.method ?? 'GET', path: l.path, ...(l.headers !== undefined ? { headers: l.headers } : {}), ...(l.body !== undefined ? { body: l.body } : {}) })) } : {}),
+    ...(loads.length > 1
+      ? {
+          requests: loads.map((l) => ({
+            method: l.method ?? 'GET',
+            path: l.path,
+            ...(l.headers !== undefined ? { headers: l.headers } : {}),
+            ...(l.body !== undefined ? { body: l.body } : {}),
+          })),
+        }
+      : {}),
   });
-  return { rps: r.requests.total / (r.duration > 0 ? r.duration : duration), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
+  return {
+    rps: r.requests.total / (r.duration > 0 ? r.duration : duration),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
 }
 
 const median = (xs: number[]) => {
@@ -243,7 +280,15 @@ function summarise(runs: Measured[]): Measured {
   const pick = runs.reduce((best, r) => (Math.abs(r.rps - rps) < Math.abs(best.rps - rps) ? r : best));
   const sum = (k: 'errors' | 'timeouts' | 'non2xx' | 'requests') => runs.reduce((n, r) => n + r[k], 0);
   const cpu = runs.map((r) => r.cpuUs).filter((x): x is number => x !== undefined);
-  return { ...pick, rps, errors: sum('errors'), timeouts: sum('timeouts'), non2xx: sum('non2xx'), requests: sum('requests'), ...(cpu.length ? { cpuUs: median(cpu) } : {}) };
+  return {
+    ...pick,
+    rps,
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    non2xx: sum('non2xx'),
+    requests: sum('requests'),
+    ...(cpu.length ? { cpuUs: median(cpu) } : {}),
+  };
 }
 
 /** Runs the same load against every subject, alternating, ROUNDS times; one warm-up each first. */
@@ -259,7 +304,10 @@ function cpuSeconds(pid: number): number {
  * throughput, each server's CPU time per request: steadier than throughput on a shared machine, since
  * another process's load slows a server down without making its requests cost more.
  */
-async function compare(subjects: Array<{ url: URL; load: Load; pid?: number | undefined }>, connections = CONNECTIONS): Promise<Measured[]> {
+async function compare(
+  subjects: Array<{ url: URL; load: Load; pid?: number | undefined }>,
+  connections = CONNECTIONS,
+): Promise<Measured[]> {
   if (!SMOKE) for (const s of subjects) await cannon(s.url, s.load, connections, WARMUP);
   const runs: Measured[][] = subjects.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
@@ -275,7 +323,8 @@ async function compare(subjects: Array<{ url: URL; load: Load; pid?: number | un
 
 // ── tables ──────────────────────────────────────────────────────────────────────────────────────────
 
-const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–');
+const f = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–';
 const pct = (a: number, b: number) => `${f((a / b) * 100)}%`;
 const errs = (m: Measured) => `${m.errors + m.timeouts}${m.non2xx ? ` (+${m.non2xx} non-2xx)` : ''}`;
 
@@ -316,7 +365,9 @@ server.listen(0, '127.0.0.1', () => console.log('bare at http://127.0.0.1:' + se
 function findNginx(): string | undefined {
   const given = process.env['HOBA_NGINX'];
   if (given) return existsSync(given) ? given : undefined;
-  return [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin'].map((d) => join(d, 'nginx')).find((p) => existsSync(p));
+  return [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin']
+    .map((d) => join(d, 'nginx'))
+    .find((p) => existsSync(p));
 }
 
 /** nginx with one worker (master_process off: a single process), the emitted snippet and the site. */
@@ -326,7 +377,10 @@ async function startNginx(nginx: string, root: string): Promise<Child & { brotli
   const info = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
   const built = `${info.stdout}${info.stderr}`;
   const confPath = /--conf-path=(\S+)/.exec(built)?.[1];
-  const mime = confPath && existsSync(join(dirname(confPath), 'mime.types')) ? `include ${join(dirname(confPath), 'mime.types')};` : 'types { text/html html; application/json json; }';
+  const mime =
+    confPath && existsSync(join(dirname(confPath), 'mime.types'))
+      ? `include ${join(dirname(confPath), 'mime.types')};`
+      : 'types { text/html html; application/json json; }';
   // A brotli_static module, when the installation has one (Debian: libnginx-mod-http-brotli-static): then it
   // is loaded, by absolute path (this server runs under its own prefix), and the snippet's line enabled.
   const prefixDir = /--prefix=(\S+)/.exec(built)?.[1] ?? '/usr/share/nginx';
@@ -377,7 +431,8 @@ http {
   const url = new URL(`http://127.0.0.1:${port}/`);
   const deadline = Date.now() + 10_000;
   while (!(await answers(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'error.log'), 'utf8')}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'error.log'), 'utf8')}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   const started: Child & { brotli: boolean } = {
@@ -430,7 +485,8 @@ async function mcpLoad(url: URL, body: string): Promise<{ load: Load; answer: Ex
   const answer = await exchange(url, { method: 'POST', headers: MCP_HEADERS, body });
   if (answer.status !== 200) throw new Error(`${url.href} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
   const parsed = JSON.parse(answer.body.toString()) as { result?: { isError?: boolean } };
-  if (!parsed.result || parsed.result.isError) throw new Error(`${url.href}: the tool call failed: ${answer.body.toString().slice(0, 300)}`);
+  if (!parsed.result || parsed.result.isError)
+    throw new Error(`${url.href}: the tool call failed: ${answer.body.toString().slice(0, 300)}`);
   return { load, answer };
 }
 
@@ -447,12 +503,21 @@ function built(entry: string): string {
 /** hoba-mcp --http, on the checkout's content; `env` HOBA_MCP_CACHE_MB=0 turns the answer memo off. */
 function startMcpHttp(profileDir?: string, env: NodeJS.ProcessEnv = {}): Promise<Child> {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  return startChild('hoba-mcp --http', [...profile, built('mcp.js'), '--http', '--port', '0', '--dir', ROOT], /(http:\/\/127\.0\.0\.1:\d+\/mcp)/, { env });
+  return startChild(
+    'hoba-mcp --http',
+    [...profile, built('mcp.js'), '--http', '--port', '0', '--dir', ROOT],
+    /(http:\/\/127\.0\.0\.1:\d+\/mcp)/,
+    { env },
+  );
 }
 
 function startServe(site: string, profileDir?: string): Promise<Child> {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  return startChild('hoba serve', [...profile, built('cli.cjs'), 'serve', '--port', '0', '--dir', ROOT, '--out', site], /Serving the atlas at (http:\/\/127\.0\.0\.1:\d+\/)/);
+  return startChild(
+    'hoba serve',
+    [...profile, built('cli.cjs'), 'serve', '--port', '0', '--dir', ROOT, '--out', site],
+    /Serving the atlas at (http:\/\/127\.0\.0\.1:\d+\/)/,
+  );
 }
 
 async function benchMcp(serve: Child): Promise<void> {
@@ -467,7 +532,9 @@ async function benchMcp(serve: Child): Promise<void> {
     const viaServe = await mcpLoad(mounted, body);
     const uncached = cold ? await mcpLoad(cold.url, body) : undefined;
     // The same content behind each door, so the same bytes (unless the content changed between their starts).
-    for (const other of uncached ? [viaServe, uncached] : [viaServe]) if (!other.answer.body.equals(ours.answer.body)) console.log(`\n(note: ${name}: the doors answer different bytes; was the content edited meanwhile?)`);
+    for (const other of uncached ? [viaServe, uncached] : [viaServe])
+      if (!other.answer.body.equals(ours.answer.body))
+        console.log(`\n(note: ${name}: the doors answer different bytes; was the content edited meanwhile?)`);
     const bare = await startBare(`bare ${name}`, ours.answer.body, { 'Content-Type': String(ours.answer.headers['content-type']) });
     try {
       const [b, m, s, c] = await compare([
@@ -476,33 +543,82 @@ async function benchMcp(serve: Child): Promise<void> {
         { url: mounted, load: viaServe.load, pid: serve.process.pid },
         ...(cold && uncached ? [{ url: cold.url, load: uncached.load, pid: cold.process.pid }] : []),
       ]);
-      const doors = [['hoba-mcp --http', m!], ['hoba serve /mcp', s!], ...(c ? [['hoba-mcp --http, memo off (HOBA_MCP_CACHE_MB=0)', c] as const] : [])] as const;
+      const doors = [
+        ['hoba-mcp --http', m!],
+        ['hoba serve /mcp', s!],
+        ...(c ? [['hoba-mcp --http, memo off (HOBA_MCP_CACHE_MB=0)', c] as const] : []),
+      ] as const;
       for (const [door, r] of doors) {
-        rows.push([door, name, f(r.rps), f(b!.rps), pct(r.rps, b!.rps), f(r.cpuUs ?? NaN), f(r.p50, 1), f(r.p99, 1), f(r.max), errs(r), f(ours.answer.body.length)]);
-        if (r !== c) check(r.rps >= 0.5 * b!.rps, `${door}, ${name}, ${CONNECTIONS} connections: ${pct(r.rps, b!.rps)} of bare node:http (target ≥ 50%); CPU per request ${f(r.cpuUs ?? NaN)} µs against ${f(b!.cpuUs ?? NaN)} µs`);
+        rows.push([
+          door,
+          name,
+          f(r.rps),
+          f(b!.rps),
+          pct(r.rps, b!.rps),
+          f(r.cpuUs ?? NaN),
+          f(r.p50, 1),
+          f(r.p99, 1),
+          f(r.max),
+          errs(r),
+          f(ours.answer.body.length),
+        ]);
+        if (r !== c)
+          check(
+            r.rps >= 0.5 * b!.rps,
+            `${door}, ${name}, ${CONNECTIONS} connections: ${pct(r.rps, b!.rps)} of bare node:http (target ≥ 50%); CPU per request ${f(r.cpuUs ?? NaN)} µs against ${f(b!.cpuUs ?? NaN)} µs`,
+          );
       }
-      rows.push(['bare node:http (baseline)', name, f(b!.rps), '', '', f(b!.cpuUs ?? NaN), f(b!.p50, 1), f(b!.p99, 1), f(b!.max), errs(b!), f(ours.answer.body.length)]);
+      rows.push([
+        'bare node:http (baseline)',
+        name,
+        f(b!.rps),
+        '',
+        '',
+        f(b!.cpuUs ?? NaN),
+        f(b!.p50, 1),
+        f(b!.p99, 1),
+        f(b!.max),
+        errs(b!),
+        f(ours.answer.body.length),
+      ]);
     } finally {
       await bare.stop();
     }
   }
   await cold?.stop();
-  table(`Hosted MCP over HTTP: ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s alternated, median`, ['door', 'request', 'req/s', 'baseline req/s', 'ratio', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'body bytes'], rows);
+  table(
+    `Hosted MCP over HTTP: ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s alternated, median`,
+    ['door', 'request', 'req/s', 'baseline req/s', 'ratio', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'body bytes'],
+    rows,
+  );
 
   // 64 connections held for SOAK seconds, each alternating both requests: errors, tail latency, the slowest.
   const MIXED = MCP_LOADS.map((l) => l.name.replace('tools/call ', '')).join(' / ');
   const mixed = (url: URL): Load[] => MCP_LOADS.map(({ body }) => ({ method: 'POST', path: url.pathname, headers: MCP_HEADERS, body }));
   const soakRows: string[][] = [];
-  for (const [door, url] of [['hoba-mcp --http', mcp.url], ['hoba serve /mcp', mounted]] as const) {
+  for (const [door, url] of [
+    ['hoba-mcp --http', mcp.url],
+    ['hoba serve /mcp', mounted],
+  ] as const) {
     const r = await cannon(url, mixed(url), SOAK_CONNECTIONS, SOAK);
     soakRows.push([door, MIXED, f(r.rps), f(r.p50, 1), f(r.p99, 1), f(r.max), f(r.errors), f(r.timeouts), f(r.non2xx)]);
-    check(r.errors + r.timeouts + r.non2xx === 0 && r.p99 <= 50 && r.max <= 1000, `${door}, ${MIXED}, ${SOAK_CONNECTIONS} connections for ${SOAK} s: ${r.errors + r.timeouts + r.non2xx} errors, p99 ${f(r.p99, 1)} ms, max ${f(r.max)} ms (targets 0, ≤ 50 ms, ≤ 1000 ms)`);
+    check(
+      r.errors + r.timeouts + r.non2xx === 0 && r.p99 <= 50 && r.max <= 1000,
+      `${door}, ${MIXED}, ${SOAK_CONNECTIONS} connections for ${SOAK} s: ${r.errors + r.timeouts + r.non2xx} errors, p99 ${f(r.p99, 1)} ms, max ${f(r.max)} ms (targets 0, ≤ 50 ms, ≤ 1000 ms)`,
+    );
   }
-  table(`Hosted MCP, ${SOAK_CONNECTIONS} connections for ${SOAK} s, each alternating the two requests`, ['door', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'timeouts', 'non-2xx'], soakRows);
+  table(
+    `Hosted MCP, ${SOAK_CONNECTIONS} connections for ${SOAK} s, each alternating the two requests`,
+    ['door', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'timeouts', 'non-2xx'],
+    soakRows,
+  );
 
   // Memory over repeated rounds of the same load.
   const rssRows: string[][] = [];
-  for (const [door, child, url] of [['hoba-mcp --http', mcp, mcp.url], ['hoba serve /mcp', serve, mounted]] as const) {
+  for (const [door, child, url] of [
+    ['hoba-mcp --http', mcp, mcp.url],
+    ['hoba serve /mcp', serve, mounted],
+  ] as const) {
     const before = rssMiB(child.process.pid!);
     const after: number[] = [];
     for (let i = 0; i < RSS_ROUNDS; i++) {
@@ -511,9 +627,16 @@ async function benchMcp(serve: Child): Promise<void> {
     }
     const growth = after.at(-1)! - after[0]!;
     rssRows.push([door, f(before, 1), after.map((x) => f(x, 1)).join(' → '), f(growth, 1)]);
-    check(growth < 16, `${door}: RSS ${f(after[0]!, 1)} → ${f(after.at(-1)!, 1)} MiB over ${RSS_ROUNDS} rounds (flat: growth after the first round < 16 MiB)`);
+    check(
+      growth < 16,
+      `${door}: RSS ${f(after[0]!, 1)} → ${f(after.at(-1)!, 1)} MiB over ${RSS_ROUNDS} rounds (flat: growth after the first round < 16 MiB)`,
+    );
   }
-  table(`Hosted MCP memory (RSS MiB) over ${RSS_ROUNDS} rounds of both requests, ${SOAK_CONNECTIONS} connections, ${DURATION} s each`, ['door', 'before', 'after each round', 'growth after round 1'], rssRows);
+  table(
+    `Hosted MCP memory (RSS MiB) over ${RSS_ROUNDS} rounds of both requests, ${SOAK_CONNECTIONS} connections, ${DURATION} s each`,
+    ['door', 'before', 'after each round', 'growth after round 1'],
+    rssRows,
+  );
   await mcp.stop();
 }
 
@@ -550,13 +673,29 @@ async function benchServe(serve: Child, site: string): Promise<void> {
         // Bytes on the wire, and that what is sent is the file.
         const ours = await exchange(new URL(route.path, serve.url), { headers });
         const theirs = nginx ? await exchange(new URL(route.path, nginx.url), { headers }) : undefined;
-        for (const [who, a] of [['hoba serve', ours], ['nginx', theirs]] as const) {
+        for (const [who, a] of [
+          ['hoba serve', ours],
+          ['nginx', theirs],
+        ] as const) {
           if (!a) continue;
-          if (a.status !== 200 || !decoded(a).equals(file)) throw new Error(`${who} ${route.path} (${encoding.name}): not the built file (status ${a.status})`);
-          wire.push([who, `${route.name} ${route.path}`, encoding.name, String(a.headers['content-encoding'] ?? 'identity'), f(a.headerBytes), f(a.body.length), f(a.headerBytes + a.body.length)]);
+          if (a.status !== 200 || !decoded(a).equals(file))
+            throw new Error(`${who} ${route.path} (${encoding.name}): not the built file (status ${a.status})`);
+          wire.push([
+            who,
+            `${route.name} ${route.path}`,
+            encoding.name,
+            String(a.headers['content-encoding'] ?? 'identity'),
+            f(a.headerBytes),
+            f(a.body.length),
+            f(a.headerBytes + a.body.length),
+          ]);
         }
         // The ceiling: a bare node:http handler sending the same bytes with the same headers.
-        const sameHeaders = Object.fromEntries(Object.entries(ours.headers).filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k)).map(([k, v]) => [k, String(v)]));
+        const sameHeaders = Object.fromEntries(
+          Object.entries(ours.headers)
+            .filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k))
+            .map(([k, v]) => [k, String(v)]),
+        );
         const bare = await startBare(`bare ${route.path} ${encoding.name}`, ours.body, sameHeaders);
         try {
           const subjects = [
@@ -582,7 +721,11 @@ async function benchServe(serve: Child, site: string): Promise<void> {
             n ? `${f(n.p50, 1)} / ${f(n.p99, 1)} / ${f(n.max)}` : '–',
             `${errs(s!)}${n ? ` / ${errs(n)}` : ''}`,
           ]);
-          if (like) check(s!.rps >= 0.6 * n.rps, `hoba serve ${route.name} route (${served}): ${pct(s!.rps, n.rps)} of nginx (target ≥ 60%); bare node:http with the same bytes: ${pct(b!.rps, n.rps)} of nginx; CPU per request ${f(s!.cpuUs ?? NaN)} µs, nginx ${f(n.cpuUs ?? NaN)} µs, bare ${f(b!.cpuUs ?? NaN)} µs`);
+          if (like)
+            check(
+              s!.rps >= 0.6 * n.rps,
+              `hoba serve ${route.name} route (${served}): ${pct(s!.rps, n.rps)} of nginx (target ≥ 60%); bare node:http with the same bytes: ${pct(b!.rps, n.rps)} of nginx; CPU per request ${f(s!.cpuUs ?? NaN)} µs, nginx ${f(n.cpuUs ?? NaN)} µs, bare ${f(b!.cpuUs ?? NaN)} µs`,
+            );
         } finally {
           await bare.stop();
         }
@@ -590,11 +733,32 @@ async function benchServe(serve: Child, site: string): Promise<void> {
     }
     table(
       `hoba serve against nginx (1 worker, the emitted _nginx.conf, same files) and a bare node:http handler (same bytes and headers): ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s alternated, median`,
-      ['route', 'Accept-Encoding (served)', 'hoba serve req/s', 'nginx req/s', 'serve / nginx', 'bare node:http req/s', 'serve / bare', 'CPU µs/req serve / nginx / bare', 'serve p50 / p99 / max ms', 'nginx p50 / p99 / max ms', 'errors (serve / nginx)'],
+      [
+        'route',
+        'Accept-Encoding (served)',
+        'hoba serve req/s',
+        'nginx req/s',
+        'serve / nginx',
+        'bare node:http req/s',
+        'serve / bare',
+        'CPU µs/req serve / nginx / bare',
+        'serve p50 / p99 / max ms',
+        'nginx p50 / p99 / max ms',
+        'errors (serve / nginx)',
+      ],
       rows,
     );
-    table('Bytes on the wire (one GET, Connection: close)', ['server', 'route', 'Accept-Encoding', 'Content-Encoding', 'header bytes', 'body bytes', 'total'], wire);
-    if (nginx) console.log(nginx.brotli ? '\n(nginx loads the brotli_static module and enables the snippet\'s brotli_static line: br is like for like)' : '\n(this nginx has no brotli_static module: a br request gets the gzip file from it)');
+    table(
+      'Bytes on the wire (one GET, Connection: close)',
+      ['server', 'route', 'Accept-Encoding', 'Content-Encoding', 'header bytes', 'body bytes', 'total'],
+      wire,
+    );
+    if (nginx)
+      console.log(
+        nginx.brotli
+          ? "\n(nginx loads the brotli_static module and enables the snippet's brotli_static line: br is like for like)"
+          : '\n(this nginx has no brotli_static module: a br request gets the gzip file from it)',
+      );
   } finally {
     await nginx?.stop();
   }
@@ -604,7 +768,12 @@ async function benchServe(serve: Child, site: string): Promise<void> {
 
 /** Runs `load` against a server started under --cpu-prof, stops it with SIGINT (node then writes the
  * profile) and prints where the time went. */
-async function profileUnder(dir: string, what: string, start: (profileDir: string) => Promise<Child>, loads: Array<{ name: string; load: (url: URL) => Promise<Load> }>): Promise<void> {
+async function profileUnder(
+  dir: string,
+  what: string,
+  start: (profileDir: string) => Promise<Child>,
+  loads: Array<{ name: string; load: (url: URL) => Promise<Load> }>,
+): Promise<void> {
   const out = join(dir, what.replace(/\W+/g, '-'));
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -616,7 +785,8 @@ async function profileUnder(dir: string, what: string, start: (profileDir: strin
   child.process.kill('SIGINT');
   await once(child.process, 'exit');
   children.delete(child);
-  for (const p of readdirSync(out).filter((n) => /\.0\.\d+\.cpuprofile$/.test(n))) console.log(summariseProfile(join(out, p), 25).join('\n'));
+  for (const p of readdirSync(out).filter((n) => /\.0\.\d+\.cpuprofile$/.test(n)))
+    console.log(summariseProfile(join(out, p), 25).join('\n'));
 }
 
 async function profile(dir: string, site: string): Promise<void> {
@@ -624,7 +794,10 @@ async function profile(dir: string, site: string): Promise<void> {
   await profileUnder(dir, 'hoba-mcp --http', (d) => startMcpHttp(d), mcpLoads);
   await profileUnder(dir, 'hoba-mcp --http, memo off', (d) => startMcpHttp(d, { HOBA_MCP_CACHE_MB: '0' }), mcpLoads);
   // The same endpoint mounted in hoba serve, under the same loads: what the site server adds to it.
-  const mountedLoads = MCP_LOADS.map(({ name, body }) => ({ name, load: async (url: URL) => (await mcpLoad(new URL('/mcp', url), body)).load }));
+  const mountedLoads = MCP_LOADS.map(({ name, body }) => ({
+    name,
+    load: async (url: URL) => (await mcpLoad(new URL('/mcp', url), body)).load,
+  }));
   await profileUnder(dir, 'hoba serve /mcp', (d) => startServe(site, d), mountedLoads);
   await profileUnder(
     dir,
@@ -639,8 +812,12 @@ async function profile(dir: string, site: string): Promise<void> {
 async function main(): Promise<void> {
   const load = await import('node:os').then((os) => os.loadavg());
   console.log(`HTTP doors: bench/http.ts${SMOKE ? ' --smoke' : QUICK ? ' --quick' : ''}\n`);
-  console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${load.map((x) => x.toFixed(2)).join(' ')} at the start, ${new Date().toISOString()}.`);
-  console.log(`autocannon in this process, every server in its own; ${ROUNDS} alternated run(s) of ${DURATION} s per row after a ${WARMUP} s warm-up.`);
+  console.log(
+    `Node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${load.map((x) => x.toFixed(2)).join(' ')} at the start, ${new Date().toISOString()}.`,
+  );
+  console.log(
+    `autocannon in this process, every server in its own; ${ROUNDS} alternated run(s) of ${DURATION} s per row after a ${WARMUP} s warm-up.`,
+  );
 
   const site = values.site ?? join(work, 'site');
   if (!values.site) writeSite(buildInMemory(ROOT).site, site);
@@ -658,7 +835,12 @@ async function main(): Promise<void> {
   if (values.profile) await profile(values.profile, site);
   console.log('\n### Targets\n');
   for (const c of checks) console.log(c);
-  console.log(`\nLoad average at the end: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}.`);
+  console.log(
+    `\nLoad average at the end: ${(await import('node:os'))
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}.`,
+  );
 }
 
 await main();

@@ -35,7 +35,8 @@ export const PAGES: ReadonlyArray<{ name: string; path: string }> = [
 ];
 export const THRESHOLD = 95;
 /** The flags the browser tests use too (DESIGN.md §7): headless, no sandbox (root in CI), nothing fetched from outside. */
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
 export type Scores = Record<Category, number>;
 
@@ -43,9 +44,17 @@ export type Scores = Record<Category, number>;
 export async function serveBuiltSite(): Promise<{ origin: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'hoba-lighthouse-'));
   const site = join(dir, 'site');
-  const built = spawnSync(process.execPath, [CLI, 'build', '--out', site], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const built = spawnSync(process.execPath, [CLI, 'build', '--out', site], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   if (built.status !== 0) throw new Error(`hoba build failed:\n${built.stderr}`);
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--out', site, '--port', '0'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--out', site, '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const origin = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
@@ -91,7 +100,10 @@ export function audit(url: string): Scores {
       { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM, HOME: dir } },
     );
     if (r.status !== 0) throw new Error(`lighthouse ${url} exited ${r.status ?? r.signal}:\n${r.stderr.slice(-3000)}`);
-    const { categories, runtimeError } = JSON.parse(readFileSync(report, 'utf8')) as { categories: Record<string, { score: number | null }>; runtimeError?: { message: string } };
+    const { categories, runtimeError } = JSON.parse(readFileSync(report, 'utf8')) as {
+      categories: Record<string, { score: number | null }>;
+      runtimeError?: { message: string };
+    };
     if (runtimeError) throw new Error(`lighthouse ${url}: ${runtimeError.message}`);
     return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as Scores;
   } finally {
@@ -126,7 +138,10 @@ async function main(): Promise<number> {
   console.log(`| page | performance | accessibility | best practices | SEO | runs |`);
   console.log('|---|---|---|---|---|---|');
   const mark = (n: number) => `${n}${n >= THRESHOLD ? '' : ' ✖'}`;
-  for (const r of rows) console.log(`| ${r.name} \`${r.path}\` | ${mark(r.performance)} | ${mark(r.accessibility)} | ${mark(r['best-practices'])} | ${mark(r.seo)} | ${r.runs} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} \`${r.path}\` | ${mark(r.performance)} | ${mark(r.accessibility)} | ${mark(r['best-practices'])} | ${mark(r.seo)} | ${r.runs} |`,
+    );
   if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 2) + '\n');
   return rows.every((r) => CATEGORIES.every((c) => r[c] >= THRESHOLD)) ? 0 : 1;
 }

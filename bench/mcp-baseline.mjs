@@ -9,9 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
 
 const server = new McpServer({ name: 'baseline', version: '1.0.0' });
-server.registerTool(
-  'echo',
-  { description: 'Returns its text', inputSchema: z.object({ text: z.string() }) },
-  ({ text }) => ({ content: [{ type: 'text', text }] }),
-);
+server.registerTool('echo', { description: 'Returns its text', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
+  content: [{ type: 'text', text }],
+}));
 await server.connect(new StdioServerTransport());

@@ -19,7 +19,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 type Result = { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: unknown };
 
 async function clientFor(variant: Variant): Promise<Client> {
-  const atlas = toolAtlas({ registry, index: () => undefined, from: 'content', problems: [], content_hash: contentHash(ROOT) } as never, ROOT);
+  const atlas = toolAtlas(
+    { registry, index: () => undefined, from: 'content', problems: [], content_hash: contentHash(ROOT) } as never,
+    ROOT,
+  );
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer(atlas, variant).connect(serverSide);
   const client = new Client({ name: 'hoba-bench', version: '1.0.0' });
@@ -33,14 +36,19 @@ const call = async (name: string, args: Record<string, unknown>) => (await local
 
 console.log(`registry ${registry.version}\n`);
 console.log('tools/list (target ≤ 30 KB)');
-for (const [variant, client] of [['local', local], ['hosted', hosted]] as const) {
+for (const [variant, client] of [
+  ['local', local],
+  ['hosted', hosted],
+] as const) {
   const list = await client.listTools();
   console.log(`  ${variant.padEnd(7)} ${String(list.tools.length).padStart(2)} tools  ${kb(bytes(list))}`);
 }
 const list = await local.listTools();
 console.log('\n  tool                        whole   output   input   description');
 for (const t of list.tools) {
-  console.log(`  ${t.name.padEnd(26)} ${String(bytes(t)).padStart(6)} ${String(bytes(t.outputSchema)).padStart(8)} ${String(bytes(t.inputSchema)).padStart(7)} ${String(bytes(t.description ?? '')).padStart(13)}`);
+  console.log(
+    `  ${t.name.padEnd(26)} ${String(bytes(t)).padStart(6)} ${String(bytes(t.outputSchema)).padStart(8)} ${String(bytes(t.inputSchema)).padStart(7)} ${String(bytes(t.description ?? '')).padStart(13)}`,
+  );
 }
 
 console.log('\nexplain_observation, one artifact (target ≤ 8 KB of text in summary)');
@@ -55,7 +63,9 @@ const stats = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return `min ${kb(sorted[0]!)}  median ${kb(sorted[Math.floor(sorted.length / 2)]!)}  mean ${kb(xs.reduce((s, x) => s + x, 0) / xs.length)}  max ${kb(sorted.at(-1)!)}`;
 };
-console.log(`  summary text         ${stats(rows.map((r) => r.summary))}  (largest: ${[...rows].sort((a, b) => b.summary - a.summary)[0]!.id})`);
+console.log(
+  `  summary text         ${stats(rows.map((r) => r.summary))}  (largest: ${[...rows].sort((a, b) => b.summary - a.summary)[0]!.id})`,
+);
 console.log(`  summary + structured ${stats(rows.map((r) => 2 * r.summary))}  (the structured content is the same JSON)`);
 console.log(`  detail "full" text   ${stats(rows.map((r) => r.full))}`);
 

@@ -36,7 +36,16 @@ const USAGE = 'usage: node --import tsx bench/mcp.ts [--runs 20] [--calls 300] [
 const START_TARGET = 1.5;
 
 /** Searches for the peer comparison: one word (the peer matches a substring) and phrases. */
-const SEARCHES = ['ghosted', 'offer', 'referral', 'keyword filter', 'salary', 'ghosted after final interview', 'no reply after applying', 'overqualified'];
+const SEARCHES = [
+  'ghosted',
+  'offer',
+  'referral',
+  'keyword filter',
+  'salary',
+  'ghosted after final interview',
+  'no reply after applying',
+  'overqualified',
+];
 
 const hrms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
@@ -62,7 +71,11 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 /** A tool call's result: its size as sent, and how many hits it holds (search results, or entities). */
 async function result(client: Client, name: string, args: Record<string, unknown>): Promise<{ bytes: number; hits: number }> {
-  const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: { total?: number; entities?: unknown[] } };
+  const r = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: Array<{ text?: string }>;
+    structuredContent?: { total?: number; entities?: unknown[] };
+  };
   if (r.isError) throw new Error(`${name} ${JSON.stringify(args)} failed: ${r.content[0]?.text}`);
   return { bytes: Buffer.byteLength(JSON.stringify(r)), hits: r.structuredContent?.total ?? r.structuredContent?.entities?.length ?? NaN };
 }
@@ -101,20 +114,44 @@ function memoryFile(atlas: Awaited<ReturnType<typeof openCheckoutAtlas>>, path: 
   const lines: string[] = [];
   for (const e of registry.entities) {
     const r = e as unknown as Record<string, unknown>;
-    const texts = [r['title'] ?? r['cite'], r['summary'] ?? r['finding'], r['description'], ...((r['aliases'] as string[] | undefined) ?? [])];
-    lines.push(JSON.stringify({ type: 'entity', name: e.id, entityType: e.kind, observations: texts.filter((t): t is string => typeof t === 'string') }));
+    const texts = [
+      r['title'] ?? r['cite'],
+      r['summary'] ?? r['finding'],
+      r['description'],
+      ...((r['aliases'] as string[] | undefined) ?? []),
+    ];
+    lines.push(
+      JSON.stringify({
+        type: 'entity',
+        name: e.id,
+        entityType: e.kind,
+        observations: texts.filter((t): t is string => typeof t === 'string'),
+      }),
+    );
   }
-  for (const edge of registry.edges) lines.push(JSON.stringify({ type: 'relation', from: edge.source, to: edge.target, relationType: edge.relation }));
+  for (const edge of registry.edges)
+    lines.push(JSON.stringify({ type: 'relation', from: edge.source, to: edge.target, relationType: edge.relation }));
   writeFileSync(path, lines.join('\n'));
   return { entities: registry.entities.length, relations: registry.edges.length };
 }
 
 export interface McpResults {
   startup: Array<{ name: string; median: number; min: number; ratio: number; ratioBundled: number }>;
-  tools: Array<{ tool: string; mcp: { p50: number; p99: number }; analysis: { p50: number; p99: number }; bytes: number } | { tool: string; error: string }>;
+  tools: Array<
+    | { tool: string; mcp: { p50: number; p99: number }; analysis: { p50: number; p99: number }; bytes: number }
+    | { tool: string; error: string }
+  >;
   peer: {
     size: { entities: number; relations: number };
-    rows: Array<{ what: string; hoba: { p50: number; p99: number }; peer: { p50: number; p99: number }; hobaBytes: number; peerBytes: number; hobaHits?: number; peerHits?: number }>;
+    rows: Array<{
+      what: string;
+      hoba: { p50: number; p99: number };
+      peer: { p50: number; p99: number };
+      hobaBytes: number;
+      peerBytes: number;
+      hobaHits?: number;
+      peerHits?: number;
+    }>;
   };
 }
 
@@ -122,7 +159,14 @@ async function main(): Promise<number> {
   // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
-    ({ values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, calls: { type: 'string', default: '300' }, quick: { type: 'boolean', default: false }, json: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      options: {
+        runs: { type: 'string', default: '20' },
+        calls: { type: 'string', default: '300' },
+        quick: { type: 'boolean', default: false },
+        json: { type: 'string' },
+      },
+    }));
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
@@ -163,13 +207,25 @@ async function main(): Promise<number> {
       { name: 'bare SDK server, one tool (node_modules)', command: process.execPath, args: [BASELINE], cwd: ROOT, first: echo },
       { name: 'bare SDK server, one tool (bundled)', command: process.execPath, args: [bundled], cwd: work, first: echo },
       { name: 'hoba-mcp hosted, get_node', command: process.execPath, args: [MCP], cwd: work, first: getNode },
-      { name: 'hoba-mcp hosted, search_registry', command: process.execPath, args: [MCP], cwd: work, first: { name: 'search_registry', arguments: TOOL_CALLS['search_registry']! } },
+      {
+        name: 'hoba-mcp hosted, search_registry',
+        command: process.execPath,
+        args: [MCP],
+        cwd: work,
+        first: { name: 'search_registry', arguments: TOOL_CALLS['search_registry']! },
+      },
       { name: 'hoba-mcp local (--dir), get_node', command: process.execPath, args: [MCP, '--dir', ROOT], cwd: work, first: getNode },
     ];
     process.stderr.write(`mcp: stdio start-up, ${runs} runs each…\n`);
     const times = await startup(subjects, runs);
     const [base, baseBundled] = [median(times[0]!), median(times[1]!)];
-    out.startup = subjects.map((s, j) => ({ name: s.name, median: median(times[j]!), min: Math.min(...times[j]!), ratio: median(times[j]!) / base, ratioBundled: median(times[j]!) / baseBundled }));
+    out.startup = subjects.map((s, j) => ({
+      name: s.name,
+      median: median(times[j]!),
+      min: Math.min(...times[j]!),
+      ratio: median(times[j]!) / base,
+      ratioBundled: median(times[j]!) / baseBundled,
+    }));
 
     // 2. In-process latency per tool, on the real atlas (from source: the snapshot cache or the content).
     process.stderr.write(`mcp: in-process latency, ${calls} calls per tool…\n`);
@@ -204,7 +260,14 @@ async function main(): Promise<number> {
     const ids = atlas.registry.entities.map((e) => e.id);
     const pick = (i: number) => ids[(i * 7919) % ids.length]!;
     const hoba = await connect({ name: 'hoba', command: process.execPath, args: [MCP, '--dir', ROOT], cwd: work, first: getNode });
-    const peer = await connect({ name: 'peer', command: process.execPath, args: [PEER], cwd: work, env: { MEMORY_FILE_PATH: memory }, first: getNode });
+    const peer = await connect({
+      name: 'peer',
+      command: process.execPath,
+      args: [PEER],
+      cwd: work,
+      env: { MEMORY_FILE_PATH: memory },
+      first: getNode,
+    });
     out.peer.rows.push({
       what: `lookup by ID (${calls} IDs of every kind): get_node vs open_nodes`,
       hoba: await latency(calls, (i) => call(hoba, 'get_node', { id: pick(i) })),
@@ -246,26 +309,46 @@ function print(out: McpResults, runs: number, calls: number): void {
   console.log(
     table(
       ['server, first call', 'median ms', 'min ms', 'ratio to bare (node_modules)', 'ratio to bare (bundled)'],
-      out.startup.map((s, j) => [s.name, ms(s.median), ms(s.min), j < 2 ? (j === 0 ? '1.00×' : `${s.ratio.toFixed(2)}×`) : `${s.ratio.toFixed(2)}×`, `${s.ratioBundled.toFixed(2)}×`]),
+      out.startup.map((s, j) => [
+        s.name,
+        ms(s.median),
+        ms(s.min),
+        j < 2 ? (j === 0 ? '1.00×' : `${s.ratio.toFixed(2)}×`) : `${s.ratio.toFixed(2)}×`,
+        `${s.ratioBundled.toFixed(2)}×`,
+      ]),
     ),
   );
   const worst = Math.max(...out.startup.slice(2).map((s) => s.ratio));
   const worstBundled = Math.max(...out.startup.slice(2).map((s) => s.ratioBundled));
-  console.log(`\n${worst <= START_TARGET ? '✔' : '✖'} hoba-mcp start-up ≤ ${START_TARGET}× the bare SDK server: worst ${worst.toFixed(2)}× (node_modules baseline), ${worstBundled.toFixed(2)}× (bundled baseline)\n`);
+  console.log(
+    `\n${worst <= START_TARGET ? '✔' : '✖'} hoba-mcp start-up ≤ ${START_TARGET}× the bare SDK server: worst ${worst.toFixed(2)}× (node_modules baseline), ${worstBundled.toFixed(2)}× (bundled baseline)\n`,
+  );
   console.log(`### In-process latency per tool on the real atlas (${calls} calls each, after 20 warm-up calls)\n`);
   console.log(
     table(
       ['tool', 'via SDK client, in-memory p50 / p99 ms', 'analysis only p50 / p99 ms', 'response bytes'],
-      out.tools.map((t) => ('error' in t ? [t.tool, `✖ ${t.error}`, '', ''] : [t.tool, `${ms(t.mcp.p50, 2)} / ${ms(t.mcp.p99, 2)}`, `${ms(t.analysis.p50, 3)} / ${ms(t.analysis.p99, 3)}`, String(t.bytes)])),
+      out.tools.map((t) =>
+        'error' in t
+          ? [t.tool, `✖ ${t.error}`, '', '']
+          : [t.tool, `${ms(t.mcp.p50, 2)} / ${ms(t.mcp.p99, 2)}`, `${ms(t.analysis.p50, 3)} / ${ms(t.analysis.p99, 3)}`, String(t.bytes)],
+      ),
     ),
   );
-  console.log(`\n### Peer over stdio: @modelcontextprotocol/server-memory with the same atlas (${out.peer.size.entities} entities, ${out.peer.size.relations} relations), same client, same run\n`);
+  console.log(
+    `\n### Peer over stdio: @modelcontextprotocol/server-memory with the same atlas (${out.peer.size.entities} entities, ${out.peer.size.relations} relations), same client, same run\n`,
+  );
   console.log(
     table(
       ['call', 'hoba p50 / p99 ms', 'server-memory p50 / p99 ms', 'hoba bytes (hits)', 'server-memory bytes (hits)'],
       out.peer.rows.map((r) => {
         const hits = (n?: number) => (n === undefined ? '' : ` (${n})`);
-        return [r.what, `${ms(r.hoba.p50, 2)} / ${ms(r.hoba.p99, 2)}`, `${ms(r.peer.p50, 2)} / ${ms(r.peer.p99, 2)}`, `${r.hobaBytes}${hits(r.hobaHits)}`, `${r.peerBytes}${hits(r.peerHits)}`];
+        return [
+          r.what,
+          `${ms(r.hoba.p50, 2)} / ${ms(r.hoba.p99, 2)}`,
+          `${ms(r.peer.p50, 2)} / ${ms(r.peer.p99, 2)}`,
+          `${r.hobaBytes}${hits(r.hobaHits)}`,
+          `${r.peerBytes}${hits(r.peerHits)}`,
+        ];
       }),
     ),
   );

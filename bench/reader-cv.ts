@@ -61,7 +61,11 @@ const same = (a: readonly string[], b: readonly string[]) => {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 };
 
-export function readAll(reg: Registry, folds: ReadonlyArray<{ model: ReaderModel; items: ReaderCorpusItem[] }>, d: Decision = DECISION): Outcome[] {
+export function readAll(
+  reg: Registry,
+  folds: ReadonlyArray<{ model: ReaderModel; items: ReaderCorpusItem[] }>,
+  d: Decision = DECISION,
+): Outcome[] {
   const out: Outcome[] = [];
   for (const { model, items } of folds) {
     for (const x of items) {
@@ -69,7 +73,12 @@ export function readAll(reg: Registry, folds: ReadonlyArray<{ model: ReaderModel
       let notCovered = false;
       let asked: string[] = [];
       try {
-        const r = readSituation(reg, { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) }, model, d);
+        const r = readSituation(
+          reg,
+          { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) },
+          model,
+          d,
+        );
         chosen = r.observations.map((o) => o.id);
         notCovered = r.not_covered !== undefined;
         asked = r.questions.flatMap((q) => q.options.map((o) => o.artifact));
@@ -107,7 +116,7 @@ export function figuresOf(outcomes: readonly Outcome[]): CvFigures {
   let neg = 0;
   const byShape: Partial<Record<Shape, ShapeFigures>> = {};
   for (const o of outcomes) {
-    for (const c of o.chosen) (o.item.artifacts.includes(c) ? tp++ : fp++);
+    for (const c of o.chosen) o.item.artifacts.includes(c) ? tp++ : fp++;
     for (const a of o.item.artifacts) if (!o.chosen.includes(a)) fn++;
     if (o.item.out_of_scope) {
       oos++;
@@ -134,23 +143,41 @@ export function figuresOf(outcomes: readonly Outcome[]): CvFigures {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 export function showFigures(f: CvFigures): string {
-  const shapes = (Object.keys(f.byShape) as Shape[]).filter((s) => s !== 'all').map((s) => `${s} ${pct(f.byShape[s]!.exact / f.byShape[s]!.n)} (${f.byShape[s]!.n})`);
+  const shapes = (Object.keys(f.byShape) as Shape[])
+    .filter((s) => s !== 'all')
+    .map((s) => `${s} ${pct(f.byShape[s]!.exact / f.byShape[s]!.n)} (${f.byShape[s]!.n})`);
   return `exact ${pct(f.exact)}, precision ${pct(f.precision)}, recall ${pct(f.recall)}, out of scope ${pct(f.outOfScope)} (${f.falseNotCovered} false), negated chosen ${f.negatedChosen}\n  ${shapes.join(', ')}`;
 }
 
 /** The fold models: each trained on the content and the other folds of the corpus. */
-export function foldModels(reg: Registry, corpus: readonly ReaderCorpusItem[], options: Partial<TrainOptions> = {}): Array<{ model: ReaderModel; items: ReaderCorpusItem[] }> {
+export function foldModels(
+  reg: Registry,
+  corpus: readonly ReaderCorpusItem[],
+  options: Partial<TrainOptions> = {},
+): Array<{ model: ReaderModel; items: ReaderCorpusItem[] }> {
   return Array.from({ length: FOLDS }, (_, k) => {
     process.stderr.write(`reader-cv: fold ${k + 1} of ${FOLDS}…\n`);
     return {
-      model: loadModel(buildReaderModel(reg, corpus.filter((x) => foldOf(x.id) !== k), options)),
+      model: loadModel(
+        buildReaderModel(
+          reg,
+          corpus.filter((x) => foldOf(x.id) !== k),
+          options,
+        ),
+      ),
       items: corpus.filter((x) => foldOf(x.id) === k),
     };
   });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { details: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, train: { type: 'string', default: '{}' } } });
+  const { values } = parseArgs({
+    options: {
+      details: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      train: { type: 'string', default: '{}' },
+    },
+  });
   const reg = loadAtlas(ROOT).registry;
   const corpus = developmentCorpus();
   const started = Date.now();
@@ -158,7 +185,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outcomes = readAll(reg, folds);
   const f = figuresOf(outcomes);
   if (values.json) console.log(JSON.stringify(f));
-  else console.log(`5-fold CV on train.yaml + dev.yaml (${corpus.length} accounts, ${((Date.now() - started) / 1000).toFixed(0)} s):\n  ${showFigures(f)}`);
+  else
+    console.log(
+      `5-fold CV on train.yaml + dev.yaml (${corpus.length} accounts, ${((Date.now() - started) / 1000).toFixed(0)} s):\n  ${showFigures(f)}`,
+    );
   if (values.details) {
     for (const o of outcomes) {
       if (o.exact) continue;

@@ -30,7 +30,17 @@ import { loadModel } from '../src/analysis/reader-model.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 
-export const TARGETS = { exact: 0.9, precision: 0.95, recall: 0.9, outOfScope: 0.9, negatedChosen: 0, scenariosExact: 26, searchTop3: 0.95, readingP50Ms: 20, modelGzipKb: 150 };
+export const TARGETS = {
+  exact: 0.9,
+  precision: 0.95,
+  recall: 0.9,
+  outOfScope: 0.9,
+  negatedChosen: 0,
+  scenariosExact: 26,
+  searchTop3: 0.95,
+  readingP50Ms: 20,
+  modelGzipKb: 150,
+};
 
 /** The fold of train.yaml held out for development: a fifth, by a hash of the id (stable as items are added). */
 export const devFold = (id: string) => {
@@ -64,7 +74,15 @@ export interface SplitReport {
   per_artifact: Array<{ id: string; gold: number; chosen: number; right: number; precision: number; recall: number }>;
   confusions: Array<{ gold: string; chosen: string; count: number }>;
   search_top3?: { accounts: number; found: number; share: number };
-  misses: Array<{ id: string; gold: string[]; chosen: string[]; out_of_scope: boolean; not_covered: boolean; asked: string[]; text: string }>;
+  misses: Array<{
+    id: string;
+    gold: string[];
+    chosen: string[];
+    out_of_scope: boolean;
+    not_covered: boolean;
+    asked: string[];
+    text: string;
+  }>;
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
@@ -94,7 +112,11 @@ function evaluate(split: string, reg: Registry, model: ReaderModel, cases: reado
   for (const c of cases) {
     let r: Reading;
     try {
-      r = readSituation(reg, { ...(c.text !== undefined ? { text: c.text } : {}), ...(c.message !== undefined ? { message: c.message } : {}) }, model);
+      r = readSituation(
+        reg,
+        { ...(c.text !== undefined ? { text: c.text } : {}), ...(c.message !== undefined ? { message: c.message } : {}) },
+        model,
+      );
     } catch {
       r = { text: c.text ?? '', observations: [], denied: [], questions: [], message_tells: [], answered: [] };
     }
@@ -105,7 +127,15 @@ function evaluate(split: string, reg: Registry, model: ReaderModel, cases: reado
     const ok = sameSet(chosen, c.artifacts) && coveredOk && askOk;
     if (ok) exact++;
     // The person answers each question with the observation of theirs among its options.
-    const answered = [...chosen, ...r.questions.flatMap((q) => q.options.map((o) => o.artifact).filter((a) => c.artifacts.includes(a)).slice(0, 1))];
+    const answered = [
+      ...chosen,
+      ...r.questions.flatMap((q) =>
+        q.options
+          .map((o) => o.artifact)
+          .filter((a) => c.artifacts.includes(a))
+          .slice(0, 1),
+      ),
+    ];
     if (sameSet(answered, c.artifacts) && coveredOk) exactAnswered++;
     for (const a of chosen) {
       count(a).chosen++;
@@ -120,7 +150,8 @@ function evaluate(split: string, reg: Registry, model: ReaderModel, cases: reado
     }
     const missed = c.artifacts.filter((a) => !chosen.includes(a));
     const extra = chosen.filter((a) => !c.artifacts.includes(a));
-    for (const g of missed.length > 0 ? missed : ['(none)']) for (const x of extra) confusions.set(`${g} ${x}`, (confusions.get(`${g} ${x}`) ?? 0) + 1);
+    for (const g of missed.length > 0 ? missed : ['(none)'])
+      for (const x of extra) confusions.set(`${g} ${x}`, (confusions.get(`${g} ${x}`) ?? 0) + 1);
     for (const g of missed) if (extra.length === 0) confusions.set(`${g} (none)`, (confusions.get(`${g} (none)`) ?? 0) + 1);
     if (c.out_of_scope) {
       oos.gold++;
@@ -140,7 +171,16 @@ function evaluate(split: string, reg: Registry, model: ReaderModel, cases: reado
       messages.accounts++;
       if (ok) messages.exact++;
     }
-    if (!ok) misses.push({ id: c.id, gold: c.artifacts, chosen, out_of_scope: c.out_of_scope, not_covered: r.not_covered !== undefined, asked, text: (c.text ?? c.message ?? '').slice(0, 200) });
+    if (!ok)
+      misses.push({
+        id: c.id,
+        gold: c.artifacts,
+        chosen,
+        out_of_scope: c.out_of_scope,
+        not_covered: r.not_covered !== undefined,
+        asked,
+        text: (c.text ?? c.message ?? '').slice(0, 200),
+      });
     if (search && c.text !== undefined && c.artifacts.length > 0) {
       searched++;
       const query = c.text.length <= 300 ? c.text : c.text.slice(0, 300).replace(/\s+\S*$/, '');
@@ -180,15 +220,17 @@ function mergeReports(split: string, parts: SplitReport[]): SplitReport {
   const accounts = parts.reduce((n, p) => n + p.accounts, 0);
   const weighted = (f: (p: SplitReport) => number) => parts.reduce((n, p) => n + f(p) * p.accounts, 0) / accounts;
   const per = new Map<string, { gold: number; chosen: number; right: number }>();
-  for (const p of parts) for (const a of p.per_artifact) {
-    const x = per.get(a.id) ?? { gold: 0, chosen: 0, right: 0 };
-    per.set(a.id, { gold: x.gold + a.gold, chosen: x.chosen + a.chosen, right: x.right + a.right });
-  }
+  for (const p of parts)
+    for (const a of p.per_artifact) {
+      const x = per.get(a.id) ?? { gold: 0, chosen: 0, right: 0 };
+      per.set(a.id, { gold: x.gold + a.gold, chosen: x.chosen + a.chosen, right: x.right + a.right });
+    }
   const tp = [...per.values()].reduce((n, x) => n + x.right, 0);
   const chosen = [...per.values()].reduce((n, x) => n + x.chosen, 0);
   const gold = [...per.values()].reduce((n, x) => n + x.gold, 0);
   const confusions = new Map<string, number>();
-  for (const p of parts) for (const c of p.confusions) confusions.set(`${c.gold} ${c.chosen}`, (confusions.get(`${c.gold} ${c.chosen}`) ?? 0) + c.count);
+  for (const p of parts)
+    for (const c of p.confusions) confusions.set(`${c.gold} ${c.chosen}`, (confusions.get(`${c.gold} ${c.chosen}`) ?? 0) + c.count);
   return {
     split,
     accounts,
@@ -200,8 +242,12 @@ function mergeReports(split: string, parts: SplitReport[]): SplitReport {
     negated: { accounts: 0, chosen: 0, denied_said: 0 },
     questions: { asked: parts.reduce((n, p) => n + p.questions.asked, 0), gold_ask: 0, gold_ask_asked: 0 },
     messages: { accounts: 0, exact: 0 },
-    per_artifact: [...per.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, x]) => ({ id, ...x, precision: ratio(x.right, x.chosen), recall: ratio(x.right, x.gold) })),
-    confusions: [...confusions.entries()].map(([k, count]) => ({ gold: k.split(' ')[0]!, chosen: k.split(' ')[1]!, count })).sort((a, b) => b.count - a.count || (a.gold + a.chosen < b.gold + b.chosen ? -1 : 1)),
+    per_artifact: [...per.entries()]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([id, x]) => ({ id, ...x, precision: ratio(x.right, x.chosen), recall: ratio(x.right, x.gold) })),
+    confusions: [...confusions.entries()]
+      .map(([k, count]) => ({ gold: k.split(' ')[0]!, chosen: k.split(' ')[1]!, count }))
+      .sort((a, b) => b.count - a.count || (a.gold + a.chosen < b.gold + b.chosen ? -1 : 1)),
     misses: parts.flatMap((p) => p.misses),
   };
 }
@@ -218,7 +264,13 @@ const asCase = (x: ReaderCorpusItem): Case => ({
 
 export interface QualityReport {
   registry_version: string;
-  model: { classes: number; features: number; json_bytes: number; gzip_bytes: number; trained_on: { registry_examples: string; corpus: number } };
+  model: {
+    classes: number;
+    features: number;
+    json_bytes: number;
+    gzip_bytes: number;
+    trained_on: { registry_examples: string; corpus: number };
+  };
   reading_ms: { p50: number; p99: number; samples: number };
   splits: SplitReport[];
   scenarios: { total: number; exact: number; misses: Array<{ id: string; gold: string[]; chosen: string[]; asked: string[] }> };
@@ -232,7 +284,8 @@ function voicesFold(reg: Registry, fold: number, folds: number): { registry: Reg
     if (e.kind !== 'artifact' || e.status === 'deprecated') return e;
     const kept: string[] = [];
     (e.voices ?? []).forEach((v, i) => {
-      if (i % folds === fold) cases.push({ id: `${e.id}-voice-${i}`, text: v, artifacts: [e.id], negated: [], out_of_scope: false, ask: [] });
+      if (i % folds === fold)
+        cases.push({ id: `${e.id}-voice-${i}`, text: v, artifacts: [e.id], negated: [], out_of_scope: false, ask: [] });
       else kept.push(v);
     });
     return { ...e, voices: kept };
@@ -252,7 +305,12 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
   if (dev.length > 0) splits.push(evaluate('dev', reg, shipped, dev.map(asCase), search));
   const held = train.filter((x) => devFold(x.id));
   if (held.length > 0) {
-    const foldModel = loadModel(buildReaderModel(reg, train.filter((x) => !devFold(x.id))));
+    const foldModel = loadModel(
+      buildReaderModel(
+        reg,
+        train.filter((x) => !devFold(x.id)),
+      ),
+    );
     splits.push(evaluate('train-dev', reg, foldModel, held.map(asCase), search));
   }
   if (options.cv) {
@@ -273,14 +331,24 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
   for (const s of scenarios) {
     const r = readSituation(reg, { text: s.situation }, shipped);
     const chosen = r.observations.map((o) => o.id);
-    if (!sameSet(chosen, s.input.artifacts)) scenarioMisses.push({ id: s.id, gold: s.input.artifacts, chosen, asked: r.questions.flatMap((q) => q.options.map((o) => o.artifact)) });
+    if (!sameSet(chosen, s.input.artifacts))
+      scenarioMisses.push({
+        id: s.id,
+        gold: s.input.artifacts,
+        chosen,
+        asked: r.questions.flatMap((q) => q.options.map((o) => o.artifact)),
+      });
   }
   // Time per reading, in process, on the accounts at hand (after a warm-up).
   const texts = [...dev, ...train].map((x) => ({ text: x.text, message: x.message })).slice(0, 400);
   const samples = texts.length > 0 ? texts : scenarios.map((s) => ({ text: s.situation, message: undefined }));
   const read = (x: { text?: string | undefined; message?: string | undefined }) => {
     try {
-      readSituation(reg, { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) }, shipped);
+      readSituation(
+        reg,
+        { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) },
+        shipped,
+      );
     } catch {
       // Timed all the same.
     }
@@ -300,9 +368,16 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
       features: shippedJson.features === '' ? 0 : shippedJson.features.split(' ').length,
       json_bytes: Buffer.byteLength(json),
       gzip_bytes: gzipSync(json, { level: 9 }).length,
-      trained_on: { registry_examples: 'voices, aliases and titles of the active artifacts; voices of the not-covered topics', corpus: train.length },
+      trained_on: {
+        registry_examples: 'voices, aliases and titles of the active artifacts; voices of the not-covered topics',
+        corpus: train.length,
+      },
     },
-    reading_ms: { p50: times[Math.floor(times.length / 2)] ?? NaN, p99: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] ?? NaN, samples: times.length },
+    reading_ms: {
+      p50: times[Math.floor(times.length / 2)] ?? NaN,
+      p99: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] ?? NaN,
+      samples: times.length,
+    },
     splits,
     scenarios: { total: scenarios.length, exact: scenarios.length - scenarioMisses.length, misses: scenarioMisses },
   };
@@ -314,31 +389,70 @@ const mark = (ok: boolean) => (ok ? '✔' : '✖');
 export function renderReport(q: QualityReport, details: boolean): string {
   const out: string[] = [];
   out.push(`Situation reader, atlas ${q.registry_version}`);
-  out.push(`model: ${q.model.classes} classes, ${q.model.features} features, ${(q.model.json_bytes / 1024).toFixed(0)} KB JSON, ${(q.model.gzip_bytes / 1024).toFixed(1)} KB gzipped ${mark(q.model.gzip_bytes / 1024 <= TARGETS.modelGzipKb)} (≤ ${TARGETS.modelGzipKb} KB); trained on the content and ${q.model.trained_on.corpus} corpus accounts`);
-  out.push(`reading: p50 ${q.reading_ms.p50.toFixed(2)} ms ${mark(q.reading_ms.p50 <= TARGETS.readingP50Ms)} (≤ ${TARGETS.readingP50Ms} ms), p99 ${q.reading_ms.p99.toFixed(2)} ms, ${q.reading_ms.samples} readings in process`);
-  out.push(`scenarios (situations unedited): exact set for ${q.scenarios.exact} of ${q.scenarios.total} ${mark(q.scenarios.exact >= TARGETS.scenariosExact)} (≥ ${TARGETS.scenariosExact})`);
-  for (const m of q.scenarios.misses) out.push(`  ${m.id}: expected ${m.gold.join(', ') || 'none'}; read ${m.chosen.join(', ') || 'none'}${m.asked.length > 0 ? `; asked about ${m.asked.join('/')}` : ''}`);
+  out.push(
+    `model: ${q.model.classes} classes, ${q.model.features} features, ${(q.model.json_bytes / 1024).toFixed(0)} KB JSON, ${(q.model.gzip_bytes / 1024).toFixed(1)} KB gzipped ${mark(q.model.gzip_bytes / 1024 <= TARGETS.modelGzipKb)} (≤ ${TARGETS.modelGzipKb} KB); trained on the content and ${q.model.trained_on.corpus} corpus accounts`,
+  );
+  out.push(
+    `reading: p50 ${q.reading_ms.p50.toFixed(2)} ms ${mark(q.reading_ms.p50 <= TARGETS.readingP50Ms)} (≤ ${TARGETS.readingP50Ms} ms), p99 ${q.reading_ms.p99.toFixed(2)} ms, ${q.reading_ms.samples} readings in process`,
+  );
+  out.push(
+    `scenarios (situations unedited): exact set for ${q.scenarios.exact} of ${q.scenarios.total} ${mark(q.scenarios.exact >= TARGETS.scenariosExact)} (≥ ${TARGETS.scenariosExact})`,
+  );
+  for (const m of q.scenarios.misses)
+    out.push(
+      `  ${m.id}: expected ${m.gold.join(', ') || 'none'}; read ${m.chosen.join(', ') || 'none'}${m.asked.length > 0 ? `; asked about ${m.asked.join('/')}` : ''}`,
+    );
   for (const s of q.splits) {
     out.push('');
     out.push(`${s.split}: ${s.accounts} accounts${s.split === 'test' ? ' (held out)' : ''}`);
-    out.push(`  exact set          ${pct(s.exact)} ${mark(s.exact >= TARGETS.exact)} (≥ ${pct(TARGETS.exact)}); with each question answered ${pct(s.exact_answered)}`);
+    out.push(
+      `  exact set          ${pct(s.exact)} ${mark(s.exact >= TARGETS.exact)} (≥ ${pct(TARGETS.exact)}); with each question answered ${pct(s.exact_answered)}`,
+    );
     out.push(`  precision          ${pct(s.precision)} ${mark(s.precision >= TARGETS.precision)} (≥ ${pct(TARGETS.precision)})`);
     out.push(`  recall             ${pct(s.recall)} ${mark(s.recall >= TARGETS.recall)} (≥ ${pct(TARGETS.recall)})`);
-    out.push(`  out of scope       ${s.out_of_scope.recognised} of ${s.out_of_scope.gold} recognised (${pct(s.out_of_scope.recall)}) ${mark(s.out_of_scope.recall >= TARGETS.outOfScope)} (≥ ${pct(TARGETS.outOfScope)}); ${s.out_of_scope.false_alarms} in-scope accounts called not covered`);
-    out.push(`  negated            chosen in ${s.negated.chosen} of ${s.negated.accounts} accounts with a denial ${mark(s.negated.chosen === 0)} (never); the denial said back in ${s.negated.denied_said}`);
-    out.push(`  questions          asked on ${s.questions.asked} accounts; ${s.questions.gold_ask_asked} of ${s.questions.gold_ask} labelled "ask" asked`);
+    out.push(
+      `  out of scope       ${s.out_of_scope.recognised} of ${s.out_of_scope.gold} recognised (${pct(s.out_of_scope.recall)}) ${mark(s.out_of_scope.recall >= TARGETS.outOfScope)} (≥ ${pct(TARGETS.outOfScope)}); ${s.out_of_scope.false_alarms} in-scope accounts called not covered`,
+    );
+    out.push(
+      `  negated            chosen in ${s.negated.chosen} of ${s.negated.accounts} accounts with a denial ${mark(s.negated.chosen === 0)} (never); the denial said back in ${s.negated.denied_said}`,
+    );
+    out.push(
+      `  questions          asked on ${s.questions.asked} accounts; ${s.questions.gold_ask_asked} of ${s.questions.gold_ask} labelled "ask" asked`,
+    );
     if (s.messages.accounts > 0) out.push(`  with a message     ${s.messages.exact} of ${s.messages.accounts} exact`);
-    if (s.search_top3) out.push(`  hoba search top 3  ${s.search_top3.found} of ${s.search_top3.accounts} (${pct(s.search_top3.share)}) ${mark(s.search_top3.share >= TARGETS.searchTop3)} (≥ ${pct(TARGETS.searchTop3)})`);
+    if (s.search_top3)
+      out.push(
+        `  hoba search top 3  ${s.search_top3.found} of ${s.search_top3.accounts} (${pct(s.search_top3.share)}) ${mark(s.search_top3.share >= TARGETS.searchTop3)} (≥ ${pct(TARGETS.searchTop3)})`,
+      );
     const weak = s.per_artifact.filter((a) => a.precision < 0.9 || a.recall < 0.9);
-    out.push(`  per observation    ${s.per_artifact.length} seen; below 90% precision or recall: ${weak.length === 0 ? 'none' : weak.map((a) => `${a.id} P ${pct(a.precision)} R ${pct(a.recall)} (${a.right}/${a.gold})`).join(', ')}`);
-    if (s.confusions.length > 0) out.push(`  confused (expected → read): ${s.confusions.slice(0, 12).map((c) => `${c.gold} → ${c.chosen} ×${c.count}`).join(', ')}`);
-    if (details) for (const m of s.misses) out.push(`    ${m.id}: expected ${m.gold.join(', ') || 'none'}${m.out_of_scope ? ' (out of scope)' : ''}; read ${m.chosen.join(', ') || 'none'}${m.not_covered ? ' (not covered)' : ''}${m.asked.length > 0 ? `; asked ${m.asked.join('/')}` : ''} | ${m.text.replace(/\s+/g, ' ')}`);
+    out.push(
+      `  per observation    ${s.per_artifact.length} seen; below 90% precision or recall: ${weak.length === 0 ? 'none' : weak.map((a) => `${a.id} P ${pct(a.precision)} R ${pct(a.recall)} (${a.right}/${a.gold})`).join(', ')}`,
+    );
+    if (s.confusions.length > 0)
+      out.push(
+        `  confused (expected → read): ${s.confusions
+          .slice(0, 12)
+          .map((c) => `${c.gold} → ${c.chosen} ×${c.count}`)
+          .join(', ')}`,
+      );
+    if (details)
+      for (const m of s.misses)
+        out.push(
+          `    ${m.id}: expected ${m.gold.join(', ') || 'none'}${m.out_of_scope ? ' (out of scope)' : ''}; read ${m.chosen.join(', ') || 'none'}${m.not_covered ? ' (not covered)' : ''}${m.asked.length > 0 ? `; asked ${m.asked.join('/')}` : ''} | ${m.text.replace(/\s+/g, ' ')}`,
+        );
   }
   return out.join('\n') + '\n';
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { test: { type: 'boolean', default: false }, cv: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, details: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      test: { type: 'boolean', default: false },
+      cv: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      details: { type: 'boolean', default: false },
+    },
+  });
   const report = measure({ test: values.test, cv: values.cv });
   process.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : renderReport(report, values.details));
 }

@@ -72,7 +72,12 @@ function figures(reg: Registry, folds: ReadonlyArray<{ model: ReaderModel; items
       let notCovered = false;
       let asked: string[] = [];
       try {
-        const r = readSituation(reg, { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) }, model, d);
+        const r = readSituation(
+          reg,
+          { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) },
+          model,
+          d,
+        );
         chosen = r.observations.map((o) => o.id);
         notCovered = r.not_covered !== undefined;
         asked = r.questions.flatMap((q) => q.options.map((o) => o.artifact));
@@ -80,7 +85,7 @@ function figures(reg: Registry, folds: ReadonlyArray<{ model: ReaderModel; items
         // Read as nothing.
       }
       if (same(chosen, x.artifacts) && notCovered === x.out_of_scope && x.ask.every((a) => asked.includes(a))) exact++;
-      for (const c of chosen) (x.artifacts.includes(c) ? tp++ : fp++);
+      for (const c of chosen) x.artifacts.includes(c) ? tp++ : fp++;
       for (const a of x.artifacts) if (!chosen.includes(a)) fn++;
       if (x.out_of_scope) {
         oos++;
@@ -89,12 +94,19 @@ function figures(reg: Registry, folds: ReadonlyArray<{ model: ReaderModel; items
       if (x.negated.some((a) => chosen.includes(a))) neg++;
     }
   }
-  return { exact: exact / n, precision: tp / Math.max(1, tp + fp), recall: tp / Math.max(1, tp + fn), outOfScope: oosOk / Math.max(1, oos), negatedChosen: neg };
+  return {
+    exact: exact / n,
+    precision: tp / Math.max(1, tp + fp),
+    recall: tp / Math.max(1, tp + fn),
+    outOfScope: oosOk / Math.max(1, oos),
+    negatedChosen: neg,
+  };
 }
 
 const show = (f: Figures) =>
   `exact ${(f.exact * 100).toFixed(1)}%, precision ${(f.precision * 100).toFixed(1)}%, recall ${(f.recall * 100).toFixed(1)}%, out of scope ${(f.outOfScope * 100).toFixed(1)}%, negated chosen in ${f.negatedChosen}`;
-const better = (a: Figures, b: Figures) => a.exact > b.exact + 1e-9 || (Math.abs(a.exact - b.exact) <= 1e-9 && a.precision > b.precision + 1e-9);
+const better = (a: Figures, b: Figures) =>
+  a.exact > b.exact + 1e-9 || (Math.abs(a.exact - b.exact) <= 1e-9 && a.precision > b.precision + 1e-9);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' } } });
@@ -106,7 +118,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   process.stderr.write(`reader-tune: training ${FOLDS} fold models on ${train.length} accounts…\n`);
   const folds = Array.from({ length: FOLDS }, (_, k) => ({
-    model: loadModel(buildReaderModel(reg, train.filter((x) => foldOf(x.id) !== k))),
+    model: loadModel(
+      buildReaderModel(
+        reg,
+        train.filter((x) => foldOf(x.id) !== k),
+      ),
+    ),
     items: train.filter((x) => foldOf(x.id) === k),
   }));
   const inCode = figures(reg, folds, DECISION);

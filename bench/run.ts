@@ -22,7 +22,8 @@ import { parseArgs } from 'node:util';
 import { missing, nodePath } from '../scripts/runtimes.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse,reader] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
+const USAGE =
+  'usage: npm run bench [-- --quick] [-- --only cli,mcp,http,scale,lighthouse,reader] [-- --sizes 1000,10000] [-- --out <file.md>] [-- --no-build]';
 const PARTS = ['cli', 'mcp', 'http', 'scale', 'lighthouse', 'reader'] as const;
 type Part = (typeof PARTS)[number];
 
@@ -68,11 +69,16 @@ function main(): number {
     console.log(text);
     output.push(text);
   };
-  const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ');
   const started = new Date();
   say(`# hoba benchmarks${quick ? ' (quick mode: proves the scripts run; the figures mean nothing)' : ''}\n`);
   say(`- date: ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`);
-  say(`- machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown model'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform}/${process.arch}`);
+  say(
+    `- machine: ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown model'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
   say(`- load average at start (1, 5, 15 min): ${load()}`);
   say(`- command: npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\n`);
 
@@ -93,7 +99,14 @@ function main(): number {
       else say(`(CLI start-up on Node 24 not measured: ${missing()})\n`);
     }
   }
-  const titles: Record<Part, string> = { cli: 'CLI start-up', mcp: 'MCP over stdio, in process, and the peer', http: 'HTTP doors', scale: 'Scale', lighthouse: 'Lighthouse', reader: 'The situation reader' };
+  const titles: Record<Part, string> = {
+    cli: 'CLI start-up',
+    mcp: 'MCP over stdio, in process, and the peer',
+    http: 'HTTP doors',
+    scale: 'Scale',
+    lighthouse: 'Lighthouse',
+    reader: 'The situation reader',
+  };
   for (const { part, node, label } of runs) {
     const argv = commands[part];
     process.stderr.write(`bench: ${label} ${argv.join(' ')}…\n`);

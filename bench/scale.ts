@@ -26,7 +26,8 @@ const DIST = join(ROOT, 'dist');
 /** The CLI measured: a copy of dist/ taken at the start, so a rebuild of the checkout during a long run changes nothing. */
 let CLI = join(DIST, 'cli.cjs');
 const QUERIES = join(ROOT, 'bench', 'synth', 'queries.ts');
-const USAGE = 'usage: node --import tsx bench/scale.ts [--sizes 1000,10000,100000] [--seed 42] [--samples 200] [--profile <dir>] [--keep] [--timeout 900]';
+const USAGE =
+  'usage: node --import tsx bench/scale.ts [--sizes 1000,10000,100000] [--seed 42] [--samples 200] [--profile <dir>] [--keep] [--timeout 900]';
 
 /** The issue's targets (issue #14), checked at the largest size measured. */
 const TARGETS = { validateBuildSeconds: 60, peakRssMb: 2048, perEntityRatio: 1.5, searchP50Ms: 20, explainP50Ms: 10 };
@@ -72,7 +73,14 @@ function run(args: string[], env: NodeJS.ProcessEnv, timeoutSeconds: number, wha
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (r.error || r.status !== 0) {
     const oom = /heap out of memory|Allocation failed/.test(r.stderr ?? '');
-    const why = r.signal === 'SIGTERM' ? `timed out after ${timeoutSeconds} s` : oom ? 'ran out of memory' : r.error ? r.error.message : `exited with status ${r.status ?? r.signal}`;
+    const why =
+      r.signal === 'SIGTERM'
+        ? `timed out after ${timeoutSeconds} s`
+        : oom
+          ? 'ran out of memory'
+          : r.error
+            ? r.error.message
+            : `exited with status ${r.status ?? r.signal}`;
     process.stderr.write(`scale: ${what} ${why}.\n${tail(r.stdout)}${tail(r.stderr)}`);
     return { failed: why, seconds };
   }
@@ -104,11 +112,17 @@ function measure(entities: number, seed: number, samples: number, timeout: numbe
 
   const validate = run(args.validate, env, timeout, `validate at ${entities} entities`);
   if (!failed(validate)) {
-    const report = JSON.parse(validate.stdout) as { errors: number; warnings: number; problems: Array<{ rule: string; entity?: string; message: string }> };
+    const report = JSON.parse(validate.stdout) as {
+      errors: number;
+      warnings: number;
+      problems: Array<{ rule: string; entity?: string; message: string }>;
+    };
     if (report.errors + report.warnings > 0) {
       // The generator's promise is a clean atlas: a problem here is a generator bug (or a new rule).
       const first = report.problems.slice(0, 10).map((p) => `  ${p.rule} ${p.entity ?? ''}: ${p.message}`);
-      throw new Error(`the synthetic atlas of ${entities} entities has ${report.errors} errors and ${report.warnings} warnings:\n${first.join('\n')}`);
+      throw new Error(
+        `the synthetic atlas of ${entities} entities has ${report.errors} errors and ${report.warnings} warnings:\n${first.join('\n')}`,
+      );
     }
   }
   const build = run(args.build, env, timeout, `build at ${entities} entities`);
@@ -126,7 +140,20 @@ const perEntityUs = (r: Row & { validate: Run; build: Run }) => ((r.validate.sec
 const perEntityCpuUs = (r: Row & { validate: Run; build: Run }) => ((r.validate.cpuSeconds + r.build.cpuSeconds) / r.entities) * 1e6;
 
 function printTable(rows: Row[]): void {
-  const header = ['entities', 'YAML MB', 'generate s', 'validate s (cpu)', 'validate RSS MB', 'build s (cpu)', 'build RSS MB', 'µs/entity (cpu)', 'load s', 'index s', 'search p50 / p99 ms', 'explain p50 / p99 ms'];
+  const header = [
+    'entities',
+    'YAML MB',
+    'generate s',
+    'validate s (cpu)',
+    'validate RSS MB',
+    'build s (cpu)',
+    'build RSS MB',
+    'µs/entity (cpu)',
+    'load s',
+    'index s',
+    'search p50 / p99 ms',
+    'explain p50 / p99 ms',
+  ];
   const lines = rows.map((r) => [
     String(r.entities),
     f(r.mb),
@@ -154,18 +181,37 @@ function printTargets(rows: Row[]): void {
   console.log('');
   if (finished(big)) {
     const total = big.validate.seconds + big.build.seconds;
-    check(total < TARGETS.validateBuildSeconds, `validate --strict + build ${at}: ${f(total)} s (target < ${TARGETS.validateBuildSeconds} s)`);
+    check(
+      total < TARGETS.validateBuildSeconds,
+      `validate --strict + build ${at}: ${f(total)} s (target < ${TARGETS.validateBuildSeconds} s)`,
+    );
     const rss = Math.max(big.validate.rssMb, big.build.rssMb);
     check(rss < TARGETS.peakRssMb, `peak RSS ${at}: ${f(rss, 0)} MB (target < ${TARGETS.peakRssMb} MB)`);
     if (rows.length > 1 && finished(small)) {
       const ratio = perEntityUs(big) / perEntityUs(small);
       const cpuRatio = perEntityCpuUs(big) / perEntityCpuUs(small);
-      check(ratio <= TARGETS.perEntityRatio, `time per entity, ${big.entities} vs ${small.entities}: ${f(ratio, 2)}× wall, ${f(cpuRatio, 2)}× cpu (target ≤ ${TARGETS.perEntityRatio}×)`);
+      check(
+        ratio <= TARGETS.perEntityRatio,
+        `time per entity, ${big.entities} vs ${small.entities}: ${f(ratio, 2)}× wall, ${f(cpuRatio, 2)}× cpu (target ≤ ${TARGETS.perEntityRatio}×)`,
+      );
     }
-  } else check(false, `validate --strict + build ${at} did not finish: ${[big.validate, big.build].filter(failed).map((x) => x.failed).join(', ')}`);
+  } else
+    check(
+      false,
+      `validate --strict + build ${at} did not finish: ${[big.validate, big.build]
+        .filter(failed)
+        .map((x) => x.failed)
+        .join(', ')}`,
+    );
   if (!failed(big.queries)) {
-    check(big.queries.search.p50 <= TARGETS.searchP50Ms, `search p50 ${at}: ${f(big.queries.search.p50, 2)} ms (target ≤ ${TARGETS.searchP50Ms} ms)`);
-    check(big.queries.explain.p50 <= TARGETS.explainP50Ms, `explain p50 ${at}: ${f(big.queries.explain.p50, 2)} ms (target ≤ ${TARGETS.explainP50Ms} ms)`);
+    check(
+      big.queries.search.p50 <= TARGETS.searchP50Ms,
+      `search p50 ${at}: ${f(big.queries.search.p50, 2)} ms (target ≤ ${TARGETS.searchP50Ms} ms)`,
+    );
+    check(
+      big.queries.explain.p50 <= TARGETS.explainP50Ms,
+      `explain p50 ${at}: ${f(big.queries.explain.p50, 2)} ms (target ≤ ${TARGETS.explainP50Ms} ms)`,
+    );
   } else check(false, `search and explain ${at} did not finish: ${big.queries.failed}`);
   if (big.entities < 100_000) console.log(`(the targets are for 100,000 entities; the largest size measured here is ${big.entities})`);
 }
@@ -225,7 +271,9 @@ function main(): number {
       process.stderr.write(`scale: ${entities} entities…\n`);
       rows.push(measure(entities, seed, samples, timeout, work));
     }
-    console.log(`Scale, seed ${seed}, ${samples} searches and explains per size, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+    console.log(
+      `Scale, seed ${seed}, ${samples} searches and explains per size, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
+    );
     printTable(rows);
     printTargets(rows);
     if (values.profile) profileSize(sizes.at(-1)!, seed, samples, timeout, work, resolve(values.profile));

@@ -41,7 +41,9 @@ const nodeOptions = {
   minifySyntax: true,
   logLevel: 'warning',
   // Bundled CommonJS dependencies call require(); ESM output needs one.
-  banner: { js: "import { createRequire as __hobaCreateRequire } from 'node:module';\nconst require = __hobaCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __hobaCreateRequire } from 'node:module';\nconst require = __hobaCreateRequire(import.meta.url);",
+  },
 };
 
 /** Imports of `file` by `importer` (paths from the project's root) left to the file `to` beside the bundle. */
@@ -75,7 +77,10 @@ const result = await build({
 // the program above (an ESM import). The content loader (YAML parser and schemas, needed only when no
 // snapshot fits the checkout) stays the program's chunk: the registry it returns is plain data and
 // methods to the code here. `import.meta.url` (the bundled snapshot's place) becomes this file's URL.
-const chunkOf = (entry) => Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === entry)[0].replace(/^dist\//, '');
+const chunkOf = (entry) =>
+  Object.entries(result.metafile.outputs)
+    .find(([, o]) => o.entryPoint === entry)[0]
+    .replace(/^dist\//, '');
 const loadChunk = chunkOf('src/registry/load.ts');
 // Likewise the indexes of a checkout's snapshot (the reader's training corpus needs the YAML parser and the schemas).
 const indexesChunk = chunkOf('src/analysis/checkout-indexes.ts');
@@ -86,7 +91,11 @@ const entries = await build({
   define: { 'import.meta.url': '__hobaUrl' },
   outExtension: { '.js': '.cjs' },
   metafile: true,
-  plugins: [toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'), toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk), toBundle('src/cli/atlas.ts', 'src/analysis/checkout-indexes.ts', indexesChunk)],
+  plugins: [
+    toBundle('src/cli/main.ts', 'src/cli/program.ts', 'program.js'),
+    toBundle('src/registry/snapshot.ts', 'src/registry/load.ts', loadChunk),
+    toBundle('src/cli/atlas.ts', 'src/analysis/checkout-indexes.ts', indexesChunk),
+  ],
   entryPoints: { 'cli-main': 'src/cli/main.ts' },
   outdir: 'dist',
 });
@@ -114,7 +123,9 @@ require('./cli-main.cjs');
 chmodSync('dist/cli.cjs', 0o755);
 
 // dist/ holds only this build's output: stale chunks of earlier builds would otherwise ship in the package.
-const written = new Set([...Object.keys(result.metafile.outputs), ...Object.keys(entries.metafile.outputs), 'dist/cli.cjs'].map((f) => f.replace(/^dist\//, '')));
+const written = new Set(
+  [...Object.keys(result.metafile.outputs), ...Object.keys(entries.metafile.outputs), 'dist/cli.cjs'].map((f) => f.replace(/^dist\//, '')),
+);
 for (const f of readdirSync('dist')) if (/\.c?js$/.test(f) && !written.has(f)) rmSync(join('dist', f), { force: true });
 
 // The prebuilt atlas snapshot (dist/atlas.snapshot.json): commands read it instead of parsing YAML.

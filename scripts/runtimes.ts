@@ -59,9 +59,13 @@ export function toolPath(pkg: string, file: string): string {
 
 /** Why a runtime or the tools cannot be used yet, with what to do; undefined when they are installed. */
 export function missing(): string | undefined {
-  const absent = [...(Object.keys(NODE_VERSIONS) as unknown as Major[]).filter((m) => !existsSync(nodePath(m))).map((m) => `Node ${NODE_VERSIONS[m]}`)];
+  const absent = [
+    ...(Object.keys(NODE_VERSIONS) as unknown as Major[]).filter((m) => !existsSync(nodePath(m))).map((m) => `Node ${NODE_VERSIONS[m]}`),
+  ];
   if (!existsSync(join(toolsDir(), 'node_modules', '.package-lock.json'))) absent.push('the Node 22+ tools (tools/node22)');
-  return absent.length === 0 ? undefined : `${absent.join(', ')} ${absent.length === 1 ? 'is' : 'are'} not installed in ${runtimesDir()}: run npm run runtimes (it installs them from the npm registry), then run this again.`;
+  return absent.length === 0
+    ? undefined
+    : `${absent.join(', ')} ${absent.length === 1 ? 'is' : 'are'} not installed in ${runtimesDir()}: run npm run runtimes (it installs them from the npm registry), then run this again.`;
 }
 
 /** Installs into a temporary sibling of `target`, then renames it into place. */
@@ -85,7 +89,9 @@ export function install(log: (line: string) => void = () => {}): void {
     if (existsSync(nodePath(major))) continue;
     log(`installing Node ${NODE_VERSIONS[major]} (${nodePackage()}@${NODE_VERSIONS[major]}) into ${nodeDir(major)}`);
     installInto(nodeDir(major), (dir) => {
-      execFileSync(npm, ['install', '--no-save', '--prefix', dir, ...quiet, `${nodePackage()}@${NODE_VERSIONS[major]}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(npm, ['install', '--no-save', '--prefix', dir, ...quiet, `${nodePackage()}@${NODE_VERSIONS[major]}`], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
     });
     // The package's own bin; its version is checked, so that a broken download is not kept.
     const version = execFileSync(nodePath(major), ['--version'], { encoding: 'utf8' }).trim();

@@ -43,13 +43,36 @@ export function topIds(reg: Registry, queries: readonly string[], top = TOP): Go
 /** Queries as people type them, then drawn from the release: aliases, typos, prefixes, IDs, situations. */
 function drawQueries(reg: Registry): string[] {
   const everyday = [
-    'reposted', 'ghosted after final interview', 'salary lowered', 'lowball offer', 'rejected within minutes',
-    'told I am overqualified', 'offer pulled', 'interview rescheduled again', 'take home too long',
-    'status changed in the portal weeks later', 'feedback refused company policy', 'resume parser',
-    'age discrimination', 'internal candidate', 'employment gap', 'backup candidate', 'structured interviews',
-    'ghost job', 'degree required for the job', 'no salary range in the posting', 'never heard back',
-    'recruiter stopped replying', 'auto reject', 'culture fit', 'they went with someone else',
-    'background check delay', 'visa sponsorship', 'too many applicants', 'hiring freeze', 'referral',
+    'reposted',
+    'ghosted after final interview',
+    'salary lowered',
+    'lowball offer',
+    'rejected within minutes',
+    'told I am overqualified',
+    'offer pulled',
+    'interview rescheduled again',
+    'take home too long',
+    'status changed in the portal weeks later',
+    'feedback refused company policy',
+    'resume parser',
+    'age discrimination',
+    'internal candidate',
+    'employment gap',
+    'backup candidate',
+    'structured interviews',
+    'ghost job',
+    'degree required for the job',
+    'no salary range in the posting',
+    'never heard back',
+    'recruiter stopped replying',
+    'auto reject',
+    'culture fit',
+    'they went with someone else',
+    'background check delay',
+    'visa sponsorship',
+    'too many applicants',
+    'hiring freeze',
+    'referral',
   ];
   const entities = reg.entities.filter((e) => e.kind !== 'source');
   const aliases = entities.flatMap((e) => e.aliases);
@@ -64,11 +87,19 @@ function drawQueries(reg: Registry): string[] {
     });
   const prefixes = entities
     .filter((_, i) => i % 5 === 0)
-    .map((e) => e.title.split(' ').find((w) => w.length >= 7)?.slice(0, 5).toLowerCase())
+    .map((e) =>
+      e.title
+        .split(' ')
+        .find((w) => w.length >= 7)
+        ?.slice(0, 5)
+        .toLowerCase(),
+    )
     .filter((w): w is string => w !== undefined);
   const ids = entities.filter((_, i) => i % 20 === 0).map((e) => e.id.replace('-0', '').toLowerCase());
   const situations = reg.all('scenario').map((s) => s.situation.split(/\s+/).slice(0, 9).join(' '));
-  return [...new Set([...everyday, ...picked, ...typos, ...prefixes, ...ids, ...situations].map((q) => q.trim()).filter((q) => q.length > 0))];
+  return [
+    ...new Set([...everyday, ...picked, ...typos, ...prefixes, ...ids, ...situations].map((q) => q.trim()).filter((q) => q.length > 0)),
+  ];
 }
 
 function main(): void {
@@ -76,7 +107,8 @@ function main(): void {
   const old = existsSync(GOLDEN_FILE) ? (JSON.parse(readFileSync(GOLDEN_FILE, 'utf8')) as Golden) : undefined;
   const fresh = values['new-queries'] || !old;
   const release = values.release ?? (fresh ? DEFAULT_RELEASE : old!.release);
-  if (!fresh && values.release && values.release !== old!.release) throw new Error('--release changes the queries too: give --new-queries with it');
+  if (!fresh && values.release && values.release !== old!.release)
+    throw new Error('--release changes the queries too: give --new-queries with it');
   const reg = releaseRegistry(release);
   const queries = fresh ? drawQueries(reg) : old!.results.map((r) => r.query);
   const golden: Golden = {
@@ -86,9 +118,17 @@ function main(): void {
     results: topIds(reg, queries),
   };
   mkdirSync(dirname(GOLDEN_FILE), { recursive: true });
-  writeFileSync(GOLDEN_FILE, `${JSON.stringify(golden, null, 1).replace(/\[\n\s+("[^"\n]*"(?:,\n\s+"[^"\n]*")*)\n\s+\]/g, (_, ids: string) => `[${ids.replace(/,\n\s+/g, ', ')}]`)}\n`);
-  const moved = old && old.release === release ? golden.results.filter((r, i) => JSON.stringify(r) !== JSON.stringify(old.results[i])).length : undefined;
-  console.log(`wrote ${GOLDEN_FILE}: ${golden.results.length} queries on release ${release}${moved !== undefined ? `, ${moved} changed` : ''}`);
+  writeFileSync(
+    GOLDEN_FILE,
+    `${JSON.stringify(golden, null, 1).replace(/\[\n\s+("[^"\n]*"(?:,\n\s+"[^"\n]*")*)\n\s+\]/g, (_, ids: string) => `[${ids.replace(/,\n\s+/g, ', ')}]`)}\n`,
+  );
+  const moved =
+    old && old.release === release
+      ? golden.results.filter((r, i) => JSON.stringify(r) !== JSON.stringify(old.results[i])).length
+      : undefined;
+  console.log(
+    `wrote ${GOLDEN_FILE}: ${golden.results.length} queries on release ${release}${moved !== undefined ? `, ${moved} changed` : ''}`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -22,7 +22,11 @@ if (!bibliography) {
 
 const { registry } = loadAtlas(dir);
 const cited = new Set(
-  registry.entities.flatMap((e) => referencesOf(e).filter((r) => r.relation === 'cites').map((r) => r.target)),
+  registry.entities.flatMap((e) =>
+    referencesOf(e)
+      .filter((r) => r.relation === 'cites')
+      .map((r) => r.target),
+  ),
 );
 // A source's successor is cited implicitly: readers of a superseded study need the one replacing it.
 for (const id of [...cited]) {
@@ -31,7 +35,11 @@ for (const id of [...cited]) {
 }
 
 const sourcesDir = join(dir, 'content', 'sources');
-const existing = new Map(readdirSync(sourcesDir).filter((f) => f.endsWith('.yaml')).map((f) => [f.slice(0, f.indexOf('-', 2)), f]));
+const existing = new Map(
+  readdirSync(sourcesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => [f.slice(0, f.indexOf('-', 2)), f]),
+);
 let written = 0;
 const unknown: string[] = [];
 for (const id of [...cited].sort()) {
@@ -53,7 +61,10 @@ for (const id of [...cited].sort()) {
   const file = existing.get(id) ?? `${id}-${slug}.yaml`;
   // YAML 1.1 output quotes words such as yes and no, so every YAML reader sees strings.
   const body = stringify(toSourceRecord(entry), { lineWidth: 0, version: '1.1' });
-  writeFileSync(join(sourcesDir, file), `# Copied verbatim from the shared bibliography (its "kind" is stored as "type").\n# Do not edit by hand: run npm run sources:sync.\n${body}`);
+  writeFileSync(
+    join(sourcesDir, file),
+    `# Copied verbatim from the shared bibliography (its "kind" is stored as "type").\n# Do not edit by hand: run npm run sources:sync.\n${body}`,
+  );
   written++;
 }
 let pruned = 0;

@@ -122,14 +122,20 @@ function main(argv) {
   for (const lane of lanes) {
     const once = repeat ? all.filter((f) => laneOf(f) === lane && runsOnce(f)) : [];
     const inLane = all.filter((f) => laneOf(f) === lane && !once.includes(f));
-    if (once.length > 0) console.log(`${lane} lane, a repeat: leaving out ${once.length} files marked "ci: once" (${once.map((f) => f.split('/').pop()).join(', ')})`);
+    if (once.length > 0)
+      console.log(
+        `${lane} lane, a repeat: leaving out ${once.length} files marked "ci: once" (${once.map((f) => f.split('/').pop()).join(', ')})`,
+      );
     if (inLane.length === 0) {
       results.push({ label: `${lane} lane (no test files)`, ok: true, seconds: '0.0' });
       continue;
     }
     // Unit files are CPU-bound and independent: one per core. node's default (one fewer than the cores)
     // stays for the others, which start servers and browsers of their own.
-    const concurrency = lane === 'unit' && !nodeOptions.some((o) => o.startsWith('--test-concurrency')) ? [`--test-concurrency=${availableParallelism()}`] : [];
+    const concurrency =
+      lane === 'unit' && !nodeOptions.some((o) => o.startsWith('--test-concurrency'))
+        ? [`--test-concurrency=${availableParallelism()}`]
+        : [];
     results.push(node(['--import', 'tsx', '--test', ...concurrency, ...nodeOptions, ...inLane], `${lane} lane, ${inLane.length} files`));
   }
   return report(results);

@@ -13,7 +13,9 @@ export const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'zod-english-only' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
       contents: "export { default as en } from 'zod/v4/locales/en.js';",

@@ -32,7 +32,9 @@ describe(`HTTP attacks, generated (HOBA_SEED=${SEED}): hoba serve, the worker un
   test(`the catalogue and ${COUNT} generated requests`, async (t) => {
     const attacks = [...catalogue(), ...generated(new Rng(SEED), COUNT)];
     const { failures, byClass, known } = await attackAll(servers, attacks, site.secret);
-    t.diagnostic(`HOBA_SEED=${SEED}: ${attacks.length} requests × ${servers.length} servers: ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+    t.diagnostic(
+      `HOBA_SEED=${SEED}: ${attacks.length} requests × ${servers.length} servers: ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`,
+    );
     for (const [why, n] of known) t.diagnostic(`documented difference, ${n} requests: ${why}`);
     assert.deepEqual(failures, [], `HOBA_SEED=${SEED}: ${failures.length} failures:\n${failures.slice(0, 80).join('\n')}`);
   });

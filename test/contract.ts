@@ -20,7 +20,11 @@ export interface HttpResponse {
 }
 
 /** One raw HTTP request: the path is sent exactly as given (no URL normalisation, unlike fetch). */
-export function http(origin: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
+export function http(
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResponse> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -153,7 +157,18 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
     });
 
     test('every seed path of the interface contract answers 200 JSON with registry_version', async () => {
-      const seeds = ['/artifacts', '/artifacts/A-001', '/barriers', '/barriers/B-001', '/mechanisms', '/mechanisms/M-001', '/patterns', '/loops', '/interventions', '/graph'];
+      const seeds = [
+        '/artifacts',
+        '/artifacts/A-001',
+        '/barriers',
+        '/barriers/B-001',
+        '/mechanisms',
+        '/mechanisms/M-001',
+        '/patterns',
+        '/loops',
+        '/interventions',
+        '/graph',
+      ];
       for (const seed of seeds) {
         const r = await get(`/api/v1${seed}`);
         assert.equal(r.status, 200, seed);
@@ -224,7 +239,12 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
 
     test('a redirect stays on the same origin, whatever slashes the path starts with', async () => {
       // A Location of //developers/ is a link to the host "developers": resolve it as a browser does.
-      for (const [path, target] of [['//developers', '/developers/'], ['///developers', '/developers/'], ['//api', '/api/'], ['//api/v1', '/api/v1/']] as const) {
+      for (const [path, target] of [
+        ['//developers', '/developers/'],
+        ['///developers', '/developers/'],
+        ['//api', '/api/'],
+        ['//api/v1', '/api/v1/'],
+      ] as const) {
         const r = await get(path);
         assert.equal(r.status, 301, path);
         const location = new URL(String(r.headers['location']), `${origin}${path}`);
@@ -254,7 +274,8 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
         const [g, h] = [await get(path), await get(path, { method: 'HEAD' })];
         assert.equal(h.status, 200, path);
         assert.equal(h.body.length, 0, path);
-        for (const header of ['content-type', 'etag', 'cache-control', 'content-length']) assert.equal(h.headers[header], g.headers[header], `${path} ${header}`);
+        for (const header of ['content-type', 'etag', 'cache-control', 'content-length'])
+          assert.equal(h.headers[header], g.headers[header], `${path} ${header}`);
       }
       const missing = await get('/api/v1/artifacts/A-999', { method: 'HEAD' });
       assert.equal(missing.status, 404);
@@ -264,7 +285,8 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
     test('only GET and HEAD are answered: anything else is 405 with Allow and a problem body', async () => {
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
         // OPTIONS is a CORS preflight where any origin may read (the next test), a 405 on the pages.
-        const paths = method === 'OPTIONS' ? ['/', '/nope', '/developers/'] : ['/api/v1/artifacts', '/api/v1/artifacts/A-001', '/', '/nope'];
+        const paths =
+          method === 'OPTIONS' ? ['/', '/nope', '/developers/'] : ['/api/v1/artifacts', '/api/v1/artifacts/A-001', '/', '/nope'];
         for (const path of paths) {
           const r = await get(path, { method });
           assert.equal(r.status, 405, `${method} ${path}`);
@@ -276,15 +298,29 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
     });
 
     test('a CORS preflight on any path that any origin may read is answered 204 with the allowed methods and headers', async () => {
-      const paths = ['/api/v1/graph', '/api/v1/artifacts', '/api/v1/artifacts/A-001', '/api/v1/artifacts/A-999', '/api/v1/', '/openapi.json', '/schemas/artifact.schema.json', '/problems/not-found.json'];
+      const paths = [
+        '/api/v1/graph',
+        '/api/v1/artifacts',
+        '/api/v1/artifacts/A-001',
+        '/api/v1/artifacts/A-999',
+        '/api/v1/',
+        '/openapi.json',
+        '/schemas/artifact.schema.json',
+        '/problems/not-found.json',
+      ];
       for (const path of paths) {
         const r = await get(path, {
           method: 'OPTIONS',
-          headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+          headers: {
+            Origin: 'http://elsewhere.example',
+            'Access-Control-Request-Method': 'GET',
+            'Access-Control-Request-Headers': 'if-none-match',
+          },
         });
         assert.equal(r.status, 204, path);
         assert.equal(r.body.length, 0, path);
-        for (const [header, value] of Object.entries(PREFLIGHT_HEADERS)) assert.equal(r.headers[header.toLowerCase()], value, `${path}: ${header}`);
+        for (const [header, value] of Object.entries(PREFLIGHT_HEADERS))
+          assert.equal(r.headers[header.toLowerCase()], value, `${path}: ${header}`);
         assert.match(String(r.headers['access-control-allow-methods']), /\bGET\b/);
         assert.match(String(r.headers['access-control-allow-headers']), /\bIf-None-Match\b/i);
         assert.ok(Number(r.headers['access-control-max-age']) > 0, path);
@@ -325,14 +361,18 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
         assert.ok(gunzipSync(gz.body).equals(bytes), `${path}: decompresses to the file`);
         assert.equal(Number(gz.headers['content-length']), gz.body.length, path);
         assert.notEqual(gz.headers['etag'], plain.headers['etag'], `${path}: each encoding has its own ETag`);
-        for (const [header, value] of Object.entries(headersForFile(file))) assert.equal(gz.headers[header.toLowerCase()], value, `${path}: ${header}`);
+        for (const [header, value] of Object.entries(headersForFile(file)))
+          assert.equal(gz.headers[header.toLowerCase()], value, `${path}: ${header}`);
         const again = await get(path, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': String(gz.headers['etag']) } });
         assert.equal(again.status, 304, `${path}: revalidates with the gzip ETag`);
         // A host without a brotli module answers br clients with gzip; either way the bytes decompress to the file.
         const br = await get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
         const encoding = br.headers['content-encoding'];
         assert.ok(encoding === 'br' || encoding === 'gzip', `${path}: ${String(encoding)}`);
-        assert.ok((encoding === 'br' ? brotliDecompressSync(br.body) : gunzipSync(br.body)).equals(bytes), `${path}: br answer decompresses to the file`);
+        assert.ok(
+          (encoding === 'br' ? brotliDecompressSync(br.body) : gunzipSync(br.body)).equals(bytes),
+          `${path}: br answer decompresses to the file`,
+        );
         const refused = await get(path, { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
         assert.equal(refused.headers['content-encoding'], undefined, `${path}: q=0 refuses gzip`);
         assert.ok(refused.body.equals(bytes), path);
@@ -352,7 +392,15 @@ export function contractSuite(name: string, start: (site: BuiltSite) => Promise<
 
     test('the developer page links to every collection, and every link leads somewhere', async () => {
       const page = (await get('/developers/')).body.toString();
-      for (const collection of ['/api/v1/artifacts', '/api/v1/barriers', '/api/v1/mechanisms', '/api/v1/graph', '/api/v1/patterns', '/api/v1/loops', '/api/v1/interventions']) {
+      for (const collection of [
+        '/api/v1/artifacts',
+        '/api/v1/barriers',
+        '/api/v1/mechanisms',
+        '/api/v1/graph',
+        '/api/v1/patterns',
+        '/api/v1/loops',
+        '/api/v1/interventions',
+      ]) {
         assert.ok(page.includes(`href="${collection}"`), `${collection} is linked`);
       }
       assert.ok(page.includes('href="/openapi.json"'));

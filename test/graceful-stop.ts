@@ -27,18 +27,29 @@ export interface LoadRequest {
 /** One request on the agent: resolves when the whole answer has arrived, rejects with the reason otherwise. */
 function once_(origin: URL, agent: Agent, r: LoadRequest): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: origin.hostname, port: origin.port, path: r.path, method: r.method, agent, headers: { ...r.headers, ...(r.body ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}) } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('aborted', () => reject(Object.assign(new Error('answer cut short'), { code: 'ABORTED' })));
-      res.on('error', reject);
-      res.on('end', () => {
-        const declared = res.headers['content-length'];
-        if (res.statusCode !== 200) reject(Object.assign(new Error(`status ${res.statusCode}`), { code: 'STATUS' }));
-        else if (declared !== undefined && Number(declared) !== bytes) reject(Object.assign(new Error(`${bytes} of ${declared} bytes`), { code: 'SHORT' }));
-        else resolve();
-      });
-    });
+    const req = request(
+      {
+        host: origin.hostname,
+        port: origin.port,
+        path: r.path,
+        method: r.method,
+        agent,
+        headers: { ...r.headers, ...(r.body ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}) },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('aborted', () => reject(Object.assign(new Error('answer cut short'), { code: 'ABORTED' })));
+        res.on('error', reject);
+        res.on('end', () => {
+          const declared = res.headers['content-length'];
+          if (res.statusCode !== 200) reject(Object.assign(new Error(`status ${res.statusCode}`), { code: 'STATUS' }));
+          else if (declared !== undefined && Number(declared) !== bytes)
+            reject(Object.assign(new Error(`${bytes} of ${declared} bytes`), { code: 'SHORT' }));
+          else resolve();
+        });
+      },
+    );
     req.on('error', reject);
     req.end(r.body);
   });
@@ -48,7 +59,12 @@ function once_(origin: URL, agent: Agent, r: LoadRequest): Promise<void> {
  * Keeps `connections` keep-alive connections busy with requests; once each has answered `warm` of them,
  * sends `signal` to the server and goes on until the server refuses new connections and has exited.
  */
-export async function loadThenSignal(child: ChildProcess, origin: string, make: (i: number) => LoadRequest, options: { connections?: number; warm?: number; signal?: NodeJS.Signals } = {}): Promise<LoadResult> {
+export async function loadThenSignal(
+  child: ChildProcess,
+  origin: string,
+  make: (i: number) => LoadRequest,
+  options: { connections?: number; warm?: number; signal?: NodeJS.Signals } = {},
+): Promise<LoadResult> {
   const { connections = 32, warm = 3, signal = 'SIGTERM' } = options;
   const url = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });

@@ -20,9 +20,20 @@ interface RawResponse {
 }
 
 /** Sends one request exactly as written (path, method and headers untouched) and reads the answer until the server closes. */
-function send(origin: string, method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<RawResponse> {
+function send(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 10_000,
+): Promise<RawResponse> {
   const { hostname, port } = new URL(origin);
-  const lines = [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
@@ -96,42 +107,131 @@ export function plantLinks(root: string, parent: string): void {
   link('../secret.txt', 'linked-dir/secret.txt');
 }
 
-const PAGES = ['/', '/developers/', '/api/v1/mechanisms/M-001', '/api/v1/mechanisms', '/openapi.json', '/schemas/artifact.schema.json', '/assets/site.css', '/problems/not-found.json'];
+const PAGES = [
+  '/',
+  '/developers/',
+  '/api/v1/mechanisms/M-001',
+  '/api/v1/mechanisms',
+  '/openapi.json',
+  '/schemas/artifact.schema.json',
+  '/assets/site.css',
+  '/problems/not-found.json',
+];
 
 /** The catalogue: every class of the issue, each request chosen to probe one rule. */
 export function catalogue(): Attack[] {
   const a: Attack[] = [];
-  const get = (cls: Attack['cls'], path: string, headers?: Record<string, string>) => a.push({ cls, method: 'GET', path, ...(headers ? { headers } : {}) });
+  const get = (cls: Attack['cls'], path: string, headers?: Record<string, string>) =>
+    a.push({ cls, method: 'GET', path, ...(headers ? { headers } : {}) });
   for (const path of [
-    '/../secret.txt', '/../../../../../../etc/passwd', '/api/../../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E/%2e%2e/etc/passwd', '/%2e%2e%2fsecret.txt',
-    '/api/v1/artifacts/..%2f..%2f..%2f..%2fsecret.txt', '/..%2fsite-private%2fsecret.txt', '/%252e%252e/secret.txt', '/..%5csecret.txt', '/%5c..%5csecret.txt',
-    '/.%2e/secret.txt', '/%2e./secret.txt', '/api/v1/%2e%2e/%2e%2e/%2e%2e/secret.txt', '/./index.html', '/developers/./', '/developers/../', '/api/v1/mechanisms/M-001/..',
-    '/%00', '/index.html%00.json', '/developers/#x', '/developers/%23x', '/api/v1/artifacts/A-001%00', '/%', '/%zz', '/%c0%ae%c0%ae/secret.txt', '//etc/passwd', '/.git/config', '/.hoba-site.json', '/_nginx.conf', '/_headers',
-  ]) get('traversal', path);
-  for (const path of ['/etc/passwd', '/api/v1/etc/passwd', '/secret.html', '/api/v1/mechanisms/M-900', '/api/v1/mechanisms/M-900.json', '/private/secret.txt', '/developers-link/', '/developers-link', '/api/v1/artifacts/A-900', '/api/v1/index-link.html', '/linked-dir/ok.txt', '/linked-dir/secret.txt']) get('symlinks', path);
-  for (const path of ['/api/v1/mechanisms/M-001.json.gz', '/api/v1/mechanisms/M-001.json.br', '/api/v1/mechanisms.json.gz', '/openapi.json.gz', '/openapi.json.br', '/developers/index.html.gz', '/developers/index.html.br', '/index.html.gz', '/assets/site.css.gz', '/schemas/artifact.schema.json.gz', '/api/v1/mechanisms/M-001.gz', '/api/v1/mechanisms/M-001.json.gz.gz']) {
+    '/../secret.txt',
+    '/../../../../../../etc/passwd',
+    '/api/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E/%2e%2e/etc/passwd',
+    '/%2e%2e%2fsecret.txt',
+    '/api/v1/artifacts/..%2f..%2f..%2f..%2fsecret.txt',
+    '/..%2fsite-private%2fsecret.txt',
+    '/%252e%252e/secret.txt',
+    '/..%5csecret.txt',
+    '/%5c..%5csecret.txt',
+    '/.%2e/secret.txt',
+    '/%2e./secret.txt',
+    '/api/v1/%2e%2e/%2e%2e/%2e%2e/secret.txt',
+    '/./index.html',
+    '/developers/./',
+    '/developers/../',
+    '/api/v1/mechanisms/M-001/..',
+    '/%00',
+    '/index.html%00.json',
+    '/developers/#x',
+    '/developers/%23x',
+    '/api/v1/artifacts/A-001%00',
+    '/%',
+    '/%zz',
+    '/%c0%ae%c0%ae/secret.txt',
+    '//etc/passwd',
+    '/.git/config',
+    '/.hoba-site.json',
+    '/_nginx.conf',
+    '/_headers',
+  ])
+    get('traversal', path);
+  for (const path of [
+    '/etc/passwd',
+    '/api/v1/etc/passwd',
+    '/secret.html',
+    '/api/v1/mechanisms/M-900',
+    '/api/v1/mechanisms/M-900.json',
+    '/private/secret.txt',
+    '/developers-link/',
+    '/developers-link',
+    '/api/v1/artifacts/A-900',
+    '/api/v1/index-link.html',
+    '/linked-dir/ok.txt',
+    '/linked-dir/secret.txt',
+  ])
+    get('symlinks', path);
+  for (const path of [
+    '/api/v1/mechanisms/M-001.json.gz',
+    '/api/v1/mechanisms/M-001.json.br',
+    '/api/v1/mechanisms.json.gz',
+    '/openapi.json.gz',
+    '/openapi.json.br',
+    '/developers/index.html.gz',
+    '/developers/index.html.br',
+    '/index.html.gz',
+    '/assets/site.css.gz',
+    '/schemas/artifact.schema.json.gz',
+    '/api/v1/mechanisms/M-001.gz',
+    '/api/v1/mechanisms/M-001.json.gz.gz',
+  ]) {
     get('precompressed', path);
     get('precompressed', path, { [TEXT]: 'gzip, br' });
   }
-  a.push({ cls: 'precompressed', method: 'HEAD', path: '/api/v1/graph.json.gz' }, { cls: 'precompressed', method: 'OPTIONS', path: '/api/v1/graph.json.gz', headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+  a.push(
+    { cls: 'precompressed', method: 'HEAD', path: '/api/v1/graph.json.gz' },
+    {
+      cls: 'precompressed',
+      method: 'OPTIONS',
+      path: '/api/v1/graph.json.gz',
+      headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+    },
+  );
   for (const path of PAGES) {
-    for (const enc of ['gzip', 'gzip;q=0', 'identity;q=0, gzip', '*', 'x-gzip', 'GZIP', 'br, gzip', 'gzip;q=abc', 'deflate', '']) get('headers', path, enc === '' ? {} : { [TEXT]: enc });
+    for (const enc of ['gzip', 'gzip;q=0', 'identity;q=0, gzip', '*', 'x-gzip', 'GZIP', 'br, gzip', 'gzip;q=abc', 'deflate', ''])
+      get('headers', path, enc === '' ? {} : { [TEXT]: enc });
     get('headers', path, { 'X-Forwarded-For': '10.0.0.1', Referer: 'http://evil.example/', 'User-Agent': '<script>alert(1)</script>' });
   }
-  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'FOO']) for (const path of ['/', '/api/v1/mechanisms/M-001', '/nope', '/api/v1/nope']) a.push({ cls: 'methods', method, path });
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'FOO'])
+    for (const path of ['/', '/api/v1/mechanisms/M-001', '/nope', '/api/v1/nope']) a.push({ cls: 'methods', method, path });
   for (const path of ['/', '/developers/', '/api/v1/mechanisms/M-001', '/api/v1/nope', '/openapi.json', '/nope']) {
-    a.push({ cls: 'methods', method: 'OPTIONS', path }, { cls: 'methods', method: 'OPTIONS', path, headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' } });
+    a.push(
+      { cls: 'methods', method: 'OPTIONS', path },
+      {
+        cls: 'methods',
+        method: 'OPTIONS',
+        path,
+        headers: {
+          Origin: 'http://elsewhere.example',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'if-none-match',
+        },
+      },
+    );
     a.push({ cls: 'methods', method: 'HEAD', path });
   }
   for (const path of ['/api/v1/mechanisms/M-001', '/developers/', '/openapi.json']) {
-    for (const range of ['bytes=0-9', 'bytes=-5', 'bytes=0-0,2-2,4-4', 'bytes=999999999-', 'bytes=x-y', 'lines=1-2', 'bytes=0-']) get('ranges', path, { Range: range });
+    for (const range of ['bytes=0-9', 'bytes=-5', 'bytes=0-0,2-2,4-4', 'bytes=999999999-', 'bytes=x-y', 'lines=1-2', 'bytes=0-'])
+      get('ranges', path, { Range: range });
     a.push({ cls: 'ranges', method: 'GET', path, headers: { Range: 'bytes=0-9' }, withEtag: (etag) => ({ 'If-Range': etag }) });
     a.push({ cls: 'ranges', method: 'GET', path, headers: { Range: 'bytes=0-9', 'If-Range': 'Wed, 21 Oct 2015 07:28:00 GMT' } });
   }
   for (const path of ['/api/v1/mechanisms/M-001', '/developers/', '/openapi.json', '/assets/site.css']) {
     for (const enc of [undefined, 'gzip']) {
       const base: Record<string, string> = enc ? { [TEXT]: enc } : {};
-      const c = (withEtag: (etag: string) => Record<string, string>) => a.push({ cls: 'conditional', method: 'GET', path, headers: base, withEtag });
+      const c = (withEtag: (etag: string) => Record<string, string>) =>
+        a.push({ cls: 'conditional', method: 'GET', path, headers: base, withEtag });
       c((etag) => ({ 'If-None-Match': etag }));
       c((etag) => ({ 'If-None-Match': `W/${etag}` }));
       c((etag) => ({ 'If-None-Match': `"other", ${etag}` }));
@@ -164,12 +264,21 @@ export function generated(r: Rng, count: number): Attack[] {
     const base = r.pick(all);
     const mix = r.next();
     const path =
-      mix < 0.3 ? r.pick(paths)
-      : mix < 0.5 ? `${r.pick(paths)}${r.pick(['.gz', '.br', '/', '%2f..', '/..', '%00', '?q=1', '/./', '%2e', '%23x'])}`
-      : mix < 0.6 ? r.pick(paths).replace(/\//g, () => r.pick(['/', '//', '/./', '%2f']))
-      : base.path;
+      mix < 0.3
+        ? r.pick(paths)
+        : mix < 0.5
+          ? `${r.pick(paths)}${r.pick(['.gz', '.br', '/', '%2f..', '/..', '%00', '?q=1', '/./', '%2e', '%23x'])}`
+          : mix < 0.6
+            ? r.pick(paths).replace(/\//g, () => r.pick(['/', '//', '/./', '%2f']))
+            : base.path;
     const headers = { ...(r.next() < 0.5 ? r.pick(headerSets) : {}), ...(r.next() < 0.3 ? r.pick(headerSets) : {}) };
-    out.push({ cls: base.cls, method: r.next() < 0.7 ? base.method : r.pick(methods), path, headers, ...(base.withEtag && r.next() < 0.5 ? { withEtag: base.withEtag } : {}) });
+    out.push({
+      cls: base.cls,
+      method: r.next() < 0.7 ? base.method : r.pick(methods),
+      path,
+      headers,
+      ...(base.withEtag && r.next() < 0.5 ? { withEtag: base.withEtag } : {}),
+    });
   }
   return out;
 }
@@ -210,7 +319,8 @@ function violations(r: RawResponse, secret: string): string[] {
 const KNOWN_DIFFERENCES: ReadonlyArray<{ server: string; applies(x: Attack, r: RawResponse): boolean; why: string }> = [
   {
     server: 'worker under workerd',
-    applies: (x, r) => !KNOWN_METHODS.includes(x.method) && r.status === 501 && Object.keys(r.headers).every((h) => !h.startsWith('content-security')),
+    applies: (x, r) =>
+      !KNOWN_METHODS.includes(x.method) && r.status === 501 && Object.keys(r.headers).every((h) => !h.startsWith('content-security')),
     why: 'a method the runtime’s HTTP parser does not know (FOO) is refused by workerd itself with 501, before the worker runs',
   },
   {
@@ -242,7 +352,8 @@ const sends = (x: Attack, name: string) => name in (x.headers ?? {}) || name in 
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'CONNECT'];
 
 /** An attack as a line for reports. */
-const describeAttack = (x: Attack) => `${x.cls}: ${x.method} ${x.path}${x.headers && Object.keys(x.headers).length ? ` ${JSON.stringify(x.headers)}` : ''}${x.withEtag ? ` +${Object.keys(x.withEtag('"e"')).join(',')}` : ''}`;
+const describeAttack = (x: Attack) =>
+  `${x.cls}: ${x.method} ${x.path}${x.headers && Object.keys(x.headers).length ? ` ${JSON.stringify(x.headers)}` : ''}${x.withEtag ? ` +${Object.keys(x.withEtag('"e"')).join(',')}` : ''}`;
 
 /** Runs an attack against a server: its answer (fetching the server's own ETag first when it needs one). */
 async function run(origin: string, x: Attack): Promise<RawResponse> {
@@ -256,7 +367,11 @@ async function run(origin: string, x: Attack): Promise<RawResponse> {
 }
 
 /** Runs attacks against every server; returns what failed: violations, and answers unlike `hoba serve`'s. */
-export async function attackAll(servers: Running[], attacks: Attack[], secret: string): Promise<{ failures: string[]; byClass: Map<string, number>; known: Map<string, number> }> {
+export async function attackAll(
+  servers: Running[],
+  attacks: Attack[],
+  secret: string,
+): Promise<{ failures: string[]; byClass: Map<string, number>; known: Map<string, number> }> {
   const failures: string[] = [];
   const byClass = new Map<string, number>();
   const known = new Map<string, number>();
@@ -269,7 +384,8 @@ export async function attackAll(servers: Running[], attacks: Attack[], secret: s
       if (d) known.set(`${s.name}: ${d.why}`, (known.get(`${s.name}: ${d.why}`) ?? 0) + 1);
       return !d;
     });
-    for (const { s, r } of answers) for (const v of violations(r, secret)) failures.push(`${describeAttack(x)} → ${s.name} ${r.status}: ${v}`);
+    for (const { s, r } of answers)
+      for (const v of violations(r, secret)) failures.push(`${describeAttack(x)} → ${s.name} ${r.status}: ${v}`);
     const reference = answers[0] && outcome(answers[0].r);
     for (const { s, r } of answers.slice(1)) {
       if (outcome(r) !== reference) failures.push(`${describeAttack(x)} → ${answers[0]!.s.name} ${reference}, ${s.name} ${outcome(r)}`);
@@ -277,4 +393,3 @@ export async function attackAll(servers: Running[], attacks: Attack[], secret: s
   }
   return { failures, byClass, known };
 }
-

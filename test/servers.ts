@@ -39,7 +39,10 @@ function findNginx(): string {
   if (given && existsSync(given)) return given;
   const dirs = [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin'];
   const found = dirs.map((d) => join(d, 'nginx')).find((p) => existsSync(p));
-  if (!found) throw new Error('nginx is not installed, and this suite needs it. Install it (Debian: apt-get install -y nginx) and run the tests again.');
+  if (!found)
+    throw new Error(
+      'nginx is not installed, and this suite needs it. Install it (Debian: apt-get install -y nginx) and run the tests again.',
+    );
   return found;
 }
 
@@ -93,7 +96,11 @@ http {
     rmSync(prefix, { recursive: true, force: true });
     throw err;
   }
-  return { name: 'nginx', origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child).then(() => rmSync(prefix, { recursive: true, force: true })) };
+  return {
+    name: 'nginx',
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child).then(() => rmSync(prefix, { recursive: true, force: true })),
+  };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -115,7 +122,8 @@ export async function workerdBinary(): Promise<{ binary: string } | { skip: stri
     return { skip: `workerd has no binary for this platform: ${message}` };
   }
   const version = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-  if (version.error || version.status !== 0) return { skip: `the workerd binary cannot run here: ${version.error?.message ?? version.stderr.trim()}` };
+  if (version.error || version.status !== 0)
+    return { skip: `the workerd binary cannot run here: ${version.error?.message ?? version.stderr.trim()}` };
   return { binary };
 }
 
@@ -125,7 +133,11 @@ export async function startWorkerd(root: string): Promise<Running> {
   if ('skip' in found) throw new Error(found.skip);
   if (!existsSync(join(DIST, 'worker.js'))) throw new Error('dist/worker.js is missing: run npm run build first.');
   const port = await freePort();
-  const child = spawn(found.binary, ['serve', join(ROOT, 'worker', 'workerd.capnp'), '--directory-path', `site=${root}`, '--socket-addr', `http=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    found.binary,
+    ['serve', join(ROOT, 'worker', 'workerd.capnp'), '--directory-path', `site=${root}`, '--socket-addr', `http=127.0.0.1:${port}`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

@@ -66,8 +66,15 @@ export class TwoVersions {
 }
 
 /** Builds a checkout into `out` with the CLI; resolves with the exit code and stderr. */
-export function build(dir: string, out: string, killAfterMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'build', '--dir', dir, '--out', out, '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+export function build(
+  dir: string,
+  out: string,
+  killAfterMs?: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, 'build', '--dir', dir, '--out', out, '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -114,7 +121,14 @@ export async function whileServed(versions: TwoVersions, out: string, faults: ()
     });
   }
   const prefix = `${basename(out)}.`;
-  return { requests, failed, events, leftovers: readdirSync(dirname(out)).filter((n) => n.startsWith(prefix)).sort() };
+  return {
+    requests,
+    failed,
+    events,
+    leftovers: readdirSync(dirname(out))
+      .filter((n) => n.startsWith(prefix))
+      .sort(),
+  };
 }
 
 /**

@@ -8,7 +8,18 @@
 // The shared site must not be changed: a test that edits, adds or removes files in a built site takes
 // its own copy (writableSite()), and a test of the build itself (determinism, hoba build, a mutated atlas)
 // builds into its own directory as before.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +82,11 @@ class SiteOnDisk implements BuiltSite {
 /** Writes a built site, its manifest and the secrets beside it into `parent`. */
 function writeBuilt(site: Site, parent: string): void {
   writeSite(site, join(parent, 'site'));
-  const manifest: Manifest = { digest: site.digest, bytes: site.bytes, files: site.files.map((f) => (f.url === undefined ? { path: f.path } : { path: f.path, url: f.url })) };
+  const manifest: Manifest = {
+    digest: site.digest,
+    bytes: site.bytes,
+    files: site.files.map((f) => (f.url === undefined ? { path: f.path } : { path: f.path, url: f.url })),
+  };
   writeFileSync(join(parent, 'manifest.json'), `${JSON.stringify(manifest)}\n`);
   writeFileSync(join(parent, 'secret.txt'), SECRET);
   mkdirSync(join(parent, 'site-private'));

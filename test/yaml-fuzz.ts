@@ -25,8 +25,35 @@ function yamlFiles(dir: string): string[] {
 /** What an edit puts in: every character JavaScript takes for whitespace or a line end and YAML does not,
  * and the whitespace and line ends YAML does know. */
 const ODD_WHITESPACE = [
-  '\u00A0', '\u1680', '\u180E', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200A',
-  '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u0085', '\u000B', '\u000C', '\t', '\r', '\r\n', ' ', '\n', '  ',
+  '\u00A0',
+  '\u1680',
+  '\u180E',
+  '\u2000',
+  '\u2001',
+  '\u2002',
+  '\u2003',
+  '\u2004',
+  '\u2005',
+  '\u2006',
+  '\u2007',
+  '\u2008',
+  '\u2009',
+  '\u200A',
+  '\u2028',
+  '\u2029',
+  '\u202F',
+  '\u205F',
+  '\u3000',
+  '\uFEFF',
+  '\u0085',
+  '\u000B',
+  '\u000C',
+  '\t',
+  '\r',
+  '\r\n',
+  ' ',
+  '\n',
+  '  ',
 ];
 
 export interface FuzzResult {
@@ -64,12 +91,18 @@ export function fuzzFastYaml(seed: number, count: number): FuzzResult {
         at = r.int(text.length + 1);
         text = text.slice(0, at) + ch + text.slice(at);
       }
-      changes.push(`${how} at ${at}: ${[...ch].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ')}`);
+      changes.push(
+        `${how} at ${at}: ${[...ch].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ')}`,
+      );
     }
     const fast = fastYaml(text);
     if (fast === undefined) continue;
     read++;
-    assert.deepEqual(fast, library(text), `seed ${seed}, edit ${n} of ${f.slice(ROOT.length + 1)} (${changes.join('; ')}): the fast reader and the yaml package disagree`);
+    assert.deepEqual(
+      fast,
+      library(text),
+      `seed ${seed}, edit ${n} of ${f.slice(ROOT.length + 1)} (${changes.join('; ')}): the fast reader and the yaml package disagree`,
+    );
   }
   return { edits: count, read };
 }

@@ -50,7 +50,22 @@ import {
   type Kind,
   type Stage,
 } from '../../src/model/vocab.ts';
-import { SCHEMAS, type Artifact, type Barrier, type Emission, type Entity, type Intervention, type Loop, type Manifest, type Mechanism, type Pattern, type Probe, type Scenario, type Source, type TimeLimit } from '../../src/model/schemas.ts';
+import {
+  SCHEMAS,
+  type Artifact,
+  type Barrier,
+  type Emission,
+  type Entity,
+  type Intervention,
+  type Loop,
+  type Manifest,
+  type Mechanism,
+  type Pattern,
+  type Probe,
+  type Scenario,
+  type Source,
+  type TimeLimit,
+} from '../../src/model/schemas.ts';
 import { PLACES } from '../../src/model/places.ts';
 import { explain } from '../../src/analysis/explain.ts';
 import { Registry } from '../../src/registry/registry.ts';
@@ -61,9 +76,27 @@ import { heavyCount, Random, zipf } from './random.ts';
 
 /** Entity counts of the real atlas, by kind (content/ at registry 0.1.0). */
 // Scenarios: the real atlas has about 9% (28 of 300 at registry 0.3.0), so 18 beside the 185 of 0.1.0.
-const REAL_COUNTS: Record<Kind, number> = { artifact: 32, barrier: 14, mechanism: 32, pattern: 7, loop: 5, intervention: 17, scenario: 18, source: 78 };
+const REAL_COUNTS: Record<Kind, number> = {
+  artifact: 32,
+  barrier: 14,
+  mechanism: 32,
+  pattern: 7,
+  loop: 5,
+  intervention: 17,
+  scenario: 18,
+  source: 78,
+};
 /** The least of each kind a valid atlas of this shape needs (a barrier per stage, a mechanism per family…). */
-const MIN_COUNTS: Record<Kind, number> = { artifact: 8, barrier: STAGES.length, mechanism: MECHANISM_FAMILIES.length + 5, pattern: 1, loop: 1, intervention: 2, scenario: 1, source: 4 };
+const MIN_COUNTS: Record<Kind, number> = {
+  artifact: 8,
+  barrier: STAGES.length,
+  mechanism: MECHANISM_FAMILIES.length + 5,
+  pattern: 1,
+  loop: 1,
+  intervention: 2,
+  scenario: 1,
+  source: 4,
+};
 export const MIN_ENTITIES = 100;
 
 /** The families whose mechanisms are the honest baselines (a skill gap, a stronger competitor). */
@@ -107,7 +140,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export function kindCounts(entities: number): Record<Kind, number> {
   if (!Number.isInteger(entities) || entities < MIN_ENTITIES) {
-    throw new Error(`an atlas of this shape needs at least ${MIN_ENTITIES} entities (one barrier per stage, one mechanism per family…); ${entities} is too few.`);
+    throw new Error(
+      `an atlas of this shape needs at least ${MIN_ENTITIES} entities (one barrier per stage, one mechanism per family…); ${entities} is too few.`,
+    );
   }
   const total = Object.values(REAL_COUNTS).reduce((a, b) => a + b, 0);
   const counts = {} as Record<Kind, number>;
@@ -201,20 +236,31 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
 
   // Sources: status first, since what cites a withdrawn or repealed source must say so.
   const sources: SourceDraft[] = ids('source').map((id) => {
-    const type = random.weighted({ research: 61, survey: 6, reporting: 3, primary: 1, legal: 7 } satisfies Record<(typeof SOURCE_TYPES)[number], number>);
+    const type = random.weighted({ research: 61, survey: 6, reporting: 3, primary: 1, legal: 7 } satisfies Record<
+      (typeof SOURCE_TYPES)[number],
+      number
+    >);
     const status = random.weighted({ current: 93, contested: 4, superseded: 1.5, gone: 1.5 });
     return { id, type, status: status === 'gone' ? (type === 'legal' ? 'repealed' : 'withdrawn') : status };
   });
   const sourceStatus = new Map(sources.map((s) => [s.id, s.status]));
   const noLongerApplies = new Set(sources.filter((s) => s.status === 'withdrawn' || s.status === 'repealed').map((s) => s.id));
-  const popularSources = new Popular(random, sources.map((s) => s.id));
+  const popularSources = new Popular(
+    random,
+    sources.map((s) => s.id),
+  );
 
   // Barriers: one per stage, the rest spread over the stages; ordered by stage, numbered in that order.
-  const barrierStages = random.shuffle([...STAGES.map((_, i) => i), ...Array.from({ length: counts.barrier - STAGES.length }, () => random.int(STAGES.length))]);
+  const barrierStages = random.shuffle([
+    ...STAGES.map((_, i) => i),
+    ...Array.from({ length: counts.barrier - STAGES.length }, () => random.int(STAGES.length)),
+  ]);
   barrierStages.sort((a, b) => a - b);
   const barrierIds = ids('barrier');
   const barriersAt: string[][] = STAGES.map(() => []);
-  barrierIds.forEach((id, i) => { barriersAt[barrierStages[i]!]!.push(id); });
+  barrierIds.forEach((id, i) => {
+    barriersAt[barrierStages[i]!]!.push(id);
+  });
   const stageEnd = STAGES.map((_, stage) => barrierStages.lastIndexOf(stage));
   const precedes = barrierIds.map((_, i) => {
     // Later barriers of the same stage or of the next one: nearest first (Zipf over distance). Barriers
@@ -227,7 +273,13 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     return distinct(Math.min(k, window.length), () => window[zipf(window.length, 1.2).draw(random)]);
   });
   // Barriers a mechanism with a home stage may operate at: its stage and the neighbouring ones.
-  const barrierWindow = STAGES.map((_, h) => new Popular(random, [h - 1, h, h + 1].flatMap((s) => barriersAt[s] ?? [])));
+  const barrierWindow = STAGES.map(
+    (_, h) =>
+      new Popular(
+        random,
+        [h - 1, h, h + 1].flatMap((s) => barriersAt[s] ?? []),
+      ),
+  );
   const popularBarriers = new Popular(random, barrierIds);
 
   // Artifacts: a home stage and a run of one to five stages around it.
@@ -241,8 +293,12 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
       return [id, STAGES.slice(start, start + length)];
     }),
   );
-  const artifactsNear = STAGES.map((_, h) =>
-    new Popular(random, activeArtifacts.filter((a) => artifactStages.get(a)!.some((s) => Math.abs(stageIndex(s) - h) <= 1))),
+  const artifactsNear = STAGES.map(
+    (_, h) =>
+      new Popular(
+        random,
+        activeArtifacts.filter((a) => artifactStages.get(a)!.some((s) => Math.abs(stageIndex(s) - h) <= 1)),
+      ),
   );
   const popularArtifacts = new Popular(random, activeArtifacts);
 
@@ -254,11 +310,26 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   const familyLaw = new Popular(random, otherFamilies);
   const mechanisms: MechanismDraft[] = mechanismIds.map((id, i) => {
     const baseline = i < baselines;
-    const family = baseline ? BASELINE_FAMILIES[i % BASELINE_FAMILIES.length]! : i < baselines + otherFamilies.length ? otherFamilies[i - baselines]! : familyLaw.draw()!;
-    return { id, family, baseline, deprecated: false, home: random.int(STAGES.length), operatesAt: [], emits: [], amplifies: [], masks: [] };
+    const family = baseline
+      ? BASELINE_FAMILIES[i % BASELINE_FAMILIES.length]!
+      : i < baselines + otherFamilies.length
+        ? otherFamilies[i - baselines]!
+        : familyLaw.draw()!;
+    return {
+      id,
+      family,
+      baseline,
+      deprecated: false,
+      home: random.int(STAGES.length),
+      operatesAt: [],
+      emits: [],
+      amplifies: [],
+      masks: [],
+    };
   });
   // Deprecated mechanisms come from beyond the family coverage, so every family keeps an active one.
-  for (const m of random.shuffle(mechanisms.slice(baselines + otherFamilies.length)).slice(0, deprecatedCount('mechanism'))) m.deprecated = true;
+  for (const m of random.shuffle(mechanisms.slice(baselines + otherFamilies.length)).slice(0, deprecatedCount('mechanism')))
+    m.deprecated = true;
   const active = mechanisms.filter((m) => !m.deprecated);
   const byId = new Map(mechanisms.map((m) => [m.id, m]));
   const activeNear = STAGES.map((_, h) => active.filter((m) => Math.abs(m.home - h) <= 1));
@@ -312,7 +383,11 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     const size = Math.min(heavyCount(random, 2, 4, 1.5), loopCandidates.length);
     if (size < 2) throw new Error('not enough mechanisms for the loops; ask for more entities.');
     const members = loopCandidates.splice(0, size);
-    const edges: Loop['edges'] = members.map((m, i) => ({ from: m.id, to: members[(i + 1) % size]!.id, relation: random.chance(0.8) ? 'amplifies' : 'masks' }));
+    const edges: Loop['edges'] = members.map((m, i) => ({
+      from: m.id,
+      to: members[(i + 1) % size]!.id,
+      relation: random.chance(0.8) ? 'amplifies' : 'masks',
+    }));
     // Some longer loops also have an edge back along the cycle (the real loops have more edges than members).
     if (size >= 3 && random.chance(0.5)) {
       const j = random.int(size);
@@ -348,11 +423,12 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
 
   // Which active mechanisms emit each artifact (for probe exclusions and patterns).
   const emitters = new Map<string, string[]>();
-  for (const m of active) for (const e of m.emits) {
-    const list = emitters.get(e.artifact);
-    if (list) list.push(m.id);
-    else emitters.set(e.artifact, [m.id]);
-  }
+  for (const m of active)
+    for (const e of m.emits) {
+      const list = emitters.get(e.artifact);
+      if (list) list.push(m.id);
+      else emitters.set(e.artifact, [m.id]);
+    }
 
   // Patterns: two or three artifacts sharing a stage, with mechanisms that emit them.
   const patternIds = ids('pattern');
@@ -366,7 +442,9 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
       if (!required.includes(a)) required.push(a);
     }
     const pool = [...new Set(required.flatMap((a) => emitters.get(a) ?? []))];
-    const compatible = distinct(random.between(4, 8), () => (pool.length > 0 && random.chance(0.8) ? random.pick(pool) : popularMechanisms.draw()));
+    const compatible = distinct(random.between(4, 8), () =>
+      pool.length > 0 && random.chance(0.8) ? random.pick(pool) : popularMechanisms.draw(),
+    );
     return { id, required, compatible };
   });
 
@@ -377,7 +455,9 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
       const what = random.weighted({ mechanism: 75, barrier: 15, loop: 10 });
       return what === 'mechanism' ? popularMechanisms.draw() : what === 'barrier' ? popularBarriers.draw() : random.pick(loopIds);
     });
-    const mitigates = random.chance(0.6) ? distinct(random.between(1, 2), () => (random.chance(0.6) ? random.pick(patternIds) : random.pick(loopIds))) : [];
+    const mitigates = random.chance(0.6)
+      ? distinct(random.between(1, 2), () => (random.chance(0.6) ? random.pick(patternIds) : random.pick(loopIds)))
+      : [];
     return { id, targets, mitigates };
   });
   const targeted = new Set(interventions.flatMap((i) => i.targets));
@@ -385,7 +465,11 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
 
   // Citations by popularity; every source cited at least once by an active entity.
   const cites = new Map<string, string[]>();
-  const cite = (holder: string, k: number) => cites.set(holder, distinct(k, () => popularSources.draw()));
+  const cite = (holder: string, k: number) =>
+    cites.set(
+      holder,
+      distinct(k, () => popularSources.draw()),
+    );
   for (const a of artifactIds) cite(a, heavyCount(random, 0, 7, 1.1));
   for (const b of barrierIds) cite(b, heavyCount(random, 0, 5, 1.1));
   for (const m of mechanisms) cite(m.id, heavyCount(random, 0, 12, 0.9));
@@ -407,7 +491,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     const sourcesOf = cites.get(id) ?? [];
     const gone = sourcesOf.filter((s) => noLongerApplies.has(s));
     const body = prose.paragraphs(paragraphs, 450, [...sourcesOf.filter((s) => !gone.includes(s)), ...extra]);
-    const caveats = gone.map((s) => `${s} has been ${sourceStatus.get(s)} and is no longer in force; it is cited for the record, not as current. ${prose.sentence()}`);
+    const caveats = gone.map(
+      (s) =>
+        `${s} has been ${sourceStatus.get(s)} and is no longer in force; it is cited for the record, not as current. ${prose.sentence()}`,
+    );
     return [body, ...caveats].join('\n\n');
   };
   const common = (id: string, paragraphs: number, extra: readonly string[] = []) => ({
@@ -427,7 +514,17 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
       const remedy = random.chance(0.5);
       // A US state's note names a state the law layer knows (src/model/places.ts); a remedy's limit is data.
       const limit: TimeLimit = random.chance(0.8)
-        ? { stated: true, action: prose.text(60), who: 'you', from: random.pick(LIMIT_EVENTS), length: random.between(1, 12), unit: random.pick(LIMIT_UNITS), days: 'calendar', less_one_day: false, extensions: [] }
+        ? {
+            stated: true,
+            action: prose.text(60),
+            who: 'you',
+            from: random.pick(LIMIT_EVENTS),
+            length: random.between(1, 12),
+            unit: random.pick(LIMIT_UNITS),
+            days: 'calendar',
+            less_one_day: false,
+            extensions: [],
+          }
         : { stated: false, action: prose.text(60) };
       return {
         jurisdiction,
@@ -451,12 +548,14 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     };
   };
   const perspectives = () =>
-    distinct(random.between(3, 4), () => random.pick(VIEWPOINTS.slice(1))).concat(['candidate']).map((viewpoint) => ({
-      viewpoint,
-      sees: prose.text(140),
-      reads: prose.text(140),
-      does: prose.text(140),
-    }));
+    distinct(random.between(3, 4), () => random.pick(VIEWPOINTS.slice(1)))
+      .concat(['candidate'])
+      .map((viewpoint) => ({
+        viewpoint,
+        sees: prose.text(140),
+        reads: prose.text(140),
+        does: prose.text(140),
+      }));
   const status = (deprecated: boolean, successors: readonly string[]) =>
     deprecated ? { status: 'deprecated' as const, superseded_by: random.pick(successors) } : { status: 'active' as const };
 
@@ -470,7 +569,9 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         // Most outcomes rule nothing out; a few exclude some of the mechanisms that emit the artifact
         // (always one in the first probe, so explain has something to narrow).
         const excluding = excludable.length >= 2 && ((p === 0 && o === 0) || random.chance(0.12));
-        const excludes = excluding ? distinct(Math.min(heavyCount(random, 1, 12, 1.2), excludable.length - 1), () => random.pick(excludable)) : [];
+        const excludes = excluding
+          ? distinct(Math.min(heavyCount(random, 1, 12, 1.2), excludable.length - 1), () => random.pick(excludable))
+          : [];
         return {
           id: `${prose.noun()}-${o + 1}`,
           observation: prose.text(90),
@@ -531,12 +632,21 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
     records.push({
       kind: 'mechanism',
       record: {
-        ...common(m.id, 3, m.emits.slice(0, 3).map((e) => e.artifact)),
+        ...common(
+          m.id,
+          3,
+          m.emits.slice(0, 3).map((e) => e.artifact),
+        ),
         ...status(m.deprecated, activeMechanismIds),
         family: m.family,
         facets: m.baseline
           ? { actor: 'candidate', nature: 'rule', visibility: 'inferable', removability: 'candidate' }
-          : { actor: random.pick(ACTORS), nature: random.pick(NATURES), visibility: random.pick(VISIBILITIES), removability: random.pick(REMOVABILITIES) },
+          : {
+              actor: random.pick(ACTORS),
+              nature: random.pick(NATURES),
+              visibility: random.pick(VISIBILITIES),
+              removability: random.pick(REMOVABILITIES),
+            },
         operates_at: m.operatesAt,
         emits,
         amplifies: m.amplifies,
@@ -592,9 +702,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         measurements: Array.from({ length: random.between(3, 6) }, () => prose.text(110)),
         tradeoffs: Array.from({ length: random.between(0, 5) }, () => prose.text(160)),
         ...evidence(i.id, { established: 1, supported: 5, hypothesis: 11, illustrative: 0 }),
-        effect: (cites.get(i.id) ?? []).length === 0
-          ? { level: 'unmeasured' as const, summary: prose.text(200), sources: [] }
-          : { level: random.pick(EFFECT_LEVELS), summary: prose.text(200), sources: [random.pick(cites.get(i.id)!)] },
+        effect:
+          (cites.get(i.id) ?? []).length === 0
+            ? { level: 'unmeasured' as const, summary: prose.text(200), sources: [] }
+            : { level: random.pick(EFFECT_LEVELS), summary: prose.text(200), sources: [random.pick(cites.get(i.id)!)] },
         law: lawOf(i.id),
       },
     });
@@ -619,7 +730,19 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
       doi: random.chance(0.6) ? `10.5555/synthetic.${s.id.toLowerCase()}` : null,
       url: `https://example.org/synthetic/${s.id}`,
       kind: s.type,
-      design: s.type === 'legal' ? 'statute' : random.pick(['field-experiment', 'observational', 'review', 'meta-analysis', 'lab-experiment', 'survey', 'industry-data', 'theory']),
+      design:
+        s.type === 'legal'
+          ? 'statute'
+          : random.pick([
+              'field-experiment',
+              'observational',
+              'review',
+              'meta-analysis',
+              'lab-experiment',
+              'survey',
+              'industry-data',
+              'theory',
+            ]),
       peer_reviewed: peerReviewed,
       status: s.status === 'superseded' && supersededBy === undefined ? 'contested' : s.status,
       ...(supersededBy !== undefined ? { superseded_by: supersededBy } : {}),
@@ -632,7 +755,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   });
   // The atlas form of an entry: the same fields in the same order, with `kind` stored as `type`.
   for (const entry of bibliography) {
-    records.push({ kind: 'source', record: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === 'kind' ? 'type' : k, v])) as Source });
+    records.push({
+      kind: 'source',
+      record: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === 'kind' ? 'type' : k, v])) as Source,
+    });
   }
 
   // Scenarios last: their expectations are what explain answers on everything above, so they hold as
@@ -662,7 +788,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
         topics: [],
         input: { artifacts: [artifact.id], probes },
         expect: {
-          first_tier: result.behind.mechanisms.filter((m) => m.tier === 'produces').slice(0, 2).map((m) => m.id),
+          first_tier: result.behind.mechanisms
+            .filter((m) => m.tier === 'produces')
+            .slice(0, 2)
+            .map((m) => m.id),
           absent: distinct(random.between(1, 3), () => {
             const m = popularMechanisms.draw();
             return m !== undefined && !listed.has(m) ? m : undefined;
@@ -675,7 +804,10 @@ export function generateAtlas(options: SynthOptions): SynthAtlas {
   }
 
   const files: SynthFile[] = records.map(({ kind, record }) => ({
-    path: `content/${KIND_INFO[kind].dir}/${record.id}-${slugOf(kind === 'source' ? (record as Source).cite : (record.title as string)).split('-').slice(0, 6).join('-')}.yaml`,
+    path: `content/${KIND_INFO[kind].dir}/${record.id}-${slugOf(kind === 'source' ? (record as Source).cite : (record.title as string))
+      .split('-')
+      .slice(0, 6)
+      .join('-')}.yaml`,
     kind,
     record: record as Record<string, Value | undefined>,
   }));
@@ -702,9 +834,72 @@ function realManifest(): Manifest {
  * (which looks for cited authors' surnames in prose) finds nothing; some authors are organisations.
  */
 class Authors {
-  private static readonly FIRST = ['Ar', 'Be', 'Cal', 'Da', 'El', 'Fen', 'Gil', 'Ha', 'Iv', 'Jo', 'Ka', 'Lu', 'Mi', 'No', 'Or', 'Pe', 'Ra', 'Si', 'Ta', 'Vi'];
-  private static readonly MIDDLE = ['ban', 'cor', 'dri', 'gal', 'hev', 'jor', 'kel', 'lom', 'mar', 'nev', 'pol', 'quin', 'rus', 'sor', 'tav', 'vel', 'wen', 'yor', 'zan', 'brek'];
-  private static readonly LAST = ['ak', 'berg', 'dottir', 'ecki', 'enko', 'ez', 'holm', 'ian', 'ic', 'ido', 'ina', 'oni', 'ov', 'quist', 'sen', 'stad', 'uk', 'wick', 'yev', 'zek'];
+  private static readonly FIRST = [
+    'Ar',
+    'Be',
+    'Cal',
+    'Da',
+    'El',
+    'Fen',
+    'Gil',
+    'Ha',
+    'Iv',
+    'Jo',
+    'Ka',
+    'Lu',
+    'Mi',
+    'No',
+    'Or',
+    'Pe',
+    'Ra',
+    'Si',
+    'Ta',
+    'Vi',
+  ];
+  private static readonly MIDDLE = [
+    'ban',
+    'cor',
+    'dri',
+    'gal',
+    'hev',
+    'jor',
+    'kel',
+    'lom',
+    'mar',
+    'nev',
+    'pol',
+    'quin',
+    'rus',
+    'sor',
+    'tav',
+    'vel',
+    'wen',
+    'yor',
+    'zan',
+    'brek',
+  ];
+  private static readonly LAST = [
+    'ak',
+    'berg',
+    'dottir',
+    'ecki',
+    'enko',
+    'ez',
+    'holm',
+    'ian',
+    'ic',
+    'ido',
+    'ina',
+    'oni',
+    'ov',
+    'quist',
+    'sen',
+    'stad',
+    'uk',
+    'wick',
+    'yev',
+    'zek',
+  ];
   constructor(private readonly random: Random) {}
   next(): string {
     const r = this.random;
@@ -720,7 +915,8 @@ class Authors {
 /** The text of a file: YAML in the style of the hand-written content. */
 export function renderFile(file: SynthFile): string {
   if (file.kind === 'manifest') return toYaml(file.record, 'The manifest of a synthetic atlas (bench/synth): generated, not authored.');
-  if (file.kind === 'source') return toYaml(file.record, 'Synthetic copy of an entry of the generated bibliography.yaml (its "kind" is stored as "type").');
+  if (file.kind === 'source')
+    return toYaml(file.record, 'Synthetic copy of an entry of the generated bibliography.yaml (its "kind" is stored as "type").');
   // Defaults are left out, as authors leave them out.
   const { status, ...rest } = file.record;
   return toYaml(status === 'active' ? rest : file.record);

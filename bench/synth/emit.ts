@@ -44,7 +44,8 @@ function folded(s: string, indent: string): string {
 }
 
 /** Lines kept as they are (a specimen's text): a literal block, when no line starts or ends with a space. */
-const literal = (s: string) => s.includes('\n') && !s.endsWith('\n') && s.split('\n').every((l) => !/[^\S ]|^ | $/.test(l)) && !s.startsWith('\n');
+const literal = (s: string) =>
+  s.includes('\n') && !s.endsWith('\n') && s.split('\n').every((l) => !/[^\S ]|^ | $/.test(l)) && !s.startsWith('\n');
 
 /** Paragraphs of single-spaced words: what a folded block reproduces exactly. Anything else is quoted. */
 const foldable = (s: string) => s.split('\n\n').every((p) => p.length > 0 && !/[^\S ]|  |^ | $/.test(p));
@@ -56,7 +57,14 @@ const foldable = (s: string) => s.split('\n\n').every((p) => p.length > 0 && !/[
 function valueText(v: Value, indent: string): string {
   if (isScalar(v)) {
     if (typeof v === 'string' && needsBlock(v) && foldable(v)) return ' ' + folded(v, indent + '  ');
-    if (typeof v === 'string' && literal(v)) return ' |-\n' + v.split('\n').map((l) => (l ? indent + '  ' + l : '')).join('\n');
+    if (typeof v === 'string' && literal(v))
+      return (
+        ' |-\n' +
+        v
+          .split('\n')
+          .map((l) => (l ? indent + '  ' + l : ''))
+          .join('\n')
+      );
     return ' ' + inline(v);
   }
   if (Array.isArray(v)) {
@@ -88,12 +96,22 @@ function mapping(record: Record<string, Value | undefined>, indent: string): str
 
 /** A YAML document holding one mapping, with an optional leading comment. */
 export function toYaml(record: Record<string, Value | undefined>, comment?: string): string {
-  const head = comment ? comment.split('\n').map((l) => `# ${l}`).join('\n') + '\n' : '';
+  const head = comment
+    ? comment
+        .split('\n')
+        .map((l) => `# ${l}`)
+        .join('\n') + '\n'
+    : '';
   return `${head}${mapping(record, '')}\n`;
 }
 
 /** A YAML document holding a list of mappings (the bibliography), with an optional leading comment. */
 export function toYamlList(records: ReadonlyArray<Record<string, Value | undefined>>, comment?: string): string {
-  const head = comment ? comment.split('\n').map((l) => `# ${l}`).join('\n') + '\n' : '';
+  const head = comment
+    ? comment
+        .split('\n')
+        .map((l) => `# ${l}`)
+        .join('\n') + '\n'
+    : '';
   return head + records.map((r) => `-${itemText(r, '')}\n`).join('\n');
 }

@@ -14,7 +14,14 @@ function main(): number {
   // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs assignment below
   let values;
   try {
-    ({ values } = parseArgs({ options: { entities: { type: 'string' }, seed: { type: 'string', default: '42' }, out: { type: 'string' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      options: {
+        entities: { type: 'string' },
+        seed: { type: 'string', default: '42' },
+        out: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
@@ -33,7 +40,9 @@ function main(): number {
   try {
     const atlas = generateAtlas({ entities, seed });
     const written = writeAtlas(atlas, out);
-    const counts = Object.entries(atlas.counts).map(([k, n]) => `${n} ${k}s`).join(', ');
+    const counts = Object.entries(atlas.counts)
+      .map(([k, n]) => `${n} ${k}s`)
+      .join(', ');
     console.log(`wrote ${out}: ${written.files} files, ${(written.bytes / 1e6).toFixed(1)} MB (${counts})`);
     console.log(`validate it with: HOBA_BIBLIOGRAPHY=${resolve(out, BIBLIOGRAPHY_FILE)} hoba validate --strict --no-mirror --dir ${out}`);
     return 0;

@@ -54,7 +54,13 @@ export function summariseProfile(path: string, top = 12): string[] {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([l, t]) => `  ${seconds(t).padStart(7)} s ${((100 * t) / all).toFixed(1).padStart(5)}%  ${l}`);
-  return [`${relative(process.cwd(), path)}: ${seconds(all)} s sampled`, ' by self time:', ...list(self), ' by total time (functions under src/):', ...list(total)];
+  return [
+    `${relative(process.cwd(), path)}: ${seconds(all)} s sampled`,
+    ' by self time:',
+    ...list(self),
+    ' by total time (functions under src/):',
+    ...list(total),
+  ];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -26,16 +26,14 @@ amplifies narrows widens lowers raises favours penalises ignores misreads reward
 repeats cancels pauses resumes reopens closes posts reposts schedules reschedules drops keeps flags
 scores weighs compares matches records reports signals suggests indicates reflects affects follows
 precedes replaces removes adds requires expects prefers avoids overlooks stresses tests measures checks
-confirms contradicts obscures softens sharpens slows speeds stalls redirects absorbs outweighs`
-  .split(/\s+/);
+confirms contradicts obscures softens sharpens slows speeds stalls redirects absorbs outweighs`.split(/\s+/);
 
 const ADJECTIVES = `late early slow quick formal informal generic specific vague clear hidden visible internal
 external automated manual short long narrow broad strict loose common rare heavy light senior junior
 written spoken recorded unrecorded partial complete stale fresh recent prior final initial open closed
 busy quiet uneven steady shifting fixed local remote standard unusual ordinary careful hasty brief
 detailed polite blunt silent repeated single several minor major costly cheap fair unfair consistent
-inconsistent structured unstructured implicit explicit indirect direct stable unstable limited wide`
-  .split(/\s+/);
+inconsistent structured unstructured implicit explicit indirect direct stable unstable limited wide`.split(/\s+/);
 
 const ADVERBS = `visibly plainly steadily sometimes quietly openly slowly quickly repeatedly gradually partly
 largely mostly loosely directly indirectly consistently unevenly briefly eventually`.split(/\s+/);

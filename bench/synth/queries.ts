@@ -93,7 +93,9 @@ export function measureQueries(dir: string, samples: number, seed: number): Quer
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, samples: { type: 'string', default: '200' }, seed: { type: 'string', default: '42' } } });
+  const { values } = parseArgs({
+    options: { dir: { type: 'string' }, samples: { type: 'string', default: '200' }, seed: { type: 'string', default: '42' } },
+  });
   if (!values.dir) {
     console.error('usage: node --import tsx bench/synth/queries.ts --dir <checkout> [--samples 200] [--seed 42]');
     process.exitCode = 2;

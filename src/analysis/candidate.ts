@@ -10,7 +10,17 @@
 // An explanation that concerns a check, a record or a protected trait comes after the others unless an
 // observation given is itself about it (the artifact's `concerns`) or nothing else remains, and it always
 // carries what would make it relevant.
-import { FAMILY_PLAIN, PLAIN_EVIDENCE, PLAIN_FIDELITY, PLAIN_GROUP_LABELS, PLAIN_NOTICE, PLAIN_RELEVANT_IF, PLAIN_VERDICT, plainWho, type PlainGroup } from '../model/plain.ts';
+import {
+  FAMILY_PLAIN,
+  PLAIN_EVIDENCE,
+  PLAIN_FIDELITY,
+  PLAIN_GROUP_LABELS,
+  PLAIN_NOTICE,
+  PLAIN_RELEVANT_IF,
+  PLAIN_VERDICT,
+  plainWho,
+  type PlainGroup,
+} from '../model/plain.ts';
 import type { Concern, Fidelity } from '../model/vocab.ts';
 import { FIDELITIES, ID_GROUP_SOURCE, ID_SOURCE } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -71,7 +81,7 @@ export function shortSentences(text: string): string {
         out += '.';
         i += 1;
         const rest = text.slice(i + 1);
-        out += ' ' + (/^[a-z]/.test(rest) ? rest[0]!.toUpperCase() : rest[0] ?? '');
+        out += ' ' + (/^[a-z]/.test(rest) ? rest[0]!.toUpperCase() : (rest[0] ?? ''));
         i += 1;
         continue;
       }
@@ -97,7 +107,9 @@ function orList(items: readonly string[], word = 'or'): string {
 const andList = (items: readonly string[]) => orList(items, 'and');
 
 function bestFidelity(m: CompatibleMechanism): Fidelity {
-  return [...m.compatible_because.emits].sort((a, b) => FIDELITIES.indexOf(a.fidelity) - FIDELITIES.indexOf(b.fidelity))[0]?.fidelity ?? 'void';
+  return (
+    [...m.compatible_because.emits].sort((a, b) => FIDELITIES.indexOf(a.fidelity) - FIDELITIES.indexOf(b.fidelity))[0]?.fidelity ?? 'void'
+  );
 }
 
 type Item = CandidateView['groups'][number]['items'][number];
@@ -117,7 +129,10 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const t = r.input.from_text;
   if (r.hard_facts.artifacts.length === 0 && t) {
     const lead = t.not_covered
-      ? [...t.not_covered.topics.flatMap((x) => [x.summary, `Where to turn: ${x.instead}`]), `What the atlas covers: ${t.not_covered.covers}`]
+      ? [
+          ...t.not_covered.topics.flatMap((x) => [x.summary, `Where to turn: ${x.instead}`]),
+          `What the atlas covers: ${t.not_covered.covers}`,
+        ]
       : t.questions.map((q) => `${q.ask} ${q.options.map((o) => `“${o.answer}”`).join(' or ')}: your answer decides what is looked at.`);
     return { heading: PLAIN_VERDICT[r.agency.verdict.code], lead: lead.map(clean), groups: [], notice: PLAIN_NOTICE };
   }
@@ -126,9 +141,7 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const secondCount = (r.truncated_lists?.find((t) => t.list === 'behind.mechanisms')?.total ?? r.behind.mechanisms.length) - first.length;
 
   // What the account brings in: the concerns of the observations given (their successors' when deprecated).
-  const brought = new Set<Concern>(
-    r.hard_facts.artifacts.flatMap((a) => reg.getOf('artifact', a.successor?.id ?? a.id)?.concerns ?? []),
-  );
+  const brought = new Set<Concern>(r.hard_facts.artifacts.flatMap((a) => reg.getOf('artifact', a.successor?.id ?? a.id)?.concerns ?? []));
   const concernOf = (m: CompatibleMechanism) => FAMILY_PLAIN[m.family].concern;
   const everySensitive = first.length > 0 && first.every((m) => concernOf(m) !== undefined);
   const later = (m: CompatibleMechanism) => {
@@ -167,7 +180,9 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const v = r.agency.verdict;
   const labels = groupList.filter((g) => g.items.some((i) => i.brought_in !== false)).map((g) => PLAIN_GROUP_LABELS[g.id].short);
   const laterLabels = groupList.filter((g) => g.items.every((i) => i.brought_in === false)).map((g) => PLAIN_GROUP_LABELS[g.id].short);
-  const cannot = r.behind.non_inferences[0] ? shortSentences(period(withoutAsides(clean(firstSentence(r.behind.non_inferences[0].text))))) : undefined;
+  const cannot = r.behind.non_inferences[0]
+    ? shortSentences(period(withoutAsides(clean(firstSentence(r.behind.non_inferences[0].text)))))
+    : undefined;
   const meaning =
     v.code === 'nothing-left'
       ? 'The answers you gave rule out every explanation the atlas has for this. Check them; the atlas may be missing something.'
@@ -179,13 +194,20 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   let check: CandidateView['check'];
   if (topProbe) {
     const firstIds = new Set(first.map((m) => m.id));
-    const outcome = [...topProbe.outcomes].sort((a, b) => b.narrows.filter((id) => firstIds.has(id)).length - a.narrows.filter((id) => firstIds.has(id)).length)[0];
+    const outcome = [...topProbe.outcomes].sort(
+      (a, b) => b.narrows.filter((id) => firstIds.has(id)).length - a.narrows.filter((id) => firstIds.has(id)).length,
+    )[0];
     const ruled = outcome ? first.filter((m) => outcome.narrows.includes(m.id)).map((m) => lowerFirst(plainTitle(m.title))) : [];
     check = {
       probe: topProbe.id,
       artifact: topProbe.artifact.id,
       action: shortSentences(period(withoutAsides(clean(firstSentence(topProbe.action))))),
-      ...(outcome && ruled.length > 0 ? { outcome: outcome.id, tells: `If ${lowerFirst(noPeriod(withoutAsides(clean(firstSentence(outcome.observation)))))}, that rules out ${andList(ruled)}.` } : {}),
+      ...(outcome && ruled.length > 0
+        ? {
+            outcome: outcome.id,
+            tells: `If ${lowerFirst(noPeriod(withoutAsides(clean(firstSentence(outcome.observation)))))}, that rules out ${andList(ruled)}.`,
+          }
+        : {}),
     };
   }
   const reachable = first.filter((m) => m.facets.removability === 'candidate' && !later(m));
@@ -200,7 +222,12 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
 
   const step = r.agency.next_steps[0];
   const now: CandidateView['now'] = step
-    ? { step: step.id, artifact: step.artifact.id, action: shortSentences(period(withoutAsides(clean(firstSentence(step.action))))), ...(step.by_when !== undefined ? { by_when: period(withoutAsides(clean(firstSentence(step.by_when)))) } : {}) }
+    ? {
+        step: step.id,
+        artifact: step.artifact.id,
+        action: shortSentences(period(withoutAsides(clean(firstSentence(step.action))))),
+        ...(step.by_when !== undefined ? { by_when: period(withoutAsides(clean(firstSentence(step.by_when)))) } : {}),
+      }
     : undefined;
   const mine = personDeadlines(deadlines)
     .map(({ deadline }) => deadline)
@@ -217,9 +244,14 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
 
   // Within the budget: the parts are cut in turn (the check's "if", then "by when", then the first sentence is kept short).
   let parts = [meaning, cannot, checkText, nowText, lawText].filter((p): p is string => p !== undefined);
-  if (words(parts.join(' ')) > LEAD_WORDS && check?.tells) parts = parts.map((p) => (p === checkText ? `One thing worth checking: ${lowerFirst(check!.action)}` : p));
-  if (words(parts.join(' ')) > LEAD_WORDS && now?.by_when) parts = parts.map((p) => (p === nowText ? `What to do now: ${lowerFirst(now.action)}` : p));
-  if (words(parts.join(' ')) > LEAD_WORDS) parts = parts.map((p) => (p === meaning ? meaning.replace(/ None is proven, and the atlas cannot say which is more likely\./, ' None is proven.') : p));
+  if (words(parts.join(' ')) > LEAD_WORDS && check?.tells)
+    parts = parts.map((p) => (p === checkText ? `One thing worth checking: ${lowerFirst(check!.action)}` : p));
+  if (words(parts.join(' ')) > LEAD_WORDS && now?.by_when)
+    parts = parts.map((p) => (p === nowText ? `What to do now: ${lowerFirst(now.action)}` : p));
+  if (words(parts.join(' ')) > LEAD_WORDS)
+    parts = parts.map((p) =>
+      p === meaning ? meaning.replace(/ None is proven, and the atlas cannot say which is more likely\./, ' None is proven.') : p,
+    );
   if (words(parts.join(' ')) > LEAD_WORDS && cannot) parts = parts.filter((p) => p !== cannot);
 
   const law = deadlines.length > 0;
@@ -230,7 +262,9 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
     ...(now ? { now } : {}),
     groups: groupList,
     ...(secondCount > 0
-      ? { also: `The atlas also lists ${secondCount === 1 ? 'one other thing that happens' : `${secondCount} other things that happen`} at this step but would not cause this by ${secondCount === 1 ? 'itself' : 'themselves'}.` }
+      ? {
+          also: `The atlas also lists ${secondCount === 1 ? 'one other thing that happens' : `${secondCount} other things that happen`} at this step but would not cause this by ${secondCount === 1 ? 'itself' : 'themselves'}.`,
+        }
       : {}),
     ...(r.obstacle.stage_note ? { note: stageNote(r) } : {}),
     notice: PLAIN_NOTICE,

@@ -23,7 +23,8 @@ export interface CaseFacts {
   dates?: Partial<Record<LimitEvent, string>> & { conciliation_start?: string; conciliation_certificate?: string };
 }
 
-export const CHECK_WITH_ADVISER = 'Not legal advice. Check these dates with an adviser: the atlas works them out from its sources, and it cannot see the details of your case.';
+export const CHECK_WITH_ADVISER =
+  'Not legal advice. Check these dates with an adviser: the atlas works them out from its sources, and it cannot see the details of your case.';
 
 const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const count = (n: number) => (n < NUMBERS.length ? NUMBERS[n]! : String(n));
@@ -58,7 +59,8 @@ export function placeOfInput(where: string): Place {
 
 /** Checks a date given by the person. */
 export function checkedDate(value: string, what = 'The date'): string {
-  if (!isIsoDate(value.trim())) throw new AnalysisError('invalid-argument', `${what} must be a calendar date written YYYY-MM-DD, such as 2026-11-20 (got "${value}").`);
+  if (!isIsoDate(value.trim()))
+    throw new AnalysisError('invalid-argument', `${what} must be a calendar date written YYYY-MM-DD, such as 2026-11-20 (got "${value}").`);
   return value.trim();
 }
 
@@ -69,8 +71,15 @@ function startOf(limit: Extract<TimeLimit, { stated: true }>, facts: CaseFacts):
   return limit.from === 'request' ? undefined : facts.on;
 }
 
-function extensionDate(ext: LimitExtension, start: string, base: Extract<TimeLimit, { stated: true }>, plain: string, facts: CaseFacts): string | undefined {
-  if (ext.kind === 'replaces') return periodEnd(start, { length: ext.length!, unit: ext.unit!, days: ext.days, less_one_day: ext.less_one_day });
+function extensionDate(
+  ext: LimitExtension,
+  start: string,
+  base: Extract<TimeLimit, { stated: true }>,
+  plain: string,
+  facts: CaseFacts,
+): string | undefined {
+  if (ext.kind === 'replaces')
+    return periodEnd(start, { length: ext.length!, unit: ext.unit!, days: ext.days, less_one_day: ext.less_one_day });
   if (ext.kind === 'adds') {
     // The whole period runs from the event: a month and two further months is three months from receipt.
     if (ext.unit === base.unit && ext.days === base.days) return periodEnd(start, { ...base, length: base.length + ext.length! });
@@ -99,7 +108,14 @@ export function deadlinesOf(notes: ReadonlyArray<LawNote & { artifact: { id: str
       time_limit: note.time_limit ?? '',
     };
     if (!limit.stated) {
-      out.push({ ...base, stated: false, action: limit.action, who: 'you', dates: [], line: `${sentence(limit.action)} The atlas’s sources give no time limit for this.` });
+      out.push({
+        ...base,
+        stated: false,
+        action: limit.action,
+        who: 'you',
+        dates: [],
+        line: `${sentence(limit.action)} The atlas’s sources give no time limit for this.`,
+      });
       continue;
     }
     const start = startOf(limit, facts);
@@ -112,10 +128,27 @@ export function deadlinesOf(notes: ReadonlyArray<LawNote & { artifact: { id: str
         const date = extensionDate(ext, start, limit, plain, facts);
         if (date === undefined || date === plain) continue;
         const holds = place !== undefined && ext.applies_in.includes(place.code);
-        dates.push({ date, long: longDate(date), label: ext.label, kind: ext.kind, condition: ext.when, ...(place !== undefined ? { holds } : {}) });
+        dates.push({
+          date,
+          long: longDate(date),
+          label: ext.label,
+          kind: ext.kind,
+          condition: ext.when,
+          ...(place !== undefined ? { holds } : {}),
+        });
       }
     }
-    out.push({ ...base, stated: true, action: limit.action, who: limit.who, from: limit.from, period: { length: limit.length, unit: limit.unit, days: limit.days, words }, ...(start !== undefined ? { start } : {}), dates, line: lineOf(limit, words, start, dates) });
+    out.push({
+      ...base,
+      stated: true,
+      action: limit.action,
+      who: limit.who,
+      from: limit.from,
+      period: { length: limit.length, unit: limit.unit, days: limit.days, words },
+      ...(start !== undefined ? { start } : {}),
+      dates,
+      line: lineOf(limit, words, start, dates),
+    });
   }
   return out;
 }
@@ -124,7 +157,9 @@ export function deadlinesOf(notes: ReadonlyArray<LawNote & { artifact: { id: str
  * The deadlines as a person reads them, each said once: its line, after "In <where>:" when the note may not
  * apply to them. Two observations can carry the same law note; the list a person sees names it once.
  */
-export function personDeadlines<T extends Pick<DeadlineView, 'applies' | 'where' | 'line'>>(deadlines: readonly T[]): Array<{ text: string; deadline: T }> {
+export function personDeadlines<T extends Pick<DeadlineView, 'applies' | 'where' | 'line'>>(
+  deadlines: readonly T[],
+): Array<{ text: string; deadline: T }> {
   const seen = new Map<string, { text: string; deadline: T }>();
   for (const d of deadlines) {
     const text = `${d.applies === 'maybe' && d.where ? `In ${d.where}: ` : ''}${d.line}`;
@@ -142,7 +177,9 @@ function lineOf(limit: Extract<TimeLimit, { stated: true }>, words: string, star
   const clock = limit.extensions.find((e) => e.kind === 'stop-the-clock');
   if (start === undefined || dates.length === 0) {
     const from = EVENT_WORDS[limit.from];
-    const more = conditions.map((e) => ` ${e.kind === 'adds' ? 'It can be extended' : 'It becomes'} ${e.label} ${e.when.replace(/\.$/, '')}.`).join('');
+    const more = conditions
+      .map((e) => ` ${e.kind === 'adds' ? 'It can be extended' : 'It becomes'} ${e.label} ${e.when.replace(/\.$/, '')}.`)
+      .join('');
     return `${action} within ${words} of ${from}.${more}${clock ? ` ${sentence(clock.when)}` : ''}`;
   }
   const [plain, ...rest] = dates;

@@ -10,7 +10,10 @@ import { compareIds, type RegistryData } from '../registry/registry.ts';
 import type { Problem } from '../registry/rules.ts';
 import { BUMPS, bumpSatisfies, compareVersions, effectiveBump, nextVersion, versionBump, type Bump } from '../registry/release-model.ts';
 
-const Version = z.string().regex(/^\d+\.\d+\.\d+$/).describe('A registry version (semver)');
+const Version = z
+  .string()
+  .regex(/^\d+\.\d+\.\d+$/)
+  .describe('A registry version (semver)');
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const DiffEntity = z
@@ -34,7 +37,9 @@ const ListChange = z
   .strictObject({
     field: z.string().describe('Dotted path of the list, e.g. sources or probes'),
     change: z.literal('list'),
-    added: z.array(z.string()).describe('Items added: the item itself for a list of words or IDs, its key (id, artifact, mechanism…) for a list of records'),
+    added: z
+      .array(z.string())
+      .describe('Items added: the item itself for a list of words or IDs, its key (id, artifact, mechanism…) for a list of records'),
     removed: z.array(z.string()).describe('Items removed, named as in added'),
     changed: z.array(z.string()).describe('Records present in both versions whose content changed, by key'),
     reordered: z.boolean().describe('The items kept are in another order'),
@@ -62,7 +67,11 @@ export const RegistryDiff = z
   .strictObject({
     from: VersionInfo,
     to: VersionInfo,
-    required_bump: z.enum(BUMPS).describe('The least semver bump these changes need (major: an ID removed; minor: entities added, deprecated or restored; patch: edits only)'),
+    required_bump: z
+      .enum(BUMPS)
+      .describe(
+        'The least semver bump these changes need (major: an ID removed; minor: entities added, deprecated or restored; patch: edits only)',
+      ),
     reasons: z.array(z.string()).describe('Why that bump, in words'),
     counts: z.strictObject({
       added: z.int().min(0),
@@ -140,15 +149,23 @@ function ref(e: Record_): DiffEntity {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const listed = (entities: readonly DiffEntity[]) =>
-  entities.length <= 6 ? entities.map((e) => e.id).join(', ') : `${entities.slice(0, 5).map((e) => e.id).join(', ')} and ${entities.length - 5} more`;
+  entities.length <= 6
+    ? entities.map((e) => e.id).join(', ')
+    : `${entities
+        .slice(0, 5)
+        .map((e) => e.id)
+        .join(', ')} and ${entities.length - 5} more`;
 
 function bumpOf(diff: RegistryDiff): { bump: Bump; reasons: string[] } {
   const reasons: string[] = [];
   if (diff.removed.length > 0) {
-    reasons.push(`${count(diff.removed.length, 'ID', 'IDs')} removed (${listed(diff.removed)}), so links to ${diff.removed.length === 1 ? 'it' : 'them'} stop resolving`);
+    reasons.push(
+      `${count(diff.removed.length, 'ID', 'IDs')} removed (${listed(diff.removed)}), so links to ${diff.removed.length === 1 ? 'it' : 'them'} stop resolving`,
+    );
   }
   if (diff.added.length > 0) reasons.push(`${count(diff.added.length, 'new entity', 'new entities')} (${listed(diff.added)})`);
-  if (diff.deprecated.length > 0) reasons.push(`${count(diff.deprecated.length, 'entity', 'entities')} deprecated (${listed(diff.deprecated)})`);
+  if (diff.deprecated.length > 0)
+    reasons.push(`${count(diff.deprecated.length, 'entity', 'entities')} deprecated (${listed(diff.deprecated)})`);
   if (diff.restored.length > 0) reasons.push(`${count(diff.restored.length, 'entity', 'entities')} restored (${listed(diff.restored)})`);
   if (diff.changed.length > 0) reasons.push(`${count(diff.changed.length, 'entity', 'entities')} edited`);
   if (diff.manifest.length > 0) reasons.push(`the manifest changed (${[...new Set(diff.manifest.map((f) => f.field))].join(', ')})`);
@@ -227,7 +244,8 @@ function keyOf(item: unknown): string {
   if (!isRecord(item)) return typeof item === 'string' ? item : canonical(item);
   for (const f of KEY_FIELDS) if (typeof item[f] === 'string') return item[f];
   // A loop's edge: "M-001 amplifies M-002"; a law note: "uk: <instrument>".
-  if (typeof item['from'] === 'string' && typeof item['to'] === 'string') return `${item['from']} ${String(item['relation'])} ${item['to']}`;
+  if (typeof item['from'] === 'string' && typeof item['to'] === 'string')
+    return `${item['from']} ${String(item['relation'])} ${item['to']}`;
   if (typeof item['jurisdiction'] === 'string' && typeof item['instrument'] === 'string') {
     return `${item['jurisdiction']}${typeof item['where'] === 'string' ? ` (${item['where']})` : ''}: ${item['instrument']}`;
   }
@@ -272,7 +290,11 @@ export function releaseVersionProblems(current: RegistryData, latest: RegistryDa
   if (diff.required_bump === 'none' && compareVersions(version, recorded) === 0) return [];
   const problem = (message: string): Problem => ({ rule: 'release-version', severity: 'warning', file: 'content/atlas.yaml', message });
   if (compareVersions(version, recorded) < 0) {
-    return [problem(`registry_version ${version} is below the latest recorded release ${recorded} (releases/index.json). Versions only go up: set it to ${nextVersion(recorded, diff.required_bump === 'none' ? 'patch' : diff.required_bump)} or above.`)];
+    return [
+      problem(
+        `registry_version ${version} is below the latest recorded release ${recorded} (releases/index.json). Versions only go up: set it to ${nextVersion(recorded, diff.required_bump === 'none' ? 'patch' : diff.required_bump)} or above.`,
+      ),
+    ];
   }
   if (bumpSatisfies(recorded, version, diff.required_bump)) return [];
   const needs = effectiveBump(recorded, diff.required_bump);
@@ -309,7 +331,9 @@ export const ChangelogEntry = z
     counts: RegistryDiff.shape.counts,
     added: z.array(DiffEntity).describe('New IDs'),
     changed: z.array(ChangelogChanged).describe('Entities edited, with the fields that changed'),
-    deprecated: z.array(ChangelogChanged.extend({ superseded_by: z.string().optional() })).describe('Entities deprecated or superseded; their IDs keep resolving'),
+    deprecated: z
+      .array(ChangelogChanged.extend({ superseded_by: z.string().optional() }))
+      .describe('Entities deprecated or superseded; their IDs keep resolving'),
     restored: z.array(ChangelogChanged).describe('Deprecated entities made active again'),
     removed: z.array(DiffEntity).describe('IDs that no longer exist'),
     manifest: z.array(z.string()).describe('Manifest fields that changed'),
@@ -321,7 +345,13 @@ export type ChangelogEntry = z.infer<typeof ChangelogEntry>;
 export function changelogEntry(release: RegistryData, previous: RegistryData | undefined): ChangelogEntry {
   const diff = previous ? diffRegistries(previous, release) : undefined;
   const names = (fields: readonly FieldChange[]) => [...new Set(fields.map((f) => f.field))];
-  const summary = (e: ChangedEntity) => ({ id: e.id, kind: e.kind, title: e.title, ...(e.previous_title !== undefined ? { previous_title: e.previous_title } : {}), fields: names(e.fields) });
+  const summary = (e: ChangedEntity) => ({
+    id: e.id,
+    kind: e.kind,
+    title: e.title,
+    ...(e.previous_title !== undefined ? { previous_title: e.previous_title } : {}),
+    fields: names(e.fields),
+  });
   return ChangelogEntry.parse({
     version: release.manifest.registry_version,
     released: release.manifest.released,
@@ -409,17 +439,30 @@ export function changelogMarkdown(
     };
     const authored = notes(e.version)?.trim();
     if (authored) section('Notes', authored.split('\n'));
-    section(`Added (${e.counts.added})`, entityLines(e.added, (x) => `${x.id} ${md(x.title)}`));
+    section(
+      `Added (${e.counts.added})`,
+      entityLines(e.added, (x) => `${x.id} ${md(x.title)}`),
+    );
     section(
       `Changed (${e.counts.changed})`,
-      entityLines(e.changed, (x) => `${x.id} ${md(x.title)}${x.previous_title !== undefined ? ` (was: ${md(x.previous_title)})` : ''}: ${x.fields.map((f) => `\`${f}\``).join(', ')}`),
+      entityLines(
+        e.changed,
+        (x) =>
+          `${x.id} ${md(x.title)}${x.previous_title !== undefined ? ` (was: ${md(x.previous_title)})` : ''}: ${x.fields.map((f) => `\`${f}\``).join(', ')}`,
+      ),
     );
     section(
       `Deprecated or superseded (${e.counts.deprecated})`,
       entityLines(e.deprecated, (x) => `${x.id} ${md(x.title)}${x.superseded_by ? `: superseded by ${x.superseded_by}` : ''}`),
     );
-    section(`Restored (${e.counts.restored})`, entityLines(e.restored, (x) => `${x.id} ${md(x.title)}`));
-    section(`Removed (${e.counts.removed})`, entityLines(e.removed, (x) => `${x.id} ${md(x.title)}: links to it no longer resolve`));
+    section(
+      `Restored (${e.counts.restored})`,
+      entityLines(e.restored, (x) => `${x.id} ${md(x.title)}`),
+    );
+    section(
+      `Removed (${e.counts.removed})`,
+      entityLines(e.removed, (x) => `${x.id} ${md(x.title)}: links to it no longer resolve`),
+    );
     if (e.manifest.length > 0) section('Manifest', [`- ${e.manifest.map((f) => `\`${f}\``).join(', ')}`]);
   }
   return out.join('\n') + '\n';

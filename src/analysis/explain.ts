@@ -54,24 +54,52 @@ export function explain(reg: Registry, input: ExplainInput, max = LISTED_MAX): E
     );
   }
   const extra = input.probes ?? [];
-  const when = { ...(input.on !== undefined ? { on: input.on } : {}), ...(input.where !== undefined ? { where: input.where } : {}), ...(input.dates ? { dates: input.dates } : {}) };
+  const when = {
+    ...(input.on !== undefined ? { on: input.on } : {}),
+    ...(input.where !== undefined ? { where: input.where } : {}),
+    ...(input.dates ? { dates: input.dates } : {}),
+  };
   if (input.scenario !== undefined) {
     const scenario = resolveEntity(reg, input.scenario, ['scenario'], 'a scenario preset');
     const preset = scenarioInput(reg, scenario.id);
     const stage = input.stage ?? preset.stage;
     const origin: InputOrigin = { scenario: { id: scenario.id, title: scenario.kind === 'source' ? scenario.cite : scenario.title } };
-    return explainArtifacts(reg, { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra], ...when }, origin, max);
+    return explainArtifacts(
+      reg,
+      { artifacts: preset.artifacts, ...(stage !== undefined ? { stage } : {}), probes: [...preset.probes, ...extra], ...when },
+      origin,
+      max,
+    );
   }
   if (words) {
-    const reading = readSituation(reg, { ...(input.text !== undefined ? { text: input.text } : {}), ...(input.message !== undefined ? { message: input.message } : {}), ...(input.picks ? { picks: input.picks } : {}) });
+    const reading = readSituation(reg, {
+      ...(input.text !== undefined ? { text: input.text } : {}),
+      ...(input.message !== undefined ? { message: input.message } : {}),
+      ...(input.picks ? { picks: input.picks } : {}),
+    });
     const from_text = fromTextOf(reading);
     if (reading.observations.length === 0) {
       if (reading.questions.length > 0 || reading.not_covered) return unanalysed(reg, from_text, input.stage);
       throw new AnalysisError('not-found', nothingStated(reading));
     }
-    return explainArtifacts(reg, { artifacts: reading.observations.map((m) => m.id), ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when }, { from_text }, max);
+    return explainArtifacts(
+      reg,
+      {
+        artifacts: reading.observations.map((m) => m.id),
+        ...(input.stage !== undefined ? { stage: input.stage } : {}),
+        probes: extra,
+        ...when,
+      },
+      { from_text },
+      max,
+    );
   }
-  return explainArtifacts(reg, { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when }, {}, max);
+  return explainArtifacts(
+    reg,
+    { artifacts: input.artifacts ?? [], ...(input.stage !== undefined ? { stage: input.stage } : {}), probes: extra, ...when },
+    {},
+    max,
+  );
 }
 
 /** The reader's reading as the result carries it (input.from_text). */
@@ -92,7 +120,8 @@ const EXAMPLES = '"no reply after the final interview", "offer withdrawn after I
 
 /** Why nothing was read from the words, and what to do. */
 function nothingStated(r: Reading): string {
-  const denied = r.denied.length > 0 ? ` You said it was not ${r.denied.map((d) => `${d.id} (${d.title})`).join(' or ')}, so that is not analysed.` : '';
+  const denied =
+    r.denied.length > 0 ? ` You said it was not ${r.denied.map((d) => `${d.id} (${d.title})`).join(' or ')}, so that is not analysed.` : '';
   return `No observation in the atlas is stated clearly enough in ${r.text !== '' ? 'that description' : 'that message'} to explain it.${denied} Say what you saw or were told and when, in a few words (e.g. ${EXAMPLES}), find the observation with hoba search, or give artifact IDs such as A-009.`;
 }
 
@@ -120,7 +149,18 @@ function unanalysed(reg: Registry, from_text: NonNullable<ExplainResult['input']
     hard_facts: { artifacts: [], observed: [] },
     obstacle: { stages: [], from: 'artifacts', barriers: [] },
     behind: { mechanisms: [], excluded: [], ruled_out: [], patterns: [], loops: [], non_inferences: [], source_caveats: [] },
-    agency: { candidate: [], intermediary: [], none: [], same_stage: { candidate: [], intermediary: [], none: [] }, probes: [], other_probes: [], next_steps: [], law: [], deadlines: [], verdict },
+    agency: {
+      candidate: [],
+      intermediary: [],
+      none: [],
+      same_stage: { candidate: [], intermediary: [], none: [] },
+      probes: [],
+      other_probes: [],
+      next_steps: [],
+      law: [],
+      deadlines: [],
+      verdict,
+    },
   };
   return { ...result, candidate: candidateView(reg, result, []) };
 }

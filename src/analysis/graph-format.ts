@@ -38,7 +38,10 @@ export function toText(n: Neighbourhood): string {
     `relations: ${n.relations.join(', ')}`,
     '',
     `nodes (${n.nodes.length}${n.truncated ? ', truncated' : ''}):`,
-    ...n.nodes.map((x) => `  ${String(x.distance).padStart(2)}  ${x.id.padEnd(6)} ${x.kind.padEnd(12)} ${x.title}${x.status === 'deprecated' ? ' [deprecated]' : ''}`),
+    ...n.nodes.map(
+      (x) =>
+        `  ${String(x.distance).padStart(2)}  ${x.id.padEnd(6)} ${x.kind.padEnd(12)} ${x.title}${x.status === 'deprecated' ? ' [deprecated]' : ''}`,
+    ),
     '',
     `edges (${n.edges.length}):`,
     ...n.edges.map((e) => `  ${e.source.padEnd(6)} ${`─${edgeLabel(e)}→`.padEnd(24)} ${e.target.padEnd(6)} ${title.get(e.target) ?? ''}`),

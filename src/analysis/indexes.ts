@@ -16,7 +16,11 @@ const trained = new Map<string, string>();
  * of `reuse` (e.g. the bundled snapshot's) whose fingerprint matches. Most edits of the atlas (a
  * mechanism, a source, a law note) do not change what the reader learns from.
  */
-export function readerModelText(registry: Registry, corpus: readonly CorpusItem[] = [], reuse: ReadonlyArray<string | undefined> = []): string {
+export function readerModelText(
+  registry: Registry,
+  corpus: readonly CorpusItem[] = [],
+  reuse: ReadonlyArray<string | undefined> = [],
+): string {
   const { fingerprint } = trainingInputs(registry, corpus);
   const known = trained.get(fingerprint) ?? reuse.find((text) => text !== undefined && text.includes(`"trained_from":"${fingerprint}"`));
   if (known !== undefined) return known;

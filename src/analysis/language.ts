@@ -81,7 +81,8 @@ export function nonEnglishLanguage(text: string): string | undefined {
   }
   // Two foreign signals and more of them than English words: a sentence in another language. One foreign
   // word in an English sentence is not enough.
-  if (best && best.n >= 2 && best.n > english) return accented > 0 && (foreign.get(best.language) ?? 0) === 0 ? 'a language other than English' : best.language;
+  if (best && best.n >= 2 && best.n > english)
+    return accented > 0 && (foreign.get(best.language) ?? 0) === 0 ? 'a language other than English' : best.language;
   return undefined;
 }
 

@@ -231,7 +231,14 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
   const byStage = activeBarriersAt(reg);
   const alone = facts.barriers.filter((b) => !(b.status === 'active' && stages.has(b.stage)));
   const parts = [
-    ...facts.stages.map((s) => kept(reg, `stage ${s}`, () => atSome(reg, (byStage.get(s) ?? []).map((i) => reg.entities[i] as Barrier)))),
+    ...facts.stages.map((s) =>
+      kept(reg, `stage ${s}`, () =>
+        atSome(
+          reg,
+          (byStage.get(s) ?? []).map((i) => reg.entities[i] as Barrier),
+        ),
+      ),
+    ),
     ...alone.map((b) => kept(reg, b.id, () => atSome(reg, [b]))),
   ];
   if (parts.length === 1) return parts[0]!;
@@ -247,7 +254,13 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
         hi = Math.max(hi, part.positions.at(-1)!);
       }
     }
-    return atMarked(reg, marked, lo, hi, parts.flatMap((p) => p.loops));
+    return atMarked(
+      reg,
+      marked,
+      lo,
+      hi,
+      parts.flatMap((p) => p.loops),
+    );
   });
 }
 
@@ -341,7 +354,11 @@ export function joinWords(items: readonly string[]): string {
 }
 
 /** A mechanism with why it is compatible with the facts (their artifact and barrier IDs), or undefined when it is not. */
-function compatibility(m: Mechanism, given: ReadonlySet<string>, barriers: ReadonlySet<string>): CompatibleMechanism['compatible_because'] | undefined {
+function compatibility(
+  m: Mechanism,
+  given: ReadonlySet<string>,
+  barriers: ReadonlySet<string>,
+): CompatibleMechanism['compatible_because'] | undefined {
   const emits = m.emits
     .filter((e) => given.has(e.artifact))
     .map((e) => ({ artifact: e.artifact, fidelity: e.fidelity, ...(e.note !== undefined ? { note: e.note } : {}) }));
@@ -355,7 +372,9 @@ function compatibility(m: Mechanism, given: ReadonlySet<string>, barriers: Reado
 /** One plain sentence saying why a mechanism is listed, naming the observation or barrier by title. */
 function whyListed(reg: Registry, because: CompatibleMechanism['compatible_because'], observed: boolean): string {
   if (because.emits.length > 0) {
-    const emits = [...because.emits].sort((a, b) => FIDELITIES.indexOf(a.fidelity) - FIDELITIES.indexOf(b.fidelity) || compareIds(a.artifact, b.artifact));
+    const emits = [...because.emits].sort(
+      (a, b) => FIDELITIES.indexOf(a.fidelity) - FIDELITIES.indexOf(b.fidelity) || compareIds(a.artifact, b.artifact),
+    );
     const parts = emits.map((e) => `${quotedTitle(reg.get(e.artifact) as { id: string; title: string })} ${FIDELITY_WORDS[e.fidelity]}`);
     return `Produces ${joinWords(parts)}.`;
   }
@@ -368,7 +387,12 @@ function whyListed(reg: Registry, because: CompatibleMechanism['compatible_becau
 
 const tierOf = (because: CompatibleMechanism['compatible_because']): Tier => (because.emits.length > 0 ? 'produces' : 'same-stage');
 
-export function mechanismView(reg: Registry, m: Mechanism, because: CompatibleMechanism['compatible_because'], observed = true): CompatibleMechanism {
+export function mechanismView(
+  reg: Registry,
+  m: Mechanism,
+  because: CompatibleMechanism['compatible_because'],
+  observed = true,
+): CompatibleMechanism {
   return {
     id: m.id,
     title: m.title,
@@ -382,8 +406,14 @@ export function mechanismView(reg: Registry, m: Mechanism, because: CompatibleMe
     compatible_because: because,
     amplifies: refs(reg, m.amplifies),
     masks: refs(reg, m.masks),
-    amplified_by: refs(reg, reg.incoming(m.id, 'amplifies').map((e) => e.source)),
-    masked_by: refs(reg, reg.incoming(m.id, 'masks').map((e) => e.source)),
+    amplified_by: refs(
+      reg,
+      reg.incoming(m.id, 'amplifies').map((e) => e.source),
+    ),
+    masked_by: refs(
+      reg,
+      reg.incoming(m.id, 'masks').map((e) => e.source),
+    ),
   };
 }
 
@@ -418,7 +448,10 @@ function compareRanked(a: { id: string; rank: readonly number[] }, b: { id: stri
  * It ranks how directly a mechanism accounts for the facts, never how likely it is.
  */
 export function compareCompatible(a: CompatibleMechanism, b: CompatibleMechanism): number {
-  return compareRanked({ id: a.id, rank: rankOf(a.compatible_because, a.evidence_level) }, { id: b.id, rank: rankOf(b.compatible_because, b.evidence_level) });
+  return compareRanked(
+    { id: a.id, rank: rankOf(a.compatible_because, a.evidence_level) },
+    { id: b.id, rank: rankOf(b.compatible_because, b.evidence_level) },
+  );
 }
 
 /** A compatible mechanism before its view is built: what the ranking and the tiers need. */
@@ -450,9 +483,11 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
   const given = new Set(facts.used.map((a) => a.id));
   const barriers = new Set(facts.barriers.map((b) => b.id));
   const rules = new Map<string, { by: string; reason: string }>();
-  for (const a of facts.used) for (const r of a.rules_out) if (!rules.has(r.mechanism)) rules.set(r.mechanism, { by: a.id, reason: r.reason });
+  for (const a of facts.used)
+    for (const r of a.rules_out) if (!rules.has(r.mechanism)) rules.set(r.mechanism, { by: a.id, reason: r.reason });
   const ruledOut: RuledOutMechanism[] = [];
-  const ruleOut = (m: Mechanism, rule: { by: string; reason: string }) => ruledOut.push({ id: m.id, title: m.title, by: rule.by, reason: rule.reason });
+  const ruleOut = (m: Mechanism, rule: { by: string; reason: string }) =>
+    ruledOut.push({ id: m.id, title: m.title, by: rule.by, reason: rule.reason });
 
   // Tier produces: the mechanisms emitting a given artifact, ranked.
   const first: Array<Candidate & { rank: number[] }> = [];
@@ -466,7 +501,15 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
       taken.add(position);
       const rule = rules.get(m.id);
       if (rule) ruleOut(m, rule);
-      else first.push({ id: m.id, position, title: m.title, mechanism: m, tier: 'produces', rank: rankOf(compatibility(m, given, barriers)!, m.evidence_level) });
+      else
+        first.push({
+          id: m.id,
+          position,
+          title: m.title,
+          mechanism: m,
+          tier: 'produces',
+          rank: rankOf(compatibility(m, given, barriers)!, m.evidence_level),
+        });
     }
   }
   // Tier same-stage: the others operating at an identified barrier, less those ruled out.
@@ -490,7 +533,12 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
  * The first `max` items of a list that grows with the atlas, and the cut when there was one: its path in
  * the result, the whole list's length and `more(rest)`, a sentence saying how to get the rest.
  */
-export function bounded<T>(list: readonly T[], max: number, path: string, more: (rest: number) => string): { shown: T[]; cut: Truncation[] } {
+export function bounded<T>(
+  list: readonly T[],
+  max: number,
+  path: string,
+  more: (rest: number) => string,
+): { shown: T[]; cut: Truncation[] } {
   if (list.length <= max) return { shown: [...list], cut: [] };
   return { shown: list.slice(0, max), cut: [{ list: path, shown: max, total: list.length, more: more(list.length - max) }] };
 }
@@ -512,7 +560,9 @@ export function listedMechanisms(
   const observed = facts.used.length > 0;
   const given = new Set(facts.used.map((a) => a.id));
   const barriers = new Set(facts.barriers.map((b) => b.id));
-  const mechanisms = [...first, ...shown].map((c) => mechanismView(reg, c.mechanism, compatibility(c.mechanism, given, barriers)!, observed));
+  const mechanisms = [...first, ...shown].map((c) =>
+    mechanismView(reg, c.mechanism, compatibility(c.mechanism, given, barriers)!, observed),
+  );
   if (second.size <= max) return { mechanisms, cut: [] };
   // The cut counts the whole list, not only its second tier.
   const more =
@@ -528,7 +578,8 @@ export function listedBarriers(facts: Facts, path: string, max = LISTED_MAX): { 
     facts.barriers,
     max,
     path,
-    (rest) => `${rest} more barriers${stages} (listed by ID; the last shown is ${facts.barriers[max - 1]!.id}): every barrier, with its stage, is in the REST API’s barrier collection (/api/v1/barriers)`,
+    (rest) =>
+      `${rest} more barriers${stages} (listed by ID; the last shown is ${facts.barriers[max - 1]!.id}): every barrier, with its stage, is in the REST API’s barrier collection (/api/v1/barriers)`,
   );
   return { barriers: shown.map(barrierRef), cut };
 }

@@ -35,13 +35,19 @@ import type { Methodology } from './schemas.ts';
 import { LEGAL_NOTICE, LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, VERDICT_CODES, type VerdictCode } from './terms.ts';
 
 const KIND_MEANINGS: Record<Kind, string> = {
-  artifact: 'An observation: what a candidate directly sees or receives (silence, a template rejection, a reposted role). Each says what it does not establish, offers diagnostic probes, says what the candidate can still do whatever the cause (next steps), and may rule out a mechanism acting at the same stage, with the reason.',
-  barrier: 'A structural gate of the hiring funnel that a candidate must pass (résumé screen, hiring-manager interview, offer approval). Barriers form a directed acyclic graph over the stages.',
-  mechanism: 'A process that makes a barrier reject, stall or misclassify a candidate, described by four facets, the barriers it operates at, the artifacts it emits and its evidence level.',
-  pattern: 'A recurring configuration worth naming (a double bind, a reversal, a silence): a set of artifacts that, seen together, establish something specific and still leave much open.',
+  artifact:
+    'An observation: what a candidate directly sees or receives (silence, a template rejection, a reposted role). Each says what it does not establish, offers diagnostic probes, says what the candidate can still do whatever the cause (next steps), and may rule out a mechanism acting at the same stage, with the reason.',
+  barrier:
+    'A structural gate of the hiring funnel that a candidate must pass (résumé screen, hiring-manager interview, offer approval). Barriers form a directed acyclic graph over the stages.',
+  mechanism:
+    'A process that makes a barrier reject, stall or misclassify a candidate, described by four facets, the barriers it operates at, the artifacts it emits and its evidence level.',
+  pattern:
+    'A recurring configuration worth naming (a double bind, a reversal, a silence): a set of artifacts that, seen together, establish something specific and still leave much open.',
   loop: 'A persistent causal cycle among mechanisms, where each makes the next stronger or hides it, so the situation sustains itself.',
-  intervention: 'A change a system actor (employer, hiring team, vendor, regulator, job platform) can make that targets mechanisms, barriers or loops, with expected effects and how to measure them.',
-  scenario: 'A worked situation in a candidate’s plain words, the observations (and probe outcomes) it maps to, and the analysis expected of it: a preset for explain and a regression test of the atlas.',
+  intervention:
+    'A change a system actor (employer, hiring team, vendor, regulator, job platform) can make that targets mechanisms, barriers or loops, with expected effects and how to measure them.',
+  scenario:
+    'A worked situation in a candidate’s plain words, the observations (and probe outcomes) it maps to, and the analysis expected of it: a preset for explain and a regression test of the atlas.',
   source: 'A study, survey, statute or report from a vetted bibliography, cited by ID.',
 };
 
@@ -77,13 +83,17 @@ const RELATION_MEANINGS: Record<Relation, [from: string, to: string, meaning: st
 
 const EVIDENCE_MEANINGS: Record<EvidenceLevel, string> = {
   established: 'Replicated findings from strong designs (field experiments, meta-analyses, statutes in force). Must cite sources.',
-  supported: 'Backed by at least one credible source, but not replicated widely or not measured directly for this exact claim. Must cite sources.',
-  hypothesis: 'A plausible mechanism consistent with practice and reports, not yet tested by a vetted source. Treat it as a question, not a finding.',
-  illustrative: 'A description of how something can happen, included to make a configuration recognisable; it makes no claim about frequency.',
+  supported:
+    'Backed by at least one credible source, but not replicated widely or not measured directly for this exact claim. Must cite sources.',
+  hypothesis:
+    'A plausible mechanism consistent with practice and reports, not yet tested by a vetted source. Treat it as a question, not a finding.',
+  illustrative:
+    'A description of how something can happen, included to make a configuration recognisable; it makes no claim about frequency.',
 };
 
 const FIDELITY_MEANINGS: Record<Fidelity, string> = {
-  direct: 'The artifact mirrors what the mechanism did (a rejection right after a knockout answer). It still shows that the mechanism acted, not that it was right.',
+  direct:
+    'The artifact mirrors what the mechanism did (a rejection right after a knockout answer). It still shows that the mechanism acted, not that it was right.',
   euphemism: 'The artifact reports the mechanism in softened, generic words that many other mechanisms also produce ("closer alignment").',
   distortion: 'The artifact misrepresents what happened: it points to a different cause than the one at work.',
   noise: 'The link is weak: the mechanism only sometimes produces this artifact, among many other causes.',
@@ -120,12 +130,17 @@ const REMOVABILITY_MEANINGS: Record<Removability, string> = {
 };
 
 const VERDICT_MEANINGS: Record<VerdictCode, string> = {
-  'run-probe': 'A probe the candidate can run (alone or through a lawful right) has an outcome that rules out some, but not all, of the remaining mechanisms: run it before concluding anything.',
-  'act-on-candidate-removable': 'No candidate probe narrows the set, but a first-tier mechanism (one that can produce what was observed) is within the candidate’s reach; act on it only where other evidence points there.',
+  'run-probe':
+    'A probe the candidate can run (alone or through a lawful right) has an outcome that rules out some, but not all, of the remaining mechanisms: run it before concluding anything.',
+  'act-on-candidate-removable':
+    'No candidate probe narrows the set, but a first-tier mechanism (one that can produce what was observed) is within the candidate’s reach; act on it only where other evidence points there.',
   'low-signal': `${LOW_SIGNAL_TEXT} Nothing the candidate can run tells the remaining mechanisms apart, and no first-tier mechanism is theirs to remove. When the observations carry next steps the verdict says so instead ("${LOW_SIGNAL_WITH_STEPS_TEXT}"): low signal never hides an action that holds whatever the cause. This is a valid, honest answer, not a failure.`,
-  'nothing-left': 'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
-  'answer-first': 'The words given could be one observation or another, and the reader would be guessing: answer its question (input.from_text.questions) and the analysis follows. Nothing is analysed until then.',
-  'not-covered': 'The words given are about something the atlas does not cover (input.from_text.not_covered says what, and where to turn); nothing is analysed rather than the nearest observation.',
+  'nothing-left':
+    'The reported probe outcomes exclude every compatible mechanism: check the outcomes, or the atlas is missing a mechanism.',
+  'answer-first':
+    'The words given could be one observation or another, and the reader would be guessing: answer its question (input.from_text.questions) and the analysis follows. Nothing is analysed until then.',
+  'not-covered':
+    'The words given are about something the atlas does not cover (input.from_text.not_covered says what, and where to turn); nothing is analysed rather than the nearest observation.',
 };
 
 const EFFECT_MEANINGS: Record<EffectLevel, string> = {
@@ -255,7 +270,9 @@ The agency split and the verdict speak about the first tier: only a mechanism th
       title: 'Evidence levels',
       body: `Every mechanism, pattern, loop and intervention carries an evidence level.
 
-${terms(EVIDENCE_LEVELS, EVIDENCE_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(EVIDENCE_LEVELS, EVIDENCE_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 An evidence level describes the claim that the mechanism exists and works as described, not how often it explains a particular case. Sources are copied verbatim from a vetted bibliography; industry surveys are marked as such in the text and are indicative only.`,
     },
@@ -264,7 +281,9 @@ An evidence level describes the claim that the mechanism exists and works as des
       title: 'Emission fidelity',
       body: `A mechanism *emits* artifacts: it is one of the things that can produce them. Each emission says how faithfully the artifact reflects the mechanism.
 
-${terms(FIDELITIES, FIDELITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(FIDELITIES, FIDELITY_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 Much of what a candidate sees is euphemism or silence, which is why one observation alone seldom separates mechanisms and probes matter.`,
     },
@@ -274,16 +293,24 @@ Much of what a candidate sees is euphemism or silence, which is why one observat
       body: `Four facets describe each mechanism.
 
 **actor** — who or what drives it:
-${terms(ACTORS, ACTOR_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(ACTORS, ACTOR_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 **nature** — what kind of process it is:
-${terms(NATURES, NATURE_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(NATURES, NATURE_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 **visibility** — whether the candidate can see it:
-${terms(VISIBILITIES, VISIBILITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(VISIBILITIES, VISIBILITY_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 **removability** — who can remove or work around it (the A step of HOBA):
-${terms(REMOVABILITIES, REMOVABILITY_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}`,
+${terms(REMOVABILITIES, REMOVABILITY_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}`,
     },
     {
       id: 'probes',
@@ -358,13 +385,17 @@ A **loop** is a cycle among mechanisms (one amplifies or masks the next, and so 
       title: 'Interventions',
       body: `Interventions are changes that someone in or around hiring can make. Each names its actor class:
 
-${terms(INTERVENTION_ACTORS, INTERVENTION_ACTOR_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(INTERVENTION_ACTORS, INTERVENTION_ACTOR_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 Each names what it targets (mechanisms, barriers, loops) or mitigates (patterns, loops), its expected effects, how to measure whether it worked, and its known trade-offs.
 
 **Two kinds of evidence.** An intervention's \`evidence_level\` says how well the problem it targets is evidenced. Its \`effect\` says, separately, what the evidence says about whether the change works:
 
-${terms(EFFECT_LEVELS, EFFECT_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(EFFECT_LEVELS, EFFECT_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 A well-documented problem can have a fix whose effect is mixed, contested or unmeasured; the atlas says so rather than borrowing the problem's evidence for the fix. Interventions by the candidate are steps that protect a person or inform a decision; the A step of HOBA covers what a candidate can do about one observation.`,
     },
@@ -373,7 +404,9 @@ A well-documented problem can have a fix whose effect is mixed, contested or unm
       title: 'Law, by jurisdiction',
       body: `Where a claim or a candidate's option depends on law, the entity carries law notes: for which jurisdiction it holds, the instrument (statute, regulation, guidance or decision), what it provides in plain words, the remedy it gives a candidate, the time limit for using it, and the source cited.
 
-${terms(JURISDICTIONS, JURISDICTION_MEANINGS).map((t) => `- **${t.id}** — ${t.meaning}`).join('\n')}
+${terms(JURISDICTIONS, JURISDICTION_MEANINGS)
+  .map((t) => `- **${t.id}** — ${t.meaning}`)
+  .join('\n')}
 
 Time limits are short (months, not years, for discrimination complaints in the US and the UK), so a note that gives a remedy always states its limit, in words and as data from which the person's own dates are computed (see the candidate view). Guidance that has been withdrawn and law that has been repealed are never presented as current: a note citing them says what changed (status_note), and every citation of them carries a caveat.
 
@@ -416,12 +449,17 @@ export function methodology(reg: Registry): Methodology {
         .all('mechanism')
         .filter((m) => m.honest_baseline && m.status === 'active')
         .map((m) => `${m.id} ${m.title.replace(/\s*\(honest baseline\)$/, '')}`),
-      reg
+      reg,
     ),
     vocabularies: {
       kinds: KINDS.map((k) => ({ id: k, prefix: KIND_INFO[k].prefix, meaning: KIND_MEANINGS[k] })),
       stages: STAGES.map((s) => ({ id: s, meaning: STAGE_MEANINGS[s] })),
-      relations: RELATIONS.map((r) => ({ id: r, from: RELATION_MEANINGS[r][0], to: RELATION_MEANINGS[r][1], meaning: RELATION_MEANINGS[r][2] })),
+      relations: RELATIONS.map((r) => ({
+        id: r,
+        from: RELATION_MEANINGS[r][0],
+        to: RELATION_MEANINGS[r][1],
+        meaning: RELATION_MEANINGS[r][2],
+      })),
       evidence_levels: terms(EVIDENCE_LEVELS, EVIDENCE_MEANINGS),
       fidelities: terms(FIDELITIES, FIDELITY_MEANINGS),
       facets: {
@@ -444,5 +482,13 @@ export function methodology(reg: Registry): Methodology {
 
 /** The methodology as one Markdown document. */
 export function methodologyMarkdown(m: Methodology): string {
-  return [`# ${m.title}`, '', m.summary, '', ...m.sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']), `_Registry ${m.registry_version}._`, ''].join('\n');
+  return [
+    `# ${m.title}`,
+    '',
+    m.summary,
+    '',
+    ...m.sections.flatMap((s) => [`## ${s.title}`, '', s.body, '']),
+    `_Registry ${m.registry_version}._`,
+    '',
+  ].join('\n');
 }

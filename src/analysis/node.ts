@@ -19,7 +19,10 @@ export function relationLabel(relation: Relation, direction: 'out' | 'in', self:
     emits: ['emits', 'emitted by'],
     amplifies: ['amplifies', 'amplified by'],
     masks: ['masks', 'masked by'],
-    instantiates: [self === 'artifact' ? 'required by pattern' : 'compatible with pattern', other === 'artifact' ? 'requires (artifacts)' : 'compatible mechanisms'],
+    instantiates: [
+      self === 'artifact' ? 'required by pattern' : 'compatible with pattern',
+      other === 'artifact' ? 'requires (artifacts)' : 'compatible mechanisms',
+    ],
     member_of: ['member of loop', 'members'],
     targets: ['targets', 'targeted by'],
     mitigates: ['mitigates', 'mitigated by'],
@@ -32,7 +35,12 @@ export function relationLabel(relation: Relation, direction: 'out' | 'in', self:
 function link(reg: Registry, edge: Edge, direction: 'out' | 'in'): RelationLink {
   const self = reg.get(direction === 'out' ? edge.source : edge.target)!;
   const other = reg.get(direction === 'out' ? edge.target : edge.source)!;
-  const l: RelationLink = { relation: edge.relation, direction, label: relationLabel(edge.relation, direction, self.kind, other.kind), node: refOf(other) };
+  const l: RelationLink = {
+    relation: edge.relation,
+    direction,
+    label: relationLabel(edge.relation, direction, self.kind, other.kind),
+    node: refOf(other),
+  };
   if (edge.fidelity) l.fidelity = edge.fidelity;
   return l;
 }
@@ -64,7 +72,18 @@ export function sourceCaveat(source: Pick<Source, 'status' | 'superseded_by'>): 
 
 function citationOf(s: Source): Citation {
   const caveat = sourceCaveat(s);
-  return { id: s.id, cite: s.cite, title: sourceTitle(s), year: s.year, venue: sourceVenue(s), url: s.url, doi: s.doi, peer_reviewed: s.peer_reviewed, status: s.status, ...(caveat ? { caveat } : {}) };
+  return {
+    id: s.id,
+    cite: s.cite,
+    title: sourceTitle(s),
+    year: s.year,
+    venue: sourceVenue(s),
+    url: s.url,
+    doi: s.doi,
+    peer_reviewed: s.peer_reviewed,
+    status: s.status,
+    ...(caveat ? { caveat } : {}),
+  };
 }
 
 export function citationsOf(reg: Registry, entity: Entity): Citation[] {
@@ -97,7 +116,11 @@ export function sourceCaveatsOf(reg: Registry, entities: readonly Entity[]): Sou
 }
 
 type ArtifactEntity = Extract<Entity, { kind: 'artifact' }>;
-type Exclusion = { artifact: ArtifactEntity; probe: ArtifactEntity['probes'][number]; outcome: ArtifactEntity['probes'][number]['outcomes'][number] };
+type Exclusion = {
+  artifact: ArtifactEntity;
+  probe: ArtifactEntity['probes'][number];
+  outcome: ArtifactEntity['probes'][number]['outcomes'][number];
+};
 
 /** The artifacts that refer to a mechanism other than through an edge (probe outcomes, rules_out), by ID. */
 function artifactHolders(reg: Registry, mechanismId: string): ArtifactEntity[] {
@@ -133,7 +156,9 @@ export function exclusionsOf(reg: Registry, mechanismId: string): ProbeExclusion
 
 /** The artifacts whose observation rules out the given mechanism (their rules_out), with the reason each gives. */
 export function rulingOut(reg: Registry, mechanismId: string): ReadonlyArray<{ artifact: ArtifactEntity; reason: string }> {
-  return artifactHolders(reg, mechanismId).flatMap((artifact) => artifact.rules_out.filter((r) => r.mechanism === mechanismId).map((r) => ({ artifact, reason: r.reason })));
+  return artifactHolders(reg, mechanismId).flatMap((artifact) =>
+    artifact.rules_out.filter((r) => r.mechanism === mechanismId).map((r) => ({ artifact, reason: r.reason })),
+  );
 }
 
 /** The entities that name an ID as their superseded_by, by ID. */

@@ -37,7 +37,9 @@ export function matchPatterns(reg: Registry, artifactIds: readonly string[], mec
   const listAll = given.size === 0 && mechanisms.size === 0;
   const reached = listAll
     ? reg.all('pattern')
-    : sortedIds([...given, ...mechanisms].flatMap((id) => reg.outgoing(id, 'instantiates').map((e) => e.target))).flatMap((id) => reg.getOf('pattern', id) ?? []);
+    : sortedIds([...given, ...mechanisms].flatMap((id) => reg.outgoing(id, 'instantiates').map((e) => e.target))).flatMap(
+        (id) => reg.getOf('pattern', id) ?? [],
+      );
   const found: PatternMatch[] = [];
   for (const p of reached) {
     if (p.status !== 'active') continue;

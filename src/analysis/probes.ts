@@ -44,7 +44,12 @@ export function probeView(
  * an intermediary's; then the cheapest; then as given.
  */
 export function rankProbes(probes: ProbeView[]): ProbeView[] {
-  const rank = (p: ProbeView) => [p.distinguishes ? 0 : 1, p.narrows_first_tier ? 0 : 1, PROBE_AGENCIES.indexOf(p.agency), COSTS.indexOf(p.cost)];
+  const rank = (p: ProbeView) => [
+    p.distinguishes ? 0 : 1,
+    p.narrows_first_tier ? 0 : 1,
+    PROBE_AGENCIES.indexOf(p.agency),
+    COSTS.indexOf(p.cost),
+  ];
   return probes
     .map((p, i) => ({ p, i, r: rank(p) }))
     .sort((a, b) => a.r[0]! - b.r[0]! || a.r[1]! - b.r[1]! || a.r[2]! - b.r[2]! || a.r[3]! - b.r[3]! || a.i - b.i)

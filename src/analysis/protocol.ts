@@ -18,14 +18,35 @@
 // excludes a mechanism removes it from the whole case. Nothing here is a probability.
 import { REMOVABILITIES, type Removability } from '../model/vocab.ts';
 import { compareIds, type EntityOfKind, type Registry } from '../registry/registry.ts';
-import { activeLoops, bounded, EntitySet, joinWords, listedBarriers, listedMechanisms, rankCompatible, resolveFacts, type Facts, type SecondTier } from './mechanisms.ts';
+import {
+  activeLoops,
+  bounded,
+  EntitySet,
+  joinWords,
+  listedBarriers,
+  listedMechanisms,
+  rankCompatible,
+  resolveFacts,
+  type Facts,
+  type SecondTier,
+} from './mechanisms.ts';
 import { candidateView } from './candidate.ts';
 import { checkedDate, deadlinesOf, placeOfInput, type CaseFacts } from './deadlines.ts';
 import { citationsOf, sourceCaveatsOf } from './node.ts';
 import { matchPatterns } from './patterns.ts';
 import { probeView, rankProbes } from './probes.ts';
 import { AnalysisError, quoted, refOf, refById, sortedIds, titled } from './resolve.ts';
-import type { CompatibleMechanism, ExplainResult, FromText, LawNoteView, LoopMatch, NextStepView, ProbeView, Truncation, Verdict } from './schemas.ts';
+import type {
+  CompatibleMechanism,
+  ExplainResult,
+  FromText,
+  LawNoteView,
+  LoopMatch,
+  NextStepView,
+  ProbeView,
+  Truncation,
+  Verdict,
+} from './schemas.ts';
 import { LEGAL_NOTICE, LISTED_MAX, LOW_SIGNAL_TEXT, LOW_SIGNAL_WITH_STEPS_TEXT, UNCALIBRATED_NOTICE } from './terms.ts';
 
 export interface ProbeOutcomeInput {
@@ -67,11 +88,19 @@ function observedOutcomes(reg: Registry, facts: Facts, reported: readonly ProbeO
     const outcome = found.probe.outcomes.find((o) => o.id === outcomeId);
     const outcomeIds = found.probe.outcomes.map((o) => o.id);
     if (!outcome) {
-      throw new AnalysisError('invalid-argument', `Probe ${probeId} has no outcome ${quoted(outcomeId)}. Its outcomes are: ${outcomeIds.join(', ')}.`, [], outcomeIds);
+      throw new AnalysisError(
+        'invalid-argument',
+        `Probe ${probeId} has no outcome ${quoted(outcomeId)}. Its outcomes are: ${outcomeIds.join(', ')}.`,
+        [],
+        outcomeIds,
+      );
     }
     const earlier = seen.get(probeId);
     if (earlier !== undefined && earlier !== outcomeId) {
-      throw new AnalysisError('invalid-argument', `Probe ${probeId} is reported twice, with outcomes ${earlier} and ${outcomeId}; give the one you observed.`);
+      throw new AnalysisError(
+        'invalid-argument',
+        `Probe ${probeId} is reported twice, with outcomes ${earlier} and ${outcomeId}; give the one you observed.`,
+      );
     }
     if (earlier !== undefined) continue;
     seen.set(probeId, outcomeId);
@@ -97,7 +126,12 @@ function unknownProbe(reg: Registry, facts: Facts, probeId: string, valid: strin
       valid,
     );
   }
-  return new AnalysisError('invalid-argument', `There is no probe ${quoted(probeId)} for ${facts.used.map((a) => a.id).join(', ')}. Its probes are: ${valid.join(', ')}.`, [], valid);
+  return new AnalysisError(
+    'invalid-argument',
+    `There is no probe ${quoted(probeId)} for ${facts.used.map((a) => a.id).join(', ')}. Its probes are: ${valid.join(', ')}.`,
+    [],
+    valid,
+  );
 }
 
 /**
@@ -216,11 +250,19 @@ function verdictOf({ first, second, probes, otherCandidateProbes, steps }: Verdi
     return {
       code: 'nothing-left',
       text: 'The reported outcomes exclude every mechanism the atlas links to these facts, so it holds no explanation for this combination.',
-      details: ['Check the probe outcomes you reported. If they are right, the atlas may be missing a mechanism: please report the case.', ...stepsNote],
+      details: [
+        'Check the probe outcomes you reported. If they are right, the atlas may be missing a mechanism: please report the case.',
+        ...stepsNote,
+      ],
     };
   }
   const baselines = first.filter((m) => m.mechanism.honest_baseline);
-  const baselineNote = baselines.length > 0 ? [`Ordinary causes stay on the table: ${list(baselines)} ${baselines.length === 1 ? 'is' : 'are'} among those that could have produced this.`] : [];
+  const baselineNote =
+    baselines.length > 0
+      ? [
+          `Ordinary causes stay on the table: ${list(baselines)} ${baselines.length === 1 ? 'is' : 'are'} among those that could have produced this.`,
+        ]
+      : [];
   const candidateProbes = probes.filter((p) => p.agency === 'candidate');
   const intermediaryProbes = probes.filter((p) => p.agency === 'intermediary');
   // Only a mechanism that can produce what was observed (the first tier) makes acting on this observation
@@ -229,10 +271,13 @@ function verdictOf({ first, second, probes, otherCandidateProbes, steps }: Verdi
   // Named up to VERDICT_NAMED, the rest counted: one more is read, since a lone rest is named.
   const elsewhere = second.removable;
   const reachableElsewhere = second.first(Math.min(VERDICT_NAMED + 1, elsewhere), (m) => m.facets.removability === 'candidate');
-  const reachNote = reachable.length > 0 ? [`Within your reach, if other evidence points there: ${list(reachable)}. Compatible is not proven.`] : [];
+  const reachNote =
+    reachable.length > 0 ? [`Within your reach, if other evidence points there: ${list(reachable)}. Compatible is not proven.`] : [];
   const elsewhereNote =
     elsewhere > 0
-      ? [`${someNamed(reachableElsewhere, VERDICT_NAMED, elsewhere)} ${elsewhere === 1 ? 'is' : 'are'} within your reach but only ${elsewhere === 1 ? 'acts' : 'act'} at the same stage: ${elsewhere === 1 ? 'it produces' : 'they produce'} none of what you saw, so this observation alone does not point there.`]
+      ? [
+          `${someNamed(reachableElsewhere, VERDICT_NAMED, elsewhere)} ${elsewhere === 1 ? 'is' : 'are'} within your reach but only ${elsewhere === 1 ? 'acts' : 'act'} at the same stage: ${elsewhere === 1 ? 'it produces' : 'they produce'} none of what you saw, so this observation alone does not point there.`,
+        ]
       : [];
   if (candidateProbes.length > 0) {
     const top = candidateProbes[0]!;
@@ -240,12 +285,24 @@ function verdictOf({ first, second, probes, otherCandidateProbes, steps }: Verdi
     const narrowed = [...first.filter((m) => narrows.has(m.id)), ...second.members(narrows)];
     return {
       code: 'run-probe',
-      text: `Run a probe before drawing conclusions: ${top.id} (${top.artifact.id}, ${top.cost} cost). Depending on its outcome it can rule out ${ruleOutWords(narrowed.map((m) => m.id), narrowed, first.length, 0)}.`,
+      text: `Run a probe before drawing conclusions: ${top.id} (${top.artifact.id}, ${top.cost} cost). Depending on its outcome it can rule out ${ruleOutWords(
+        narrowed.map((m) => m.id),
+        narrowed,
+        first.length,
+        0,
+      )}.`,
       details: [
         // Every name, when the text above counted some of them.
         ...(narrowed.length > 1 ? [`${top.id} can rule out ${list(narrowed)}.`] : []),
         ...stepsNote,
-        ...(candidateProbes.length > 1 ? [`Other probes you can run that narrow the set: ${candidateProbes.slice(1).map((p) => p.id).join(', ')}.`] : []),
+        ...(candidateProbes.length > 1
+          ? [
+              `Other probes you can run that narrow the set: ${candidateProbes
+                .slice(1)
+                .map((p) => p.id)
+                .join(', ')}.`,
+            ]
+          : []),
         ...reachNote,
         ...baselineNote,
       ],
@@ -253,7 +310,9 @@ function verdictOf({ first, second, probes, otherCandidateProbes, steps }: Verdi
   }
   const intermediaryNote =
     intermediaryProbes.length > 0
-      ? [`Someone inside the process (a referrer, a contact or the recruiter) could still narrow the set: ${intermediaryProbes.map((p) => p.id).join(', ')}.`]
+      ? [
+          `Someone inside the process (a referrer, a contact or the recruiter) could still narrow the set: ${intermediaryProbes.map((p) => p.id).join(', ')}.`,
+        ]
       : [];
   if (reachable.length > 0) {
     return {
@@ -290,12 +349,17 @@ function verdictOf({ first, second, probes, otherCandidateProbes, steps }: Verdi
  */
 export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: InputOrigin = {}, max = LISTED_MAX): ExplainResult {
   if (input.artifacts.length === 0) {
-    throw new AnalysisError('invalid-argument', 'explain needs at least one artifact ID (what you observed, such as A-009), a scenario ID (such as S-001) or your own words.');
+    throw new AnalysisError(
+      'invalid-argument',
+      'explain needs at least one artifact ID (what you observed, such as A-009), a scenario ID (such as S-001) or your own words.',
+    );
   }
   // The person's date and place are checked first: a mistake there is theirs to correct, whatever the rest.
   const on = input.on !== undefined ? checkedDate(input.on, 'The date of what happened') : undefined;
   const where = input.where !== undefined ? placeOfInput(input.where).code : undefined;
-  const dates = input.dates && Object.fromEntries(Object.entries(input.dates).map(([k, v]) => [k, checkedDate(v!, `The date of ${k.replace(/_/g, ' ')}`)]));
+  const dates =
+    input.dates &&
+    Object.fromEntries(Object.entries(input.dates).map(([k, v]) => [k, checkedDate(v!, `The date of ${k.replace(/_/g, ' ')}`)]));
   // H, O
   const facts = resolveFacts(reg, { artifacts: input.artifacts, ...(input.stage !== undefined ? { stage: input.stage } : {}) });
   const observed = observedOutcomes(reg, facts, input.probes ?? []);
@@ -330,7 +394,8 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
     allLoops,
     max,
     'behind.loops',
-    (rest) => `${rest} more loops hold some of these mechanisms (listed by ID; the last shown is ${allLoops[max - 1]!.id}): a mechanism’s loops are in get_node (its member_of relations) and in its page of the REST API (/api/v1/mechanisms/{id})`,
+    (rest) =>
+      `${rest} more loops hold some of these mechanisms (listed by ID; the last shown is ${allLoops[max - 1]!.id}): a mechanism’s loops are in get_node (its member_of relations) and in its page of the REST API (/api/v1/mechanisms/{id})`,
   );
   // Withdrawn guidance, repealed law, contested or superseded findings behind anything listed above.
   const sourceCaveats = sourceCaveatsOf(reg, [...facts.used, ...[...listed, ...patterns, ...loops].map((x) => reg.get(x.id)!)]);
@@ -346,11 +411,17 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
     a.probes.filter((p) => !answered.has(p.id)).map((p) => probeView(a, p, remainingIds, firstIds)),
   );
   const probes = rankProbes(open.filter((p) => p.distinguishes));
-  const otherProbes = open.filter((p) => !p.distinguishes).map((p) => ({ artifact: p.artifact.id, probe: p.id, agency: p.agency, cost: p.cost }));
+  const otherProbes = open
+    .filter((p) => !p.distinguishes)
+    .map((p) => ({ artifact: p.artifact.id, probe: p.id, agency: p.agency, cost: p.cost }));
   const steps = nextStepsOf(reg, facts);
   const cut = [...barriersCut, ...mechanismsCut, ...loopsCut];
   const law: LawNoteView[] = facts.used.flatMap((a) => a.law.map((note) => ({ artifact: refOf(a), ...note })));
-  const deadlines = deadlinesOf(law, { ...(on !== undefined ? { on } : {}), ...(where !== undefined ? { where } : {}), ...(dates ? { dates } : {}) });
+  const deadlines = deadlinesOf(law, {
+    ...(on !== undefined ? { on } : {}),
+    ...(where !== undefined ? { where } : {}),
+    ...(dates ? { dates } : {}),
+  });
   const verdict = verdictOf({
     second,
     first,
@@ -383,7 +454,15 @@ export function explainArtifacts(reg: Registry, input: ArtifactsInput, origin: I
       observed,
     },
     obstacle: { stages: facts.stages, from: facts.stagesFrom, barriers, ...(note !== undefined ? { stage_note: note } : {}) },
-    behind: { mechanisms: listed, excluded, ruled_out: ruledOut, patterns, loops, non_inferences: nonInferences, source_caveats: sourceCaveats },
+    behind: {
+      mechanisms: listed,
+      excluded,
+      ruled_out: ruledOut,
+      patterns,
+      loops,
+      non_inferences: nonInferences,
+      source_caveats: sourceCaveats,
+    },
     agency: {
       ...splitOf(listed.filter((m) => m.tier === 'produces')),
       same_stage: splitOf(listed.filter((m) => m.tier === 'same-stage')),

@@ -115,6 +115,8 @@ export function messageTells(reg: Registry, message: string): MessageTells[] {
   const strength = (xs: Array<{ share: number }>) => xs.reduce((s, x) => s + x.share, 0);
   return [...byArtifact.entries()]
     .sort((a, b) => strength(b[1]) - strength(a[1]) || (a[0] < b[0] ? -1 : 1))
-    .map(([id, found]) => ({ artifact: { id, title: reg.get(id)?.kind === 'artifact' ? (reg.get(id) as { title: string }).title : id }, tells: found.map(({ line, tell, reading }) => ({ line, tell, reading })) }));
+    .map(([id, found]) => ({
+      artifact: { id, title: reg.get(id)?.kind === 'artifact' ? (reg.get(id) as { title: string }).title : id },
+      tells: found.map(({ line, tell, reading }) => ({ line, tell, reading })),
+    }));
 }
-

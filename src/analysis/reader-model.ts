@@ -69,7 +69,14 @@ export interface SerialisedModel {
   /** Per feature, in order: its idf in sixteenths (encoded). */
   idf: string;
   /** The set decision (StackModel), numbers in ten-thousandths; `rates` as triples d, c, rate. */
-  stack?: { weights: number[]; bias: number; threshold: number; boosted?: { bias: number; trees: Array<[number[], number[], number[]]> }; pair?: { weights: number[]; bias: number; prior: number; rates: number[] }; out?: { weights: number[]; bias: number; threshold: number } };
+  stack?: {
+    weights: number[];
+    bias: number;
+    threshold: number;
+    boosted?: { bias: number; trees: Array<[number[], number[], number[]]> };
+    pair?: { weights: number[]; bias: number; prior: number; rates: number[] };
+    out?: { weights: number[]; bias: number; threshold: number };
+  };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
 }
@@ -128,7 +135,14 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
     weights: [...st.weights].map(q),
     bias: q(st.bias),
     threshold: q(st.threshold),
-    ...(st.boosted ? { boosted: { bias: q(st.boosted.bias), trees: st.boosted.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]) } } : {}),
+    ...(st.boosted
+      ? {
+          boosted: {
+            bias: q(st.boosted.bias),
+            trees: st.boosted.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]),
+          },
+        }
+      : {}),
     ...(st.pair
       ? {
           pair: {
@@ -145,13 +159,27 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
 
 function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackModel {
   const rates = new Map<number, number>();
-  if (s.pair) for (let i = 0; i + 2 < s.pair.rates.length; i += 3) rates.set(s.pair.rates[i]! * C + s.pair.rates[i + 1]!, unq(s.pair.rates[i + 2]!));
+  if (s.pair)
+    for (let i = 0; i + 2 < s.pair.rates.length; i += 3) rates.set(s.pair.rates[i]! * C + s.pair.rates[i + 1]!, unq(s.pair.rates[i + 2]!));
   return {
     weights: Float64Array.from(s.weights, unq),
     bias: unq(s.bias),
     threshold: unq(s.threshold),
-    ...(s.boosted ? { boosted: { bias: unq(s.boosted.bias), trees: s.boosted.trees.map(([f, c, v]) => ({ feature: Int32Array.from(f), cut: Float64Array.from(c, unq), value: Float64Array.from(v, unq) })) } } : {}),
-    ...(s.pair ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } } : {}),
+    ...(s.boosted
+      ? {
+          boosted: {
+            bias: unq(s.boosted.bias),
+            trees: s.boosted.trees.map(([f, c, v]) => ({
+              feature: Int32Array.from(f),
+              cut: Float64Array.from(c, unq),
+              value: Float64Array.from(v, unq),
+            })),
+          },
+        }
+      : {}),
+    ...(s.pair
+      ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } }
+      : {}),
     ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
   };
 }
@@ -198,7 +226,8 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
 }
 
 export function loadModel(s: SerialisedModel): ReaderModel {
-  if (s.format !== MODEL_FORMAT) throw new Error(`the reader model is of format ${String(s.format)}, not ${MODEL_FORMAT}: rebuild with npm run build`);
+  if (s.format !== MODEL_FORMAT)
+    throw new Error(`the reader model is of format ${String(s.format)}, not ${MODEL_FORMAT}: rebuild with npm run build`);
   const names = s.features === '' ? [] : s.features.split(' ');
   const numbers = decode(s.weights);
   const rows: ReaderModel['rows'] = [];
@@ -243,7 +272,17 @@ export function modelOfWeights(t: TrainedWeights): ReaderModel {
     }
     return { classes: Int32Array.from(cs), weights: Float64Array.from(ws) };
   });
-  return { classes: t.classes, features: new Map(t.features.map((n, f) => [n, f])), names: t.features, bias: t.bias, rows, thresholds: t.thresholds, words: wordsByInitial(t.features), idf: t.idf, ...(t.stack ? { stack: t.stack } : {}) };
+  return {
+    classes: t.classes,
+    features: new Map(t.features.map((n, f) => [n, f])),
+    names: t.features,
+    bias: t.bias,
+    rows,
+    thresholds: t.thresholds,
+    words: wordsByInitial(t.features),
+    idf: t.idf,
+    ...(t.stack ? { stack: t.stack } : {}),
+  };
 }
 
 function wordsByInitial(names: readonly string[]): Map<string, string[]> {

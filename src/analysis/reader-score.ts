@@ -50,7 +50,11 @@ export function score(model: ReaderModel, text: string): Scored {
   // The whole account, then each sentence alone: a story of several events states each in its sentence.
   if (read.clauses.length > 0) add({ from: read.clauses[0]!.from, to: read.clauses.at(-1)!.to }, read.clauses);
   if (read.sentences.length > 1) {
-    for (const s of read.sentences) add(s, read.clauses.filter((c) => c.from >= s.from && c.to <= s.to));
+    for (const s of read.sentences)
+      add(
+        s,
+        read.clauses.filter((c) => c.from >= s.from && c.to <= s.to),
+      );
   }
   // ...and each clause of a sentence that holds several ("they asked about my gap, then said I was overqualified").
   for (const s of read.sentences) {
@@ -116,7 +120,14 @@ export interface Candidate {
  * decision weighs. `observation` says which classes are observations; `tellLines` how many of the
  * message's lines match a tell of each observation; `out` the out-of-scope class.
  */
-export function candidates(model: ReaderModel, text: Scored | undefined, message: Scored | undefined, tellLines: ReadonlyMap<string, number>, observation: (c: number) => boolean, out: number | undefined): Candidate[] {
+export function candidates(
+  model: ReaderModel,
+  text: Scored | undefined,
+  message: Scored | undefined,
+  tellLines: ReadonlyMap<string, number>,
+  observation: (c: number) => boolean,
+  out: number | undefined,
+): Candidate[] {
   const C = model.classes.length;
   const obs: number[] = [];
   for (let c = 0; c < C; c++) if (observation(c)) obs.push(c);
@@ -233,7 +244,11 @@ export function stackProbabilities(stack: StackModel, cands: readonly Candidate[
  * Fits the set decision on candidate rows (labelled: is the observation in the account's set): logistic
  * regression by Newton's method on the L2-penalised log loss. Deterministic, a few milliseconds.
  */
-export function fitStack(rows: ReadonlyArray<{ x: Float64Array; y: number; weight?: number }>, l2 = 1e-2, iterations = 25): { weights: Float64Array; bias: number } {
+export function fitStack(
+  rows: ReadonlyArray<{ x: Float64Array; y: number; weight?: number }>,
+  l2 = 1e-2,
+  iterations = 25,
+): { weights: Float64Array; bias: number } {
   const F = (rows[0]?.x.length ?? STACK_FEATURES.length) + 1; // the bias last
   const beta = new Float64Array(F);
   const xOf = (r: { x: Float64Array }, i: number) => (i < F - 1 ? r.x[i]! : 1);
@@ -300,14 +315,31 @@ function solve(H: Float64Array[], g: Float64Array): Float64Array {
 // ── "not covered" ───────────────────────────────────────────────────────────────────────────────────
 
 /** The names of the numbers the "not covered" decision weighs (in order). */
-const OUT_FEATURES = ['p out', 'best topic', 'out over best observation', 'best window out', 'best chosen', 'chosen', 'asked share', 'message', 'denies'] as const;
+const OUT_FEATURES = [
+  'p out',
+  'best topic',
+  'out over best observation',
+  'best window out',
+  'best chosen',
+  'chosen',
+  'asked share',
+  'message',
+  'denies',
+] as const;
 
 /**
  * The numbers "not covered" is decided on: how the out-of-scope class and its topics read in the account,
  * against the observations chosen (their set-decision probabilities), how much of the account asks or
  * wonders, whether a message was pasted and whether the account denies an observation.
  */
-export function outFeatures(model: ReaderModel, text: Scored, out: number, chosenProbabilities: readonly number[], hasMessage: boolean, observation: (c: number) => boolean): Float64Array {
+export function outFeatures(
+  model: ReaderModel,
+  text: Scored,
+  out: number,
+  chosenProbabilities: readonly number[],
+  hasMessage: boolean,
+  observation: (c: number) => boolean,
+): Float64Array {
   const whole = text.windows[0];
   const x = new Float64Array(OUT_FEATURES.length);
   if (!whole) return x;
@@ -319,9 +351,10 @@ export function outFeatures(model: ReaderModel, text: Scored, out: number, chose
   });
   const asked = text.read.tokens.filter((t) => t.asked).length / Math.max(1, text.read.tokens.length);
   let denies = 0;
-  for (const d of deniedLogits(model, text)) model.classes.forEach((_, c) => {
-    if (observation(c) && sigmoid(d[c]!) >= model.thresholds[c]!) denies = 1;
-  });
+  for (const d of deniedLogits(model, text))
+    model.classes.forEach((_, c) => {
+      if (observation(c) && sigmoid(d[c]!) >= model.thresholds[c]!) denies = 1;
+    });
   x[0] = sigmoid(whole.logits[out]!);
   x[1] = bestTopic;
   x[2] = clip(whole.logits[out]! - bestObs) / 4;
@@ -353,7 +386,14 @@ function treeValue(t: Tree, x: Float64Array): number {
  * Gradient-boosted trees on the log loss (Newton leaf values, L2 `lambda`), depth `depth`, cuts among each
  * feature's quantiles: deterministic.
  */
-export function fitBoosted(rows: ReadonlyArray<{ x: Float64Array; y: number }>, rounds = 150, depth = 3, rate = 0.1, lambda = 5, minHessian = 3): { trees: Tree[]; bias: number } {
+export function fitBoosted(
+  rows: ReadonlyArray<{ x: Float64Array; y: number }>,
+  rounds = 150,
+  depth = 3,
+  rate = 0.1,
+  lambda = 5,
+  minHessian = 3,
+): { trees: Tree[]; bias: number } {
   const n = rows.length;
   const F = rows[0]?.x.length ?? 0;
   const mean = rows.reduce((s, r) => s + r.y, 0) / Math.max(1, n);
@@ -396,10 +436,11 @@ export function fitBoosted(rows: ReadonlyArray<{ x: Float64Array; y: number }>, 
         for (const c of cuts[f]!) {
           let GL = 0;
           let HL = 0;
-          for (const i of idx) if (rows[i]!.x[f]! < c) {
-            GL += g[i]!;
-            HL += h[i]!;
-          }
+          for (const i of idx)
+            if (rows[i]!.x[f]! < c) {
+              GL += g[i]!;
+              HL += h[i]!;
+            }
           const GR = G - GL;
           const HR = H - HL;
           if (HL < minHessian || HR < minHessian) continue;
@@ -414,8 +455,16 @@ export function fitBoosted(rows: ReadonlyArray<{ x: Float64Array; y: number }>, 
       if (bestF < 0) return;
       tree.feature[k] = bestF;
       tree.cut[k] = bestCut;
-      grow(2 * k + 1, idx.filter((i) => rows[i]!.x[bestF]! < bestCut), d + 1);
-      grow(2 * k + 2, idx.filter((i) => rows[i]!.x[bestF]! >= bestCut), d + 1);
+      grow(
+        2 * k + 1,
+        idx.filter((i) => rows[i]!.x[bestF]! < bestCut),
+        d + 1,
+      );
+      grow(
+        2 * k + 2,
+        idx.filter((i) => rows[i]!.x[bestF]! >= bestCut),
+        d + 1,
+      );
     };
     grow(0, [...Array(n).keys()], 0);
     for (let i = 0; i < n; i++) z[i]! += treeValue(tree, rows[i]!.x);

@@ -49,13 +49,75 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’‘][\p{L}]+)*/gu;
 /** Spelled-out forms of the short ways people type (one word each: a feature never holds a space). */
 const SLANG = new Map<string, string>(
   Object.entries({
-    u: 'you', ur: 'your', r: 'are', n: 'and', thru: 'through', tho: 'though', coz: 'because', cuz: 'because', bc: 'because', bcoz: 'because', cos: 'because',
-    pls: 'please', plz: 'please', msg: 'message', msgs: 'messages', txt: 'text', txted: 'texted', ppl: 'people', wk: 'week', wks: 'weeks', yr: 'year', yrs: 'years',
-    hrs: 'hours', hr: 'hr', mins: 'minutes', min: 'minutes', mo: 'month', mos: 'months', mths: 'months', info: 'information', abt: 'about', bout: 'about',
-    wanna: 'want', gonna: 'going', gotta: 'must', dunno: 'unsure', idk: 'unsure', nvr: 'never', nt: 'not', dint: 'didnt', didnt: 'didnt', havnt: 'havent',
-    cv: 'resume', cvs: 'resumes', resumé: 'resume', 'résumé': 'resume', recs: 'recruiters', convo: 'conversation', interveiw: 'interview', intrview: 'interview',
-    appl: 'application', ghosted: 'ghosted', aint: 'aint', wasnt: 'wasnt', bcz: 'because', w8: 'wait', b4: 'before', '2day': 'today', smth: 'something', sth: 'something',
-    pic: 'picture', mgr: 'manager', mngr: 'manager', hm: 'manager', asap: 'soon', sr: 'senior', jr: 'junior', dept: 'department', govt: 'government',
+    u: 'you',
+    ur: 'your',
+    r: 'are',
+    n: 'and',
+    thru: 'through',
+    tho: 'though',
+    coz: 'because',
+    cuz: 'because',
+    bc: 'because',
+    bcoz: 'because',
+    cos: 'because',
+    pls: 'please',
+    plz: 'please',
+    msg: 'message',
+    msgs: 'messages',
+    txt: 'text',
+    txted: 'texted',
+    ppl: 'people',
+    wk: 'week',
+    wks: 'weeks',
+    yr: 'year',
+    yrs: 'years',
+    hrs: 'hours',
+    hr: 'hr',
+    mins: 'minutes',
+    min: 'minutes',
+    mo: 'month',
+    mos: 'months',
+    mths: 'months',
+    info: 'information',
+    abt: 'about',
+    bout: 'about',
+    wanna: 'want',
+    gonna: 'going',
+    gotta: 'must',
+    dunno: 'unsure',
+    idk: 'unsure',
+    nvr: 'never',
+    nt: 'not',
+    dint: 'didnt',
+    didnt: 'didnt',
+    havnt: 'havent',
+    cv: 'resume',
+    cvs: 'resumes',
+    resumé: 'resume',
+    résumé: 'resume',
+    recs: 'recruiters',
+    convo: 'conversation',
+    interveiw: 'interview',
+    intrview: 'interview',
+    appl: 'application',
+    ghosted: 'ghosted',
+    aint: 'aint',
+    wasnt: 'wasnt',
+    bcz: 'because',
+    w8: 'wait',
+    b4: 'before',
+    '2day': 'today',
+    smth: 'something',
+    sth: 'something',
+    pic: 'picture',
+    mgr: 'manager',
+    mngr: 'manager',
+    hm: 'manager',
+    asap: 'soon',
+    sr: 'senior',
+    jr: 'junior',
+    dept: 'department',
+    govt: 'government',
   }),
 );
 
@@ -67,14 +129,28 @@ const NEGATION_CUES = new Set(
 );
 
 /** Words that end a negation's scope: what follows is another statement. */
-const SCOPE_ENDS = new Set('but however although though yet except because since and so while whereas then until after before when which instead'.split(' '));
+const SCOPE_ENDS = new Set(
+  'but however although though yet except because since and so while whereas then until after before when which instead'.split(' '),
+);
 /** After a comma, these start a new statement (so the negation ends); anything else continues a list. */
 const NEW_STATEMENT = new Set('i they he she we it you someone somebody then and but so'.split(' '));
 /** A negation reaches at most this many words. */
 const MAX_SCOPE = 12;
 
 /** Connectives that start a new clause inside a sentence. */
-const CLAUSE_BREAKS = new Set(['but', 'however', 'then', 'afterwards', 'although', 'though', 'meanwhile', 'eventually', 'because', 'since', 'instead']);
+const CLAUSE_BREAKS = new Set([
+  'but',
+  'however',
+  'then',
+  'afterwards',
+  'although',
+  'though',
+  'meanwhile',
+  'eventually',
+  'because',
+  'since',
+  'instead',
+]);
 /** Words that only join clauses: a clause of these alone joins the next one. */
 const JOINERS = new Set(['and', 'so', 'but', 'then', 'or']);
 
@@ -96,7 +172,8 @@ export const CALENDAR_WORDS = new Set(
 );
 
 /** A sentence that asks or wonders rather than reports. */
-const INTERROGATIVE = /^(?:was|is|are|were|did|do|does|could|should|would|will|can|am|why|how|what|when|who|whats|hows|any|anyone|has|have|shall|might|may|ok|so)$/;
+const INTERROGATIVE =
+  /^(?:was|is|are|were|did|do|does|could|should|would|will|can|am|why|how|what|when|who|whats|hows|any|anyone|has|have|shall|might|may|ok|so)$/;
 const HYPOTHETICAL = /^(?:if|what if|in case|wondering|wonder|should i|i wonder|hypothetically|suppose|supposing)$/;
 
 function normalise(raw: string): string {
@@ -169,7 +246,18 @@ export function readText(text: string): ReadText {
     }
     if (SCOPE_ENDS.has(word)) scope = 0;
     const cue = NEGATION_CUES.has(word);
-    const t: Token = { raw, start, end: start + raw.length, word, stem: /^[a-z0-9]+$/.test(word) ? stem(word) : word, negated: scope > 0 && !cue, cue, clause, sentence, asked: false };
+    const t: Token = {
+      raw,
+      start,
+      end: start + raw.length,
+      word,
+      stem: /^[a-z0-9]+$/.test(word) ? stem(word) : word,
+      negated: scope > 0 && !cue,
+      cue,
+      clause,
+      sentence,
+      asked: false,
+    };
     tokens.push(t);
     if (cue) {
       scope = MAX_SCOPE;
@@ -203,7 +291,8 @@ export function featuresOf(tokens: readonly Token[], span: Span, denegate = fals
     if (!STOP_WORDS.has(t.word) && t.word !== '0' && !(denegate && t.cue)) out.add(neg + t.stem);
     if (i > span.from) {
       const p = tokens[i - 1]!;
-      if (p.clause === t.clause && !(STOP_WORDS.has(p.word) && STOP_WORDS.has(t.word)) && !(denegate && (p.cue || t.cue))) out.add(`${neg}${p.stem}_${t.stem}`);
+      if (p.clause === t.clause && !(STOP_WORDS.has(p.word) && STOP_WORDS.has(t.word)) && !(denegate && (p.cue || t.cue)))
+        out.add(`${neg}${p.stem}_${t.stem}`);
     }
   }
   return [...out];
@@ -222,5 +311,11 @@ const TIME_AND_LINK_WORDS = new Set(
 
 /** True when a word may stand alone in a quote: not a stop word, a number, a month or weekday, a word of time or linking. */
 export function isContentWord(t: Token): boolean {
-  return !STOP_WORDS.has(t.word) && !CALENDAR_WORDS.has(t.word) && !TIME_AND_LINK_WORDS.has(t.word) && !/^[0\s]*[a-z]{0,2}$/.test(t.word) && !NEGATION_CUES.has(t.word);
+  return (
+    !STOP_WORDS.has(t.word) &&
+    !CALENDAR_WORDS.has(t.word) &&
+    !TIME_AND_LINK_WORDS.has(t.word) &&
+    !/^[0\s]*[a-z]{0,2}$/.test(t.word) &&
+    !NEGATION_CUES.has(t.word)
+  );
 }

@@ -9,8 +9,32 @@
 import type { ReaderCorpusItem } from '../model/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { messageTells } from './reader-message.ts';
-import { isTopicClass, loadModel, MODEL_FORMAT, modelOfWeights, OUT_OF_SCOPE, scoreFeatures, serialiseModel, topicClass, type ReaderModel, type SerialisedModel, type StackModel, type TrainedWeights } from './reader-model.ts';
-import { candidates, firstPass, firstProbability, fitBoosted, fitStack, outFeatures, pairFeatures, score, type Candidate, type Scored } from './reader-score.ts';
+import {
+  isTopicClass,
+  loadModel,
+  MODEL_FORMAT,
+  modelOfWeights,
+  OUT_OF_SCOPE,
+  scoreFeatures,
+  serialiseModel,
+  topicClass,
+  type ReaderModel,
+  type SerialisedModel,
+  type StackModel,
+  type TrainedWeights,
+} from './reader-model.ts';
+import {
+  candidates,
+  firstPass,
+  firstProbability,
+  fitBoosted,
+  fitStack,
+  outFeatures,
+  pairFeatures,
+  score,
+  type Candidate,
+  type Scored,
+} from './reader-score.ts';
 import { featuresOf, readText } from './reader-text.ts';
 
 /** One account and the classes it states (artifact IDs, OUT_OF_SCOPE, topic classes). */
@@ -153,10 +177,17 @@ const CONNECTORS = ['. ', '. Then ', ', and then ', '. Also ', '. On top of that
  * observations that the corpus states together: one voice of each, in a seeded random order, joined by a
  * connector. They teach the classifier that an observation is stated in a longer story beside another.
  */
-function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[], classes: ReadonlySet<string>, perSet: number, seed: number): LabelledText[] {
+function examplesOfComposites(
+  reg: Registry,
+  corpus: readonly CorpusItem[],
+  classes: ReadonlySet<string>,
+  perSet: number,
+  seed: number,
+): LabelledText[] {
   if (perSet <= 0) return [];
   const voices = new Map<string, string[]>();
-  for (const a of reg.all('artifact')) if (a.status !== 'deprecated' && classes.has(a.id) && (a.voices?.length ?? 0) > 0) voices.set(a.id, a.voices!);
+  for (const a of reg.all('artifact'))
+    if (a.status !== 'deprecated' && classes.has(a.id) && (a.voices?.length ?? 0) > 0) voices.set(a.id, a.voices!);
   const sets = new Map<string, string[]>();
   for (const item of corpus) {
     const ids = [...new Set(item.artifacts)].filter((id) => voices.has(id)).sort();
@@ -168,7 +199,11 @@ function examplesOfComposites(reg: Registry, corpus: readonly CorpusItem[], clas
   for (const key of [...sets.keys()].sort()) {
     const ids = sets.get(key)!;
     for (let k = 0; k < perSet; k++) {
-      const parts = ids.map((id) => pick(voices.get(id)!).trim().replace(/[.!?]*$/, ''));
+      const parts = ids.map((id) =>
+        pick(voices.get(id)!)
+          .trim()
+          .replace(/[.!?]*$/, ''),
+      );
       for (let i = parts.length - 1; i > 0; i--) {
         const j = Math.floor(rand() * (i + 1));
         [parts[i], parts[j]] = [parts[j]!, parts[i]!];
@@ -215,7 +250,10 @@ function prepare(examples: readonly LabelledText[], classes: readonly string[], 
     counted++;
     for (const x of f) counts.set(x, (counts.get(x) ?? 0) + 1);
   }
-  const features = [...counts.entries()].filter(([, n]) => n >= minCount).map(([f]) => f).sort();
+  const features = [...counts.entries()]
+    .filter(([, n]) => n >= minCount)
+    .map(([f]) => f)
+    .sort();
   const index = new Map(features.map((f, i) => [f, i]));
   const idf = Float64Array.from(features, (f) => Math.log(counted / counts.get(f)!));
   const rows = featured.map(({ f, e }) => {
@@ -273,14 +311,26 @@ function fit(p: Prepared, classes: readonly string[], o: TrainOptions, include: 
       }
     }
   }
-  return { classes: [...classes], features: p.features, bias: b, weights: w, thresholds: new Float64Array(C).fill(o.threshold), idf: p.idf };
+  return {
+    classes: [...classes],
+    features: p.features,
+    bias: b,
+    weights: w,
+    thresholds: new Float64Array(C).fill(o.threshold),
+    idf: p.idf,
+  };
 }
 
 /**
  * Trains the classifier. With `folds` > 1, each class's threshold is the probability that maximises its
  * F1 on the held-out folds (shrunk towards `threshold` for classes with few examples).
  */
-function trainModel(examples: readonly LabelledText[], classes: readonly string[], options: Partial<TrainOptions> = {}, reg?: Registry): TrainedWeights {
+function trainModel(
+  examples: readonly LabelledText[],
+  classes: readonly string[],
+  options: Partial<TrainOptions> = {},
+  reg?: Registry,
+): TrainedWeights {
   const o = { ...DEFAULT_TRAINING, ...options };
   const p = prepare(examples, classes, o.minCount);
   const trained = fit(p, classes, o, () => true);
@@ -297,7 +347,13 @@ function trainModel(examples: readonly LabelledText[], classes: readonly string[
  * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
  * that reads the most accounts' sets exactly.
  */
-function setDecision(reg: Registry, examples: readonly LabelledText[], folds: readonly TrainedWeights[], thresholds: Float64Array, o: TrainOptions): StackModel {
+function setDecision(
+  reg: Registry,
+  examples: readonly LabelledText[],
+  folds: readonly TrainedWeights[],
+  thresholds: Float64Array,
+  o: TrainOptions,
+): StackModel {
   const models = folds.map((f) => loadModel(serialiseModel({ ...f, thresholds }, o.prune)));
   const C = thresholds.length;
   const observation = (m: ReaderModel) => (c: number) => !m.classes[c]!.startsWith('~') && !isTopicClass(m.classes[c]!);
@@ -325,7 +381,16 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
     const gold = new Set(item.artifacts);
     const cands = candidates(m, text, message, tells, observation(m), out < 0 ? undefined : out);
     const y = cands.map((k) => (gold.has(m.classes[k.c]!) ? 1 : 0));
-    accounts.push({ cands, y, unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size, skip: item.out_of_scope || (item.ask?.length ?? 0) > 0, out: item.out_of_scope, text, message: message !== undefined, model: m });
+    accounts.push({
+      cands,
+      y,
+      unreachable: y.reduce((n: number, v) => n + v, 0) < gold.size,
+      skip: item.out_of_scope || (item.ask?.length ?? 0) > 0,
+      out: item.out_of_scope,
+      text,
+      message: message !== undefined,
+      model: m,
+    });
   });
   // First pass: each candidate on its own numbers.
   const rows = accounts.flatMap((a) => a.cands.map((k, j) => ({ x: k.x, y: a.y[j]! })));
@@ -426,13 +491,25 @@ function setDecision(reg: Registry, examples: readonly LabelledText[], folds: re
     const r = rateOf(key);
     if (Math.abs(r - prior) >= 0.05) rates.set(key, r);
   }
-  return { weights: first.weights, bias: first.bias, ...(boosted ? { boosted } : {}), pair: { weights: second.weights, bias: second.bias, prior, rates }, threshold, ...(outDecision ? { out: outDecision } : {}) };
+  return {
+    weights: first.weights,
+    bias: first.bias,
+    ...(boosted ? { boosted } : {}),
+    pair: { weights: second.weights, bias: second.bias, prior, rates },
+    threshold,
+    ...(outDecision ? { out: outDecision } : {}),
+  };
 }
 
 /** The thresholds cross-validation chooses from. */
 const THRESHOLD_GRID = [0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
 
-function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared, classes: readonly string[], o: TrainOptions): { thresholds: Float64Array; folds: TrainedWeights[] } {
+function crossValidatedThresholds(
+  examples: readonly LabelledText[],
+  p: Prepared,
+  classes: readonly string[],
+  o: TrainOptions,
+): { thresholds: Float64Array; folds: TrainedWeights[] } {
   const C = classes.length;
   const held: Array<{ probs: Float64Array; labels: Uint8Array }> = [];
   const folds: TrainedWeights[] = [];
@@ -442,7 +519,10 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
     const model = modelOfWeights(trained);
     p.rows.forEach((r, i) => {
       if (i % o.folds !== fold || (examples[i]!.weight ?? 1) < 1) return;
-      const z = scoreFeatures(model, [...r.x].map((k) => p.features[k]!));
+      const z = scoreFeatures(
+        model,
+        [...r.x].map((k) => p.features[k]!),
+      );
       held.push({ probs: z.map((v) => 1 / (1 + Math.exp(-v))), labels: r.labels });
     });
   }
@@ -478,8 +558,17 @@ function crossValidatedThresholds(examples: readonly LabelledText[], p: Prepared
 export function trainingInputs(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}) {
   const classes = classesOf(reg);
   const o = { ...DEFAULT_TRAINING, ...options };
-  const examples = [...examplesOfRegistry(reg, new Set(classes)), ...examplesOfCorpus(corpus, classes).map((e) => (o.corpusWeight !== 1 ? { ...e, weight: o.corpusWeight } : e)), ...examplesOfComposites(reg, corpus, new Set(classes), o.composites, o.seed)];
-  return { classes, examples, options: o, fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })) };
+  const examples = [
+    ...examplesOfRegistry(reg, new Set(classes)),
+    ...examplesOfCorpus(corpus, classes).map((e) => (o.corpusWeight !== 1 ? { ...e, weight: o.corpusWeight } : e)),
+    ...examplesOfComposites(reg, corpus, new Set(classes), o.composites, o.seed),
+  ];
+  return {
+    classes,
+    examples,
+    options: o,
+    fingerprint: fingerprint(JSON.stringify({ MODEL_FORMAT, TRAINER_REVISION, classes, examples, o })),
+  };
 }
 
 /** FNV-1a, 64 bits as two 32-bit halves in hex: a fingerprint, not a security hash. */

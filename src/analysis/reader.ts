@@ -13,7 +13,16 @@
 import type { Registry } from '../registry/registry.ts';
 import { englishOnlyMessage, nonEnglishLanguage } from './language.ts';
 import { messageTells, type MessageTells } from './reader-message.ts';
-import { contributions, isTopicClass, loadModel, OUT_OF_SCOPE, scoreFeatures, sigmoid, type ReaderModel, type SerialisedModel } from './reader-model.ts';
+import {
+  contributions,
+  isTopicClass,
+  loadModel,
+  OUT_OF_SCOPE,
+  scoreFeatures,
+  sigmoid,
+  type ReaderModel,
+  type SerialisedModel,
+} from './reader-model.ts';
 import { candidates, firstPass, outFeatures, score, stackProbabilities, type Scored, type Window } from './reader-score.ts';
 import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
@@ -25,7 +34,6 @@ export const MAX_ACCOUNT_LENGTH = 2000;
 export const MAX_MESSAGE_LENGTH = 4000;
 /** The name of the reader's model among a snapshot's indexes. */
 export const READER_INDEX = 'reader';
-
 
 export interface ReadingInput {
   /** What happened, in the person's words. */
@@ -141,7 +149,18 @@ export interface Decision {
   MESSAGE: number;
 }
 
-export const DECISION: Readonly<Decision> = Object.freeze({ PRIMARY: 0.5, SENTENCE: 0.4, SUPPORT: 0.1, SECOND: 0.3, OUT: 0.1, OUT_VERSUS: 'class', ASK_MARGIN: 0.5, ASK_FLOOR: 0.1, APART: 0.6, MESSAGE: 0.7 });
+export const DECISION: Readonly<Decision> = Object.freeze({
+  PRIMARY: 0.5,
+  SENTENCE: 0.4,
+  SUPPORT: 0.1,
+  SECOND: 0.3,
+  OUT: 0.1,
+  OUT_VERSUS: 'class',
+  ASK_MARGIN: 0.5,
+  ASK_FLOOR: 0.1,
+  APART: 0.6,
+  MESSAGE: 0.7,
+});
 
 function choose(model: ReaderModel, s: Scored, observation: (c: number) => boolean, d: Decision): Set<number> {
   const chosen = new Set<number>();
@@ -157,7 +176,8 @@ function choose(model: ReaderModel, s: Scored, observation: (c: number) => boole
   if (top >= 0 && sigmoid(whole.logits[top]!) >= model.thresholds[top]! * d.PRIMARY) chosen.add(top);
   for (const w of s.windows.slice(1)) {
     const t = best(w.logits);
-    if (t >= 0 && sigmoid(w.logits[t]!) >= Math.max(d.SENTENCE, model.thresholds[t]!) && sigmoid(whole.logits[t]!) >= d.SUPPORT) chosen.add(t);
+    if (t >= 0 && sigmoid(w.logits[t]!) >= Math.max(d.SENTENCE, model.thresholds[t]!) && sigmoid(whole.logits[t]!) >= d.SUPPORT)
+      chosen.add(t);
   }
   for (let c = 0; c < C; c++) if (observation(c) && sigmoid(whole.logits[c]!) >= Math.max(d.SECOND, model.thresholds[c]!)) chosen.add(c);
   return chosen;
@@ -256,7 +276,8 @@ function checkText(what: 'description' | 'message', text: string, max: number): 
     );
   }
   const language = nonEnglishLanguage(text);
-  if (language !== undefined) throw new AnalysisError('invalid-argument', englishOnlyMessage(language, what === 'description' ? 'description' : 'description'));
+  if (language !== undefined)
+    throw new AnalysisError('invalid-argument', englishOnlyMessage(language, what === 'description' ? 'description' : 'description'));
 }
 
 /**
@@ -264,11 +285,19 @@ function checkText(what: 'description' | 'message', text: string, max: number): 
  * an empty, too long or non-English input; an account that states nothing the atlas knows gives a
  * reading with no observation, no question and nothing "not covered" (the caller decides what to say).
  */
-export function readSituation(reg: Registry, input: ReadingInput, model: ReaderModel = readerModelFor(reg), d: Decision = DECISION): Reading {
+export function readSituation(
+  reg: Registry,
+  input: ReadingInput,
+  model: ReaderModel = readerModelFor(reg),
+  d: Decision = DECISION,
+): Reading {
   const text = (input.text ?? '').replace(/[ \t]+/g, ' ').trim();
   const message = input.message?.replace(/\r\n?/g, '\n').trim();
   if (text === '' && (message === undefined || message === '')) {
-    throw new AnalysisError('invalid-argument', `Describe what happened in a few words, such as ${EXAMPLES}, or paste the message you received.`);
+    throw new AnalysisError(
+      'invalid-argument',
+      `Describe what happened in a few words, such as ${EXAMPLES}, or paste the message you received.`,
+    );
   }
   if (text !== '') checkText('description', text, MAX_ACCOUNT_LENGTH);
   if (message !== undefined && message !== '') checkText('message', message, MAX_MESSAGE_LENGTH);
@@ -309,14 +338,21 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
       for (const c of picked) {
         const id = model.classes[c]!;
         const tell = tells.find((t) => t.artifact.id === id);
-        if (tell) found.set(id, tell.tells.map((x) => x.line));
+        if (tell)
+          found.set(
+            id,
+            tell.tells.map((x) => x.line),
+          );
         else {
           const w = scoredMessage.windows[scoredMessage.from[c]!];
           const q = w ? quoteOf(model, scoredMessage, w, c) : undefined;
           if (q !== undefined) found.set(id, [q]);
         }
       }
-      messageRead = { observations: [...found.entries()].map(([id, lines]) => ({ id, lines })), tells: tells.filter((t) => found.has(t.artifact.id)) };
+      messageRead = {
+        observations: [...found.entries()].map(([id, lines]) => ({ id, lines })),
+        tells: tells.filter((t) => found.has(t.artifact.id)),
+      };
     }
   } else {
     chosen = scored ? choose(model, scored, (c) => active(model.classes[c]!) !== undefined, d) : new Set<number>();
@@ -335,14 +371,23 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
     const outweighs = d.OUT_VERSUS === 'topic' ? bestTopic > bestArtifact : pOut > bestArtifact;
     // Words that deny an observation of the atlas ("nobody asked about my age") speak of hiring: such an
     // account is not called "not covered" unless the out-of-scope class is more probable than not.
-    const deniesObservation = () => scored.read.negatedClauses.some((span) => {
-      const logits = scoreFeatures(model, featuresOf(scored.read.tokens, span, true));
-      return model.classes.some((cls, c) => isObservationClass(cls) && sigmoid(logits[c]!) >= model.thresholds[c]! && sigmoid(logits[c]!) > sigmoid(logits[out]!));
-    });
+    const deniesObservation = () =>
+      scored.read.negatedClauses.some((span) => {
+        const logits = scoreFeatures(model, featuresOf(scored.read.tokens, span, true));
+        return model.classes.some(
+          (cls, c) => isObservationClass(cls) && sigmoid(logits[c]!) >= model.thresholds[c]! && sigmoid(logits[c]!) > sigmoid(logits[out]!),
+        );
+      });
     const learned = model.stack?.out;
     const isOut = learned
-      ? firstPass(learned.weights, learned.bias, outFeatures(model, scored, out, chosenProbabilities, hasMessage, (c) => active(model.classes[c]!) !== undefined)) >= learned.threshold
-      : pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation() ? 0.5 : 0) && outweighs && (messageRead?.observations.length ?? 0) === 0;
+      ? firstPass(
+          learned.weights,
+          learned.bias,
+          outFeatures(model, scored, out, chosenProbabilities, hasMessage, (c) => active(model.classes[c]!) !== undefined),
+        ) >= learned.threshold
+      : pOut >= Math.max(model.thresholds[out]!, d.OUT, deniesObservation() ? 0.5 : 0) &&
+        outweighs &&
+        (messageRead?.observations.length ?? 0) === 0;
     if (isOut) {
       const topics = reg.manifest.not_covered ?? [];
       let top: (typeof topics)[number] | undefined;
@@ -369,7 +414,9 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   const answered: string[] = [];
   if (scored && !notCovered) {
     for (const dist of reg.manifest.distinctions ?? []) {
-      const members = dist.answers.map((a) => ({ id: a.artifact, c: classIndex.get(a.artifact) })).filter((m) => m.c !== undefined && active(m.id)) as Array<{ id: string; c: number }>;
+      const members = dist.answers
+        .map((a) => ({ id: a.artifact, c: classIndex.get(a.artifact) }))
+        .filter((m) => m.c !== undefined && active(m.id)) as Array<{ id: string; c: number }>;
       if (members.length < 2) continue;
       const pick = members.find((m) => picks.has(m.id));
       if (pick) {
@@ -400,7 +447,9 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
           id: dist.id,
           ask: dist.ask,
           ...(quote !== undefined ? { quote } : {}),
-          options: dist.answers.filter((a) => active(a.artifact)).map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
+          options: dist.answers
+            .filter((a) => active(a.artifact))
+            .map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
         });
       }
     }
@@ -437,7 +486,12 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
   // A pick that answers no question the words raised is taken as said.
   for (const p of picks) {
     if (observations.has(p) || answered.includes(p) || !active(p)) continue;
-    if ((reg.manifest.distinctions ?? []).some((d) => d.answers.some((a) => a.artifact === p) && d.answers.some((a) => observations.has(a.artifact)))) continue;
+    if (
+      (reg.manifest.distinctions ?? []).some(
+        (d) => d.answers.some((a) => a.artifact === p) && d.answers.some((a) => observations.has(a.artifact)),
+      )
+    )
+      continue;
     answered.push(p);
     observations.set(p, { id: p, title: titleOf(p), quotes: [], from: 'answer', why: 'You said it was this.' });
   }
@@ -449,7 +503,13 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
       // A question already asked about it is answered by the message only when the message names one member.
       const q = questions.findIndex((x) => x.options.some((o) => o.artifact === m.id));
       if (q >= 0) questions.splice(q, 1);
-      observations.set(m.id, { id: m.id, title: titleOf(m.id), quotes: m.lines, from: 'message', why: `The message you pasted states it: ${m.lines.map((l) => `"${l}"`).join(', ')}.` });
+      observations.set(m.id, {
+        id: m.id,
+        title: titleOf(m.id),
+        quotes: m.lines,
+        from: 'message',
+        why: `The message you pasted states it: ${m.lines.map((l) => `"${l}"`).join(', ')}.`,
+      });
     }
   }
 
@@ -483,7 +543,13 @@ export function readSituation(reg: Registry, input: ReadingInput, model: ReaderM
  * The observations a pasted message states: those the classifier reads in it, and those with a line that
  * matches one of their specimens' tells. Each with the message's lines that state it.
  */
-function readMessage(reg: Registry, model: ReaderModel, message: string, active: (id: string) => boolean, d: Decision): { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } {
+function readMessage(
+  reg: Registry,
+  model: ReaderModel,
+  message: string,
+  active: (id: string) => boolean,
+  d: Decision,
+): { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } {
   const tells = messageTells(reg, message).filter((t) => active(t.artifact.id));
   const s = score(model, message);
   const found = new Map<string, string[]>();
@@ -495,7 +561,11 @@ function readMessage(reg: Registry, model: ReaderModel, message: string, active:
     const q = w ? quoteOf(model, s, w, c) : undefined;
     found.set(cls, q !== undefined ? [q] : []);
   });
-  for (const t of tells) found.set(t.artifact.id, t.tells.map((x) => x.line));
+  for (const t of tells)
+    found.set(
+      t.artifact.id,
+      t.tells.map((x) => x.line),
+    );
   const observations = [...found.entries()].map(([id, lines]) => ({ id, lines }));
   return { observations, tells: tells.filter((t) => found.has(t.artifact.id)) };
 }

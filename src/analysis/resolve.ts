@@ -48,7 +48,12 @@ export function titled(ref: { id: string; title: string }): string {
 }
 
 export function refOf(entity: Entity): EntityRef {
-  return { id: entity.id, kind: entity.kind, title: entity.kind === 'source' ? entity.cite : entity.title, status: entity.status === 'deprecated' ? 'deprecated' : 'active' };
+  return {
+    id: entity.id,
+    kind: entity.kind,
+    title: entity.kind === 'source' ? entity.cite : entity.title,
+    status: entity.status === 'deprecated' ? 'deprecated' : 'active',
+  };
 }
 
 /** Reference to an entity that must exist (an ID taken from the registry's own edges). */
@@ -103,13 +108,21 @@ export function quoted(input: string, max = 60): string {
   return JSON.stringify(input.length > max ? `${input.slice(0, max)}…` : input);
 }
 
-function unknownMessage(reg: Registry, input: string, id: string | undefined, kinds: readonly Kind[], wanted: string, suggestions: EntityRef[]): string {
+function unknownMessage(
+  reg: Registry,
+  input: string,
+  id: string | undefined,
+  kinds: readonly Kind[],
+  wanted: string,
+  suggestions: EntityRef[],
+): string {
   const said = quoted(input);
   let message = id ? `There is no ${wanted} ${id}.` : `${said} is not an atlas ID (IDs look like A-001 or M-012).`;
   const kind = id ? kindOfId(id) : undefined;
   if (kind && kinds.includes(kind)) {
     const ids = reg.all(kind).map((e) => e.id);
-    if (ids.length > 0) message += ` ${KIND_INFO[kind].label[0]!.toUpperCase()}${KIND_INFO[kind].label.slice(1)} IDs run from ${ids[0]} to ${ids.at(-1)}.`;
+    if (ids.length > 0)
+      message += ` ${KIND_INFO[kind].label[0]!.toUpperCase()}${KIND_INFO[kind].label.slice(1)} IDs run from ${ids[0]} to ${ids.at(-1)}.`;
   }
   if (suggestions.length > 0) message += ` Did you mean ${suggestions.map(titled).join(' or ')}?`;
   return message;
@@ -126,10 +139,17 @@ export function suggestionsFor(reg: Registry, input: string, kinds: readonly Kin
     // IDs of the same kind first: "M-099" should suggest mechanisms, not a source that is one typo away.
     const kind = kindOfId(id);
     const sameKind = pool.filter((e) => e.kind === kind);
-    const near = closest(id, (sameKind.length > 0 ? sameKind : pool).map((e) => e.id), limit);
+    const near = closest(
+      id,
+      (sameKind.length > 0 ? sameKind : pool).map((e) => e.id),
+      limit,
+    );
     return near.map((n) => refOf(reg.get(n)!));
   }
-  const words = input.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const words = input
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
   if (words.length === 0) return [];
   const scored: Array<[Entity, number]> = [];
   for (const e of pool) {

@@ -65,11 +65,18 @@ function mismatchesOf(reg: Registry, scenario: Scenario, result: ExplainResult):
           : rule !== undefined
             ? `${rule.by} rules it out (${rule.reason.replace(/\.$/, '')})`
             : 'it does not appear at all';
-    mismatches.push({ path: ['expect', 'first_tier', i], message: `${name(id)} should be in the first tier (produces what was observed), but ${where}.` });
+    mismatches.push({
+      path: ['expect', 'first_tier', i],
+      message: `${name(id)} should be in the first tier (produces what was observed), but ${where}.`,
+    });
   });
   expect.absent.forEach((id, i) => {
     const tier = listed.get(id);
-    if (tier !== undefined) mismatches.push({ path: ['expect', 'absent', i], message: `${name(id)} should not appear at all, but it is in ${TIER_WORDS[tier]}.` });
+    if (tier !== undefined)
+      mismatches.push({
+        path: ['expect', 'absent', i],
+        message: `${name(id)} should not appear at all, but it is in ${TIER_WORDS[tier]}.`,
+      });
   });
   const offered = new Set(result.agency.probes.map((p) => p.id));
   const idle = new Set(result.agency.other_probes.map((p) => p.probe));
@@ -105,7 +112,8 @@ export function runScenario(reg: Registry, scenario: Scenario): { result?: Expla
     // Unbounded: a mechanism that must not appear is looked for in the whole second tier.
     result = explain(reg, input, Infinity);
   } catch (error) {
-    if (error instanceof AnalysisError) return { mismatches: [{ path: ['input'], message: `explain rejects the scenario’s input: ${error.message}` }] };
+    if (error instanceof AnalysisError)
+      return { mismatches: [{ path: ['input'], message: `explain rejects the scenario’s input: ${error.message}` }] };
     throw error;
   }
   return { result, mismatches: mismatchesOf(reg, scenario, result) };
@@ -132,10 +140,14 @@ export function scenarioProblems(
     .filter((s) => !skip.has(s.id))
     .flatMap((s) =>
       runScenario(reg, s).mismatches.map((m) =>
-        problem('scenario-expectation', `${m.message} Update the expectation if the new answer is right, or fix the content that changed it.`, {
-          entity: s.id,
-          ...locate(s.id, m.path),
-        }),
+        problem(
+          'scenario-expectation',
+          `${m.message} Update the expectation if the new answer is right, or fix the content that changed it.`,
+          {
+            entity: s.id,
+            ...locate(s.id, m.path),
+          },
+        ),
       ),
     );
 }

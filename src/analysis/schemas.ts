@@ -76,7 +76,10 @@ export const SearchResult = z
     registry_version: RegistryVersion,
     query: z.string(),
     kinds: z.array(KindSchema).describe('Kinds searched (all when the request named none)'),
-    total: z.int().min(0).describe('Number of relevant matches before the limit: those scoring at least 30% of the best match (exact IDs always count)'),
+    total: z
+      .int()
+      .min(0)
+      .describe('Number of relevant matches before the limit: those scoring at least 30% of the best match (exact IDs always count)'),
     results: z.array(SearchHit).describe('Best matches first; exact ID matches come before everything else'),
     suggestions: z.array(z.string()).describe('Close terms to try when nothing (or little) matched'),
   })
@@ -102,7 +105,17 @@ const Caveat = z
   );
 
 /** A cited source: the fields of the source a citation shows, and a caveat when it is not current. */
-export const Citation = Source.pick({ id: true, cite: true, title: true, year: true, venue: true, url: true, doi: true, peer_reviewed: true, status: true })
+export const Citation = Source.pick({
+  id: true,
+  cite: true,
+  title: true,
+  year: true,
+  venue: true,
+  url: true,
+  doi: true,
+  peer_reviewed: true,
+  status: true,
+})
   .extend({
     title: z.string().describe('Title (the short citation where the bibliography records no title)'),
     venue: z.string().describe('Where it appeared (empty where the bibliography records none)'),
@@ -135,7 +148,9 @@ export const NodeView = z
     relations: z.array(RelationLink).describe('Every edge touching the entity, outgoing first, in relation order'),
     ruled_out_by: z.array(ProbeExclusion).describe('For a mechanism: the probe outcomes that exclude it'),
     citations: z.array(Citation).describe('The sources the entity cites'),
-    caveat: Caveat.optional().describe('For a source that is not current: how to read it (withdrawn guidance and repealed law are not current)'),
+    caveat: Caveat.optional().describe(
+      'For a source that is not current: how to read it (withdrawn guidance and repealed law are not current)',
+    ),
     legal_notice: z.string().optional().describe('Present when the entity carries law notes: they are not legal advice'),
   })
   .describe('One entity with its relations in both directions and its citations');
@@ -180,7 +195,9 @@ export const RuledOutMechanism = z
   })
   .describe('A mechanism acting at the same stage that a given observation rules out, with the reason');
 
-export const BarrierRef = Barrier.pick({ id: true, title: true, stage: true, order: true, pass_condition: true }).describe('A barrier of the funnel');
+export const BarrierRef = Barrier.pick({ id: true, title: true, stage: true, order: true, pass_condition: true }).describe(
+  'A barrier of the funnel',
+);
 
 const Notice = z.string().describe('States that the result is topological and uncalibrated (no probabilities)');
 
@@ -197,7 +214,9 @@ export const Truncation = z
 const TruncatedLists = z
   .array(Truncation)
   .optional()
-  .describe('Present when lists were cut short (the second tier of mechanisms, barriers or loops past the first 100, by ID): each entry gives the whole list’s length and says how to get the rest');
+  .describe(
+    'Present when lists were cut short (the second tier of mechanisms, barriers or loops past the first 100, by ID): each entry gives the whole list’s length and says how to get the rest',
+  );
 
 export const CompatibleMechanisms = z
   .strictObject({
@@ -206,7 +225,9 @@ export const CompatibleMechanisms = z
     barriers: z.array(BarrierRef).describe('Barriers identified: at the given stage, else at the artifacts’ stages'),
     mechanisms: z
       .array(CompatibleMechanism)
-      .describe('Union of: emits a given artifact (tier produces, ranked first: most direct fidelity, most artifacts, strongest evidence) and operates at an identified barrier (tier same-stage, by ID)'),
+      .describe(
+        'Union of: emits a given artifact (tier produces, ranked first: most direct fidelity, most artifacts, strongest evidence) and operates at an identified barrier (tier same-stage, by ID)',
+      ),
     ruled_out: z.array(RuledOutMechanism).describe('Mechanisms the given artifacts rule out (their rules_out), left out of the list'),
     notice: Notice,
     truncated_lists: TruncatedLists,
@@ -222,9 +243,7 @@ export const ProbeOutcomeView = ProbeOutcome.extend({
 export const ProbeView = Probe.extend({
   artifact: EntityRef,
   outcomes: z.array(ProbeOutcomeView),
-  distinguishes: z
-    .boolean()
-    .describe('True when some outcome rules out some, but not all, of the mechanisms under consideration'),
+  distinguishes: z.boolean().describe('True when some outcome rules out some, but not all, of the mechanisms under consideration'),
   narrows_first_tier: z
     .boolean()
     .describe('True when some outcome rules out a mechanism under consideration that produces a given observation (the first tier)'),
@@ -237,7 +256,9 @@ export const DiagnosticProbes = z
     mechanisms: z.array(Id).describe('Mechanisms the probes were weighed against'),
     probes: z
       .array(ProbeView)
-      .describe('Distinguishing probes first; among them those narrowing the first tier; then candidate before intermediary, cheapest first'),
+      .describe(
+        'Distinguishing probes first; among them those narrowing the first tier; then candidate before intermediary, cheapest first',
+      ),
   })
   .describe('The probes that can tell compatible mechanisms apart');
 
@@ -258,7 +279,9 @@ export const PatternMatch = Pattern.pick({
   .extend({
     match: z
       .enum(['triggered', 'partial', 'mechanism', 'listed'])
-      .describe('triggered: every required artifact given; partial: some given; mechanism: shares a given mechanism; listed: no filter given'),
+      .describe(
+        'triggered: every required artifact given; partial: some given; mechanism: shares a given mechanism; listed: no filter given',
+      ),
     present: z.array(Id).describe('Required artifacts that were given'),
     missing: z.array(Id).describe('Required artifacts not given'),
   })
@@ -355,9 +378,7 @@ export const ExcludedMechanism = z
   })
   .describe('A mechanism ruled out by a reported probe outcome');
 
-export const AttributedText = z
-  .strictObject({ from: Id, text: z.string() })
-  .describe('A statement and the entity that makes it');
+export const AttributedText = z.strictObject({ from: Id, text: z.string() }).describe('A statement and the entity that makes it');
 
 export const LoopMatch = z
   .strictObject({
@@ -386,9 +407,7 @@ export const FromText = z
         }),
       )
       .describe('What the words state, strongest first: analysed'),
-    denied: z
-      .array(z.strictObject({ id: Id, title: z.string(), quote: z.string() }))
-      .describe('What the words deny: never analysed'),
+    denied: z.array(z.strictObject({ id: Id, title: z.string(), quote: z.string() })).describe('What the words deny: never analysed'),
     questions: z
       .array(
         z.strictObject({
@@ -403,8 +422,9 @@ export const FromText = z
       .describe('Readings too close to choose: not analysed until answered'),
     not_covered: z
       .strictObject({
-        topics: z
-          .array(z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), instead: z.string().describe('Where to turn') })),
+        topics: z.array(
+          z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), instead: z.string().describe('Where to turn') }),
+        ),
         quote: z.string().optional(),
         covers: z.string(),
       })
@@ -456,7 +476,9 @@ export const DeadlineView = z
     jurisdiction: z.enum(JURISDICTIONS),
     where: z.string().optional(),
     instrument: z.string(),
-    applies: z.enum(['yes', 'maybe']).describe('yes: the note applies where the person said they are; maybe: no place was given, or the note is for a part of it'),
+    applies: z
+      .enum(['yes', 'maybe'])
+      .describe('yes: the note applies where the person said they are; maybe: no place was given, or the note is for a part of it'),
     time_limit: z.string().describe('The limit in the note’s own words'),
     stated: z.boolean().describe('False when the cited sources state no limit: no date is computed'),
     action: z.string().describe('What to do by the date (for the employer’s deadline: what they must do)'),
@@ -467,7 +489,9 @@ export const DeadlineView = z
       .optional()
       .describe('The stated limit’s length'),
     start: z.iso.date().optional().describe('The date it runs from, when given'),
-    dates: z.array(DateLine).describe('The computed dates, the plain limit first; empty without the date of the event, or for a limit the sources do not state'),
+    dates: z
+      .array(DateLine)
+      .describe('The computed dates, the plain limit first; empty without the date of the event, or for a limit the sources do not state'),
     line: z.string().describe('The answer for this note in plain words, with its dates'),
   })
   .describe('A law note’s time limit as dates, for where the person is and the date they gave. Not legal advice');
@@ -482,15 +506,25 @@ export const CandidateItem = z
     summary: z.string().describe('What it is (the IDs of its prose left out)'),
     note: z.string().optional().describe('How it shows in these observations, when the atlas says'),
     ordinary: z.boolean().optional().describe('True for an ordinary cause (an honest baseline)'),
-    relevant_if: z.string().optional().describe('For an explanation concerning a check, a record or a protected trait: what would make it relevant'),
-    brought_in: z.boolean().optional().describe('For such an explanation: whether an observation given is itself about it (else it is listed after the others)'),
+    relevant_if: z
+      .string()
+      .optional()
+      .describe('For an explanation concerning a check, a record or a protected trait: what would make it relevant'),
+    brought_in: z
+      .boolean()
+      .optional()
+      .describe('For such an explanation: whether an observation given is itself about it (else it is listed after the others)'),
   })
   .describe('One possible explanation, in plain words');
 
 export const CandidateView = z
   .strictObject({
     heading: z.string().describe('The verdict in plain words'),
-    lead: z.array(z.string()).describe('What the facts can and cannot mean, the one thing worth checking, and what to do now and by when: at most about 120 words, no IDs'),
+    lead: z
+      .array(z.string())
+      .describe(
+        'What the facts can and cannot mean, the one thing worth checking, and what to do now and by when: at most about 120 words, no IDs',
+      ),
     check: z
       .strictObject({ probe: z.string(), artifact: Id, action: z.string(), outcome: z.string().optional(), tells: z.string().optional() })
       .optional()
@@ -504,15 +538,25 @@ export const CandidateView = z
         z.strictObject({
           id: z.enum(PLAIN_GROUPS),
           label: z.string(),
-          relevant_if: z.array(z.string()).optional().describe('What would make the group’s explanations that the account did not bring in relevant, said once'),
+          relevant_if: z
+            .array(z.string())
+            .optional()
+            .describe('What would make the group’s explanations that the account did not bring in relevant, said once'),
           items: z.array(CandidateItem),
         }),
       )
-      .describe('The explanations that can cause what was seen, grouped the way a person grasps them; a check, a record or a protected trait comes last unless the account brings it in'),
+      .describe(
+        'The explanations that can cause what was seen, grouped the way a person grasps them; a check, a record or a protected trait comes last unless the account brings it in',
+      ),
     also: z.string().optional().describe('How many more things happen at the same step without causing this by themselves'),
     note: z.string().optional().describe('When the stage given is not one where an observation is recorded: said plainly'),
     notice: z.string().describe('That nothing here is a likelihood, in plain words'),
-    legal: z.string().optional().describe('Present when the observations carry law notes: not legal advice; check the dates with an adviser (the full legal notice is agency.legal_notice)'),
+    legal: z
+      .string()
+      .optional()
+      .describe(
+        'Present when the observations carry law notes: not legal advice; check the dates with an adviser (the full legal notice is agency.legal_notice)',
+      ),
   })
   .describe('The answer a worried person reads first: plain words, no IDs; the rest of the result keeps everything');
 
@@ -540,9 +584,16 @@ export const ExplainResult = z
         .strictObject({ id: Id, title: z.string() })
         .optional()
         .describe('Present when the input was a worked scenario (a preset of artifacts, stage and probe outcomes)'),
-      from_text: FromText.optional().describe('Present when the input was plain words or a pasted message: what the reader chose (with the words), denied, asked, or found not covered'),
+      from_text: FromText.optional().describe(
+        'Present when the input was plain words or a pasted message: what the reader chose (with the words), denied, asked, or found not covered',
+      ),
       on: z.iso.date().optional().describe('The date of what happened, as given: deadlines are computed from it'),
-      where: z.string().optional().describe('Where the person is, as given (a place code such as uk, us-ca or eu-de): law notes for elsewhere are left out of the deadlines'),
+      where: z
+        .string()
+        .optional()
+        .describe(
+          'Where the person is, as given (a place code such as uk, us-ca or eu-de): law notes for elsewhere are left out of the deadlines',
+        ),
     }),
     hard_facts: z.strictObject({
       artifacts: z.array(ExplainedArtifact),
@@ -555,7 +606,9 @@ export const ExplainResult = z
       stage_note: z
         .string()
         .optional()
-        .describe('Present when the stage given is not one at which an observation is recorded: its barriers may not be where the observation comes from'),
+        .describe(
+          'Present when the stage given is not one at which an observation is recorded: its barriers may not be where the observation comes from',
+        ),
     }),
     behind: z.strictObject({
       mechanisms: z
@@ -570,7 +623,9 @@ export const ExplainResult = z
       non_inferences: z.array(AttributedText).describe('What the facts do NOT establish: the artifacts’ and the triggered patterns’'),
       source_caveats: z
         .array(SourceCaveat)
-        .describe('Sources cited by the artifacts, mechanisms, patterns and loops above that are not current: read what rests on them with the caveat'),
+        .describe(
+          'Sources cited by the artifacts, mechanisms, patterns and loops above that are not current: read what rests on them with the caveat',
+        ),
     }),
     agency: z.strictObject({
       candidate: z.array(Id).describe('First-tier mechanisms (they produce what was observed) the candidate can remove or work around'),
@@ -578,15 +633,27 @@ export const ExplainResult = z
       none: z.array(Id).describe('First-tier mechanisms nobody in the process can remove from the candidate’s side'),
       same_stage: z
         .strictObject({ candidate: z.array(Id), intermediary: z.array(Id), none: z.array(Id) })
-        .describe('The same split for the second tier (mechanisms that only act at the same stage and are not recorded as producing what was observed), over those listed in behind.mechanisms'),
+        .describe(
+          'The same split for the second tier (mechanisms that only act at the same stage and are not recorded as producing what was observed), over those listed in behind.mechanisms',
+        ),
       probes: z
         .array(ProbeView)
-        .describe('Probes of the given artifacts that distinguish remaining mechanisms: those narrowing the first tier first, then candidate-runnable before intermediary, cheapest first'),
-      other_probes: z.array(z.strictObject({ artifact: Id, probe: z.string(), agency: z.enum(PROBE_AGENCIES), cost: z.enum(COSTS) })).describe('Probes of the given artifacts that cannot narrow the remaining set (they may still be worth running for what they tell)'),
+        .describe(
+          'Probes of the given artifacts that distinguish remaining mechanisms: those narrowing the first tier first, then candidate-runnable before intermediary, cheapest first',
+        ),
+      other_probes: z
+        .array(z.strictObject({ artifact: Id, probe: z.string(), agency: z.enum(PROBE_AGENCIES), cost: z.enum(COSTS) }))
+        .describe(
+          'Probes of the given artifacts that cannot narrow the remaining set (they may still be worth running for what they tell)',
+        ),
       next_steps: z.array(NextStepView).describe('What the candidate can still do whatever the cause: the given observations’ next steps'),
-      law: z.array(LawNoteView).describe('The given observations’ law notes: options that depend on law, by jurisdiction, with their time limits'),
+      law: z
+        .array(LawNoteView)
+        .describe('The given observations’ law notes: options that depend on law, by jurisdiction, with their time limits'),
       legal_notice: z.string().optional().describe('Present when law lists anything: the notes are not legal advice'),
-      deadlines: z.array(DeadlineView).describe('The law notes’ time limits as dates (for where the person is, from the date given); in words when no date was given'),
+      deadlines: z
+        .array(DeadlineView)
+        .describe('The law notes’ time limits as dates (for where the person is, from the date given); in words when no date was given'),
       verdict: Verdict,
     }),
     candidate: CandidateView.describe('The candidate view: the same answer in plain words, for a person (no IDs in its text)'),

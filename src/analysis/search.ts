@@ -113,7 +113,10 @@ export class AtlasSearch {
     readonly registry: Registry,
     data: SerialisedIndex,
   ) {
-    this.index = new TermIndex(data, Float64Array.from(data.ids, (id) => documentBoost(registry.get(id))));
+    this.index = new TermIndex(
+      data,
+      Float64Array.from(data.ids, (id) => documentBoost(registry.get(id))),
+    );
   }
 
   static build(reg: Registry): AtlasSearch {
@@ -124,7 +127,9 @@ export class AtlasSearch {
   static load(reg: Registry, json: string): AtlasSearch {
     const data = JSON.parse(json) as SerialisedIndex;
     if (data.format !== INDEX_FORMAT) {
-      throw new Error(`The search index is of format ${JSON.stringify(data.format ?? 'unknown')}, written by another version of hoba; this one reads ${INDEX_FORMAT}. Rebuild it: npm run build.`);
+      throw new Error(
+        `The search index is of format ${JSON.stringify(data.format ?? 'unknown')}, written by another version of hoba; this one reads ${INDEX_FORMAT}. Rebuild it: npm run build.`,
+      );
     }
     return new AtlasSearch(reg, data);
   }
@@ -136,7 +141,8 @@ export class AtlasSearch {
   search(query: string, options: SearchOptionsInput = {}): SearchResult {
     const reg = this.registry;
     const q = query.trim();
-    if (q.length === 0) throw new AnalysisError('invalid-argument', 'Give some text to search for, such as "reposted" or an ID such as A-004.');
+    if (q.length === 0)
+      throw new AnalysisError('invalid-argument', 'Give some text to search for, such as "reposted" or an ID such as A-004.');
     if (q.length > MAX_QUERY_LENGTH) {
       // The query is not echoed back: it is what was too long.
       throw new AnalysisError(
@@ -146,11 +152,19 @@ export class AtlasSearch {
     }
     const kinds = checkKinds(options.kinds);
     const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1) throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);
     const wanted = new Set<Kind>(kinds);
 
     // IDs named in the query (leniently: "m-1" is M-001) come first, in the order named.
-    const exactIds = [...new Set(q.split(/[\s,;]+/).map(normaliseId).filter((id): id is string => id !== undefined && reg.has(id)))];
+    const exactIds = [
+      ...new Set(
+        q
+          .split(/[\s,;]+/)
+          .map(normaliseId)
+          .filter((id): id is string => id !== undefined && reg.has(id)),
+      ),
+    ];
     const hits: SearchHit[] = exactIds
       .map((id) => reg.get(id)!)
       .filter((e) => wanted.has(e.kind))
@@ -324,7 +338,6 @@ export class AtlasSearch {
     }
     return out.slice(0, 5);
   }
-
 }
 
 function hitBase(e: Entity) {

@@ -1,15 +1,7 @@
 // The atlas in numbers: how much it holds, how far it reaches (topics, jurisdictions, actors), and whether
 // it meets the depth targets the project set itself (issue 12, raised by issue 25 for atlas 0.4.0). `hoba stats`
 // prints it; the test suite asserts every target on the real content. Counts are over active entities only.
-import {
-  EFFECT_LEVELS,
-  EVIDENCE_LEVELS,
-  INTERVENTION_ACTORS,
-  JURISDICTIONS,
-  TOPICS,
-  type Entity,
-  type Kind,
-} from '../model/index.ts';
+import { EFFECT_LEVELS, EVIDENCE_LEVELS, INTERVENTION_ACTORS, JURISDICTIONS, TOPICS, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
 import { RULES } from '../registry/rules.ts';
 import { EVIDENCE_LANGUAGE_RULES, evidenceLanguageFindings, MAX_FIRST_TIER as MAX_EMITTERS } from '../registry/validate.ts';
@@ -86,17 +78,45 @@ export function atlasStats(reg: Registry): Stats {
   const jurisdictions = Object.fromEntries(
     JURISDICTIONS.map((j) => {
       const holders = withLaw.filter((e) => e.law.some((n) => n.jurisdiction === j));
-      return [j, { notes: withLaw.reduce((n, e) => n + e.law.filter((note) => note.jurisdiction === j).length, 0), entities: holders.map((e) => e.id) }];
+      return [
+        j,
+        {
+          notes: withLaw.reduce((n, e) => n + e.law.filter((note) => note.jurisdiction === j).length, 0),
+          entities: holders.map((e) => e.id),
+        },
+      ];
     }),
   );
-  const intervention_actors = tally(INTERVENTION_ACTORS, interventions.map((i) => i.actor));
-  const effect_levels = tally(EFFECT_LEVELS, interventions.map((i) => i.effect.level));
-  const mechanism_evidence = tally(EVIDENCE_LEVELS, mechanisms.map((m) => m.evidence_level));
+  const intervention_actors = tally(
+    INTERVENTION_ACTORS,
+    interventions.map((i) => i.actor),
+  );
+  const effect_levels = tally(
+    EFFECT_LEVELS,
+    interventions.map((i) => i.effect.level),
+  );
+  const mechanism_evidence = tally(
+    EVIDENCE_LEVELS,
+    mechanisms.map((m) => m.evidence_level),
+  );
 
-  const emitters = (a: string) => new Set(reg.incoming(a, 'emits').map((e) => e.source).filter((id) => activeIds.has(id))).size;
-  const operating = (b: string) => new Set(reg.incoming(b, 'operates_at').map((e) => e.source).filter((id) => activeIds.has(id))).size;
+  const emitters = (a: string) =>
+    new Set(
+      reg
+        .incoming(a, 'emits')
+        .map((e) => e.source)
+        .filter((id) => activeIds.has(id)),
+    ).size;
+  const operating = (b: string) =>
+    new Set(
+      reg
+        .incoming(b, 'operates_at')
+        .map((e) => e.source)
+        .filter((id) => activeIds.has(id)),
+    ).size;
   const inMotif = new Set([...patterns.flatMap((p) => p.compatible_mechanisms), ...loops.flatMap((l) => l.mechanisms)]);
-  const narrows = (a: (typeof artifacts)[number]) => a.probes.some((p) => p.agency === 'candidate' && p.outcomes.some((o) => o.excludes.length > 0));
+  const narrows = (a: (typeof artifacts)[number]) =>
+    a.probes.some((p) => p.agency === 'candidate' && p.outcomes.some((o) => o.excludes.length > 0));
   const perspectivesComplete = (m: (typeof mechanisms)[number]) => {
     const views = new Set(m.perspectives.map((p) => p.viewpoint));
     return views.has('candidate') && views.size >= 3;
@@ -106,7 +126,15 @@ export function atlasStats(reg: Registry): Stats {
 
   const targets: Target[] = [];
   const MIN_VOICES = 25;
-  const add = (id: string, what: string, actual: number, bound: Target['bound'], target: number, unit: Target['unit'] = 'count', failing: string[] = []) => {
+  const add = (
+    id: string,
+    what: string,
+    actual: number,
+    bound: Target['bound'],
+    target: number,
+    unit: Target['unit'] = 'count',
+    failing: string[] = [],
+  ) => {
     const met = bound === 'at-least' ? actual >= target - 1e-9 : actual <= target + 1e-9;
     targets.push({ id, what, actual, bound, target, met, unit, ...(met || failing.length === 0 ? {} : { failing }) });
   };
@@ -119,27 +147,120 @@ export function atlasStats(reg: Registry): Stats {
   add('scenarios', 'worked scenarios', counts.scenario, 'at-least', 36);
   add('sources', 'distinct sources cited (all from the shared bibliography)', counts.sources_cited, 'at-least', 185);
   const unsourced = mechanisms.filter((m) => m.sources.length === 0);
-  add('mechanisms-unsourced', 'share of mechanisms citing no source', share(unsourced.length, mechanisms.length), 'at-most', 0.25, 'share', unsourced.map((m) => m.id));
-  add('topics', `coverage topics with at least one mechanism or artifact (of ${TOPICS.length})`, topicsCovered.length, 'at-least', TOPICS.length, 'count', TOPICS.filter((t) => !topicsCovered.includes(t)));
+  add(
+    'mechanisms-unsourced',
+    'share of mechanisms citing no source',
+    share(unsourced.length, mechanisms.length),
+    'at-most',
+    0.25,
+    'share',
+    unsourced.map((m) => m.id),
+  );
+  add(
+    'topics',
+    `coverage topics with at least one mechanism or artifact (of ${TOPICS.length})`,
+    topicsCovered.length,
+    'at-least',
+    TOPICS.length,
+    'count',
+    TOPICS.filter((t) => !topicsCovered.includes(t)),
+  );
   for (const j of JURISDICTIONS) add(`law-${j}`, `law notes for ${j}`, jurisdictions[j]!.notes, 'at-least', 3);
-  add('intervention-actors', `intervention actor classes used (of ${INTERVENTION_ACTORS.length})`, Object.values(intervention_actors).filter((n) => n > 0).length, 'at-least', 7);
-  add('intervention-actor-share', 'largest share of interventions held by one actor class', share(largestActor, interventions.length), 'at-most', 0.35, 'share');
+  add(
+    'intervention-actors',
+    `intervention actor classes used (of ${INTERVENTION_ACTORS.length})`,
+    Object.values(intervention_actors).filter((n) => n > 0).length,
+    'at-least',
+    7,
+  );
+  add(
+    'intervention-actor-share',
+    'largest share of interventions held by one actor class',
+    share(largestActor, interventions.length),
+    'at-most',
+    0.35,
+    'share',
+  );
   const noSpecimen = artifacts.filter((a) => a.specimens.length === 0);
-  add('specimens', 'share of artifacts with a specimen', share(artifacts.length - noSpecimen.length, artifacts.length), 'at-least', 2 / 3, 'share', noSpecimen.map((a) => a.id));
+  add(
+    'specimens',
+    'share of artifacts with a specimen',
+    share(artifacts.length - noSpecimen.length, artifacts.length),
+    'at-least',
+    2 / 3,
+    'share',
+    noSpecimen.map((a) => a.id),
+  );
   const noPerspectives = mechanisms.filter((m) => !perspectivesComplete(m));
-  add('perspectives', 'share of mechanisms with perspectives (the candidate’s and two others)', share(mechanisms.length - noPerspectives.length, mechanisms.length), 'at-least', 1, 'share', noPerspectives.map((m) => m.id));
+  add(
+    'perspectives',
+    'share of mechanisms with perspectives (the candidate’s and two others)',
+    share(mechanisms.length - noPerspectives.length, mechanisms.length),
+    'at-least',
+    1,
+    'share',
+    noPerspectives.map((m) => m.id),
+  );
   const fewEmitters = artifacts.filter((a) => emitters(a.id) < 2);
-  add('artifact-emitters-min', 'share of artifacts emitted by at least two mechanisms', share(artifacts.length - fewEmitters.length, artifacts.length), 'at-least', 1, 'share', fewEmitters.map((a) => a.id));
+  add(
+    'artifact-emitters-min',
+    'share of artifacts emitted by at least two mechanisms',
+    share(artifacts.length - fewEmitters.length, artifacts.length),
+    'at-least',
+    1,
+    'share',
+    fewEmitters.map((a) => a.id),
+  );
   const manyEmitters = artifacts.filter((a) => emitters(a.id) > MAX_EMITTERS);
-  add('artifact-first-tier', `share of artifacts whose first tier (emitters) stays at most ${MAX_EMITTERS}`, share(artifacts.length - manyEmitters.length, artifacts.length), 'at-least', 1, 'share', manyEmitters.map((a) => a.id));
+  add(
+    'artifact-first-tier',
+    `share of artifacts whose first tier (emitters) stays at most ${MAX_EMITTERS}`,
+    share(artifacts.length - manyEmitters.length, artifacts.length),
+    'at-least',
+    1,
+    'share',
+    manyEmitters.map((a) => a.id),
+  );
   const thinBarriers = barriers.filter((b) => operating(b.id) < 2);
-  add('barrier-mechanisms', 'share of barriers with at least two mechanisms operating at them', share(barriers.length - thinBarriers.length, barriers.length), 'at-least', 1, 'share', thinBarriers.map((b) => b.id));
-  add('mechanisms-in-motifs', 'share of mechanisms in a pattern or a loop', share(mechanisms.filter((m) => inMotif.has(m.id)).length, mechanisms.length), 'at-least', 0.5, 'share', mechanisms.filter((m) => !inMotif.has(m.id)).map((m) => m.id));
+  add(
+    'barrier-mechanisms',
+    'share of barriers with at least two mechanisms operating at them',
+    share(barriers.length - thinBarriers.length, barriers.length),
+    'at-least',
+    1,
+    'share',
+    thinBarriers.map((b) => b.id),
+  );
+  add(
+    'mechanisms-in-motifs',
+    'share of mechanisms in a pattern or a loop',
+    share(mechanisms.filter((m) => inMotif.has(m.id)).length, mechanisms.length),
+    'at-least',
+    0.5,
+    'share',
+    mechanisms.filter((m) => !inMotif.has(m.id)).map((m) => m.id),
+  );
   // The situation reader learns each observation from the words people use for it (issue 24).
   const fewVoices = artifacts.filter((a) => (a.voices ?? []).length < MIN_VOICES);
-  add('voices', `share of artifacts with at least ${MIN_VOICES} voices (first-person accounts the situation reader learns from)`, share(artifacts.length - fewVoices.length, artifacts.length), 'at-least', 1, 'share', fewVoices.map((a) => a.id));
+  add(
+    'voices',
+    `share of artifacts with at least ${MIN_VOICES} voices (first-person accounts the situation reader learns from)`,
+    share(artifacts.length - fewVoices.length, artifacts.length),
+    'at-least',
+    1,
+    'share',
+    fewVoices.map((a) => a.id),
+  );
   const notNarrowing = artifacts.filter((a) => !narrows(a));
-  add('candidate-narrowing', 'share of artifacts with a probe the candidate can run that excludes a mechanism', share(artifacts.length - notNarrowing.length, artifacts.length), 'at-least', 1, 'share', notNarrowing.map((a) => a.id));
+  add(
+    'candidate-narrowing',
+    'share of artifacts with a probe the candidate can run that excludes a mechanism',
+    share(artifacts.length - notNarrowing.length, artifacts.length),
+    'at-least',
+    1,
+    'share',
+    notNarrowing.map((a) => a.id),
+  );
   // "Not cited, and why": every bibliography entry of the revision the manifest names is cited or listed with a reason.
   const revision = reg.manifest.uncited;
   if (revision) {
@@ -148,16 +269,34 @@ export function atlasStats(reg: Registry): Stats {
     const ids = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => `E-${String(first + i).padStart(3, '0')}`);
     const listed = new Set(revision.sources.map((s) => s.id));
     const unexplained = ids.filter((id) => !cited.has(id) && !listed.has(id));
-    add('bibliography-revision', `bibliography entries ${revision.from}..${revision.to} cited, or listed as not cited with the reason`, ids.length - unexplained.length, 'at-least', ids.length, 'count', unexplained);
+    add(
+      'bibliography-revision',
+      `bibliography entries ${revision.from}..${revision.to} cited, or listed as not cited with the reason`,
+      ids.length - unexplained.length,
+      'at-least',
+      ids.length,
+      'count',
+      unexplained,
+    );
   }
   // The rules of evidence on the atlas's own words: no finding at all, whatever their severity.
   const findings = evidenceLanguageFindings(reg);
   for (const rule of EVIDENCE_LANGUAGE_RULES) {
     const found = findings.filter((p) => p.rule === rule);
-    add(`rule-${rule}`, `findings of the rule ${rule} (${RULES[rule].severity})`, found.length, 'at-most', 0, 'count', [...new Set(found.map((p) => p.entity ?? ''))]);
+    add(`rule-${rule}`, `findings of the rule ${rule} (${RULES[rule].severity})`, found.length, 'at-most', 0, 'count', [
+      ...new Set(found.map((p) => p.entity ?? '')),
+    ]);
   }
   const remediedWithoutLimit = withLaw.filter((e) => e.law.some((n) => n.remedy !== undefined && n.time_limit === undefined));
-  add('law-time-limits', 'law notes that give a remedy but no time limit', withLaw.reduce((n, e) => n + e.law.filter((note) => note.remedy !== undefined && note.time_limit === undefined).length, 0), 'at-most', 0, 'count', remediedWithoutLimit.map((e) => e.id));
+  add(
+    'law-time-limits',
+    'law notes that give a remedy but no time limit',
+    withLaw.reduce((n, e) => n + e.law.filter((note) => note.remedy !== undefined && note.time_limit === undefined).length, 0),
+    'at-most',
+    0,
+    'count',
+    remediedWithoutLimit.map((e) => e.id),
+  );
 
   return {
     registry_version: reg.version,
@@ -176,16 +315,24 @@ const figure = (t: Pick<Target, 'unit'>, n: number) => (t.unit === 'share' ? `${
 
 /** The stats as plain text for people: targets first, then where the atlas reaches. */
 export function statsText(s: Stats): string {
-  const lines: string[] = [`Atlas ${s.registry_version}: ${s.met ? 'every depth target met' : `${s.targets.filter((t) => !t.met).length} depth targets not met`}`, ''];
+  const lines: string[] = [
+    `Atlas ${s.registry_version}: ${s.met ? 'every depth target met' : `${s.targets.filter((t) => !t.met).length} depth targets not met`}`,
+    '',
+  ];
   for (const t of s.targets) {
     const bound = `${t.bound === 'at-least' ? '≥' : '≤'} ${figure(t, t.target)}`;
-    lines.push(`${t.met ? '✔' : '✖'} ${t.what}: ${figure(t, t.actual)} (target ${bound})${t.failing ? `; short: ${t.failing.slice(0, 12).join(', ')}${t.failing.length > 12 ? ', …' : ''}` : ''}`);
+    lines.push(
+      `${t.met ? '✔' : '✖'} ${t.what}: ${figure(t, t.actual)} (target ${bound})${t.failing ? `; short: ${t.failing.slice(0, 12).join(', ')}${t.failing.length > 12 ? ', …' : ''}` : ''}`,
+    );
   }
   lines.push('', 'Topics (mechanisms / artifacts):');
   for (const [topic, t] of Object.entries(s.topics)) lines.push(`  ${topic}: ${t.mechanisms.length} / ${t.artifacts.length}`);
   lines.push('', 'Law notes by jurisdiction:');
   for (const [j, v] of Object.entries(s.jurisdictions)) lines.push(`  ${j}: ${v.notes} notes on ${v.entities.length} entities`);
-  const listing = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k} ${n}`).join(', ');
+  const listing = (r: Record<string, number>) =>
+    Object.entries(r)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
   lines.push('', `Intervention actors: ${listing(s.intervention_actors)}`);
   lines.push(`Intervention effect evidence: ${listing(s.effect_levels)}`);
   lines.push(`Mechanism evidence: ${listing(s.mechanism_evidence)}`);

@@ -29,7 +29,8 @@ export function traverse(reg: Registry, id: string, options: TraverseOptions = {
     throw new AnalysisError('invalid-argument', `direction must be one of: ${DIRECTIONS.join(', ')}.`, [], [...DIRECTIONS]);
   }
   const limit = options.limit ?? DEFAULT_NODE_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1) throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);
   for (const r of options.relations ?? []) {
     if (!(RELATIONS as readonly string[]).includes(r)) {
       throw new AnalysisError('invalid-argument', `"${r}" is not a relation. Use one of: ${RELATIONS.join(', ')}.`, [], [...RELATIONS]);
@@ -48,8 +49,18 @@ export function traverse(reg: Registry, id: string, options: TraverseOptions = {
     const next: string[] = [];
     for (const id of frontier) {
       const neighbours = [
-        ...(direction !== 'in' ? reg.outgoing(id).filter((e) => follow.has(e.relation)).map((e) => e.target) : []),
-        ...(direction !== 'out' ? reg.incoming(id).filter((e) => follow.has(e.relation)).map((e) => e.source) : []),
+        ...(direction !== 'in'
+          ? reg
+              .outgoing(id)
+              .filter((e) => follow.has(e.relation))
+              .map((e) => e.target)
+          : []),
+        ...(direction !== 'out'
+          ? reg
+              .incoming(id)
+              .filter((e) => follow.has(e.relation))
+              .map((e) => e.source)
+          : []),
       ].sort(compareIds);
       for (const n of neighbours) {
         if (distance.has(n)) continue;

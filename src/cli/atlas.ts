@@ -18,7 +18,11 @@ export interface Atlas extends OpenedAtlas {
 export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
   const given = givenDir(dirOption);
   if (given !== undefined && !isCheckout(given)) {
-    throw new CliError(`${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`, 2, 'not-a-checkout');
+    throw new CliError(
+      `${given} holds no atlas (there is no content/atlas.yaml in it). Pass --dir <checkout> with the folder that holds content/.`,
+      2,
+      'not-a-checkout',
+    );
   }
   const dir = given ?? findCheckout(process.cwd());
   if (dir === undefined) {

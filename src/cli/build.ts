@@ -16,7 +16,10 @@ export function registerBuild(program: Command): void {
   program
     .command('build')
     .description('Write the site: static REST mirror under api/v1/, openapi.json, JSON Schemas, developer page, host configuration')
-    .option('--out <dir>', `site root to write: a link to a versioned directory beside it, swapped in whole (default: ${DEFAULT_OUT}/ in the checkout)`)
+    .option(
+      '--out <dir>',
+      `site root to write: a link to a versioned directory beside it, swapped in whole (default: ${DEFAULT_OUT}/ in the checkout)`,
+    )
     .option('--dir <checkout>', 'atlas checkout to build (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--json', 'print the build summary as JSON')
     .addHelpText(
@@ -71,6 +74,10 @@ export function printSummary(built: Built | Written, out: string, dir: string): 
   console.log(`  content sha256 ${built.info.contentHash}`);
   console.log(`  site    sha256 ${built.site.digest}`);
   if (built.warnings > 0) {
-    console.log(colour.yellow(`  note: the content has ${built.warnings} validation warning${built.warnings === 1 ? '' : 's'}; hoba validate --strict --dir ${dir} lists them`));
+    console.log(
+      colour.yellow(
+        `  note: the content has ${built.warnings} validation warning${built.warnings === 1 ? '' : 's'}; hoba validate --strict --dir ${dir} lists them`,
+      ),
+    );
   }
 }

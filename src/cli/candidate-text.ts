@@ -26,12 +26,19 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
     const t = r.input.from_text;
     for (const m of t.matched) {
       para(`Read as: ${m.title}.`, '  ', '');
-      if (m.quotes.length > 0) dim(`${m.from === 'message' ? 'From the message' : 'From your words'}: ${m.quotes.map((q) => `"${q}"`).join(' and ')}`, '    ', '  ');
+      if (m.quotes.length > 0)
+        dim(
+          `${m.from === 'message' ? 'From the message' : 'From your words'}: ${m.quotes.map((q) => `"${q}"`).join(' and ')}`,
+          '    ',
+          '  ',
+        );
     }
     for (const d of t.denied) dim(`Set aside, because you said it did not happen: ${d.title} ("${d.quote}").`, '  ', '');
     for (const q of t.questions) {
       heading(q.ask);
-      q.options.forEach((o, i) => { para(`${i + 1}. ${o.answer}: answer with --pick ${o.artifact}`, '     ', '  '); });
+      q.options.forEach((o, i) => {
+        para(`${i + 1}. ${o.answer}: answer with --pick ${o.artifact}`, '     ', '  ');
+      });
     }
     for (const m of t.message_tells) {
       heading(`In the message you pasted: ${m.artifact.title}`);
@@ -41,7 +48,8 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
       }
     }
   } else {
-    for (const a of r.hard_facts.artifacts) para(`${r.input.scenario ? 'What happened' : 'You saw'}: ${(a.successor ?? a).title}`, '  ', '');
+    for (const a of r.hard_facts.artifacts)
+      para(`${r.input.scenario ? 'What happened' : 'You saw'}: ${(a.successor ?? a).title}`, '  ', '');
   }
   for (const o of r.hard_facts.observed) para(`You found: ${o.observation.trim()}`, '  ', '');
 
@@ -68,7 +76,9 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
       if (c.legal) dim(c.legal);
     } else {
       heading('Deadlines');
-      para('The law may give you a route, and its time limits are short. To see them as dates, add the day it happened and where you are, for example --on 2026-11-20 --where England (or California, us-ca, eu-de).');
+      para(
+        'The law may give you a route, and its time limits are short. To see them as dates, add the day it happened and where you are, for example --on 2026-11-20 --where England (or California, us-ca, eu-de).',
+      );
     }
   }
 

@@ -28,7 +28,10 @@ export function registerDiff(program: Command): void {
     .argument('<to>', `a recorded release version, or ${CURRENT}`)
     .option('--full', 'print changed values whole (by default long values are shortened)')
     .option('--json', 'print the whole diff as JSON (every value whole)')
-    .option('--dir <checkout>', 'atlas checkout whose releases/ and content to read (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
+    .option(
+      '--dir <checkout>',
+      'atlas checkout whose releases/ and content to read (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)',
+    )
     .addHelpText(
       'after',
       `
@@ -129,7 +132,8 @@ function entityHeading(e: DiffEntity): string {
 export function diffText(diff: RegistryDiff, full: boolean): string {
   const out: string[] = [];
   const { from, to } = diff;
-  const schema = from.schema_version === to.schema_version ? `schema ${to.schema_version}` : `schema ${from.schema_version} → ${to.schema_version}`;
+  const schema =
+    from.schema_version === to.schema_version ? `schema ${to.schema_version}` : `schema ${from.schema_version} → ${to.schema_version}`;
   out.push(colour.bold(`Changes from ${from.version} to ${to.version}`) + ` (${schema})`, '');
   if (diff.required_bump === 'none') {
     out.push('No change to the content.');
@@ -140,9 +144,19 @@ export function diffText(diff: RegistryDiff, full: boolean): string {
     const moved = versionBump(from.version, to.version);
     if (from.version !== to.version) {
       const ok = bumpSatisfies(from.version, to.version, diff.required_bump);
-      out.push(ok ? colour.green(`${to.version} is a ${moved === 'lower' ? 'lower version' : `${moved} bump`}: enough.`) : colour.red(`${to.version} is ${moved === 'lower' ? 'a lower version' : `a ${moved} bump`}: not enough; the next version would be ${nextVersion(from.version, diff.required_bump)}.`));
+      out.push(
+        ok
+          ? colour.green(`${to.version} is a ${moved === 'lower' ? 'lower version' : `${moved} bump`}: enough.`)
+          : colour.red(
+              `${to.version} is ${moved === 'lower' ? 'a lower version' : `a ${moved} bump`}: not enough; the next version would be ${nextVersion(from.version, diff.required_bump)}.`,
+            ),
+      );
     } else {
-      out.push(colour.red(`Both sides are ${to.version}: the version was not bumped; the next version would be ${nextVersion(from.version, diff.required_bump)}.`));
+      out.push(
+        colour.red(
+          `Both sides are ${to.version}: the version was not bumped; the next version would be ${nextVersion(from.version, diff.required_bump)}.`,
+        ),
+      );
     }
   }
   const byKind = <T extends DiffEntity>(title: string, list: readonly T[], lines: (e: T) => string[]) => {

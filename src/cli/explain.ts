@@ -36,7 +36,8 @@ export interface ExplainOptions {
 
 function collectPick(value: string, previous: string[] = []): string[] {
   const id = normaliseId(value.trim());
-  if (id === undefined || !id.startsWith('A-')) throw new InvalidArgumentError('Use an observation ID from the question, e.g. --pick A-046.');
+  if (id === undefined || !id.startsWith('A-'))
+    throw new InvalidArgumentError('Use an observation ID from the question, e.g. --pick A-046.');
   return [...previous, id];
 }
 
@@ -54,10 +55,20 @@ export function registerExplain(program: Command): void {
     .addOption(choiceOption(command, '--stage <stage>', 'the funnel stage where it happened (default: the artifacts’ own stages)', STAGES))
     .option('--probe <probe_id=outcome_id>', 'the outcome of a probe you ran; repeatable', collectProbe)
     .option('--scenario <scenario_id>', 'explain a worked scenario (S-001…): its observations, stage and probe outcomes')
-    .option('--message <file>', 'a message you received (rejection email, portal history, recruiter’s text, letter): a file, or - for standard input')
-    .option('--pick <artifact_id>', 'answer a question hoba asked about your words: the observation you choose (e.g. A-046); repeatable', collectPick)
+    .option(
+      '--message <file>',
+      'a message you received (rejection email, portal history, recruiter’s text, letter): a file, or - for standard input',
+    )
+    .option(
+      '--pick <artifact_id>',
+      'answer a question hoba asked about your words: the observation you choose (e.g. A-046); repeatable',
+      collectPick,
+    )
     .option('--on <date>', 'the day it happened (YYYY-MM-DD): the law’s time limits become dates')
-    .option('--where <place>', 'where you are, by name (California, England, Germany) or code: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)')
+    .option(
+      '--where <place>',
+      'where you are, by name (California, England, Germany) or code: uk (uk-eng, uk-wls, uk-sct, uk-nir), us or a state (us-ca…), eu or a member state (eu-de…)',
+    )
     .option('--full', 'show everything: both tiers, every probe, barriers, patterns, loops and caveats')
     .option('--brief', 'the short technical report (IDs, tiers, probes) instead of the plain answer')
     .option('--json', 'print the full structure as JSON (always complete, with or without --full)')
@@ -132,21 +143,31 @@ Examples:
 export async function runExplain(words: string[], opts: ExplainOptions): Promise<void> {
   const atlas = await openAtlas(opts.dir);
   const { registry } = atlas;
-  const stage = { ...(opts.stage ? { stage: opts.stage } : {}), ...(opts.on !== undefined ? { on: opts.on } : {}), ...(opts.where !== undefined ? { where: opts.where } : {}) };
+  const stage = {
+    ...(opts.stage ? { stage: opts.stage } : {}),
+    ...(opts.on !== undefined ? { on: opts.on } : {}),
+    ...(opts.where !== undefined ? { where: opts.where } : {}),
+  };
   const probes = opts.probe ?? [];
   let result: ExplainResult;
   // A lone scenario ID reads as --scenario.
   const lone = words.length === 1 ? normaliseId(words[0]!) : undefined;
   const scenario = opts.scenario ?? (lone?.startsWith('S-') ? lone : undefined);
   if (scenario !== undefined) {
-    if (opts.scenario !== undefined && words.length > 0) throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
+    if (opts.scenario !== undefined && words.length > 0)
+      throw new CliError('Give either --scenario or what you observed (artifact IDs or your own words), not both.', 2, 'usage');
     // Loaded only here: the scenario and plain-words paths need modules the ID path does not.
     const { explain } = await import('../analysis/explain.ts');
     result = withAnalysisErrors(() => explain(registry, { scenario, ...stage, probes }));
   } else if (words.length === 0 && opts.message === undefined) {
-    throw new CliError('Say what you observed: artifact IDs (such as A-009), --scenario S-001, your own words in quotes, or --message <file> with a message you received.', 2, 'usage');
+    throw new CliError(
+      'Say what you observed: artifact IDs (such as A-009), --scenario S-001, your own words in quotes, or --message <file> with a message you received.',
+      2,
+      'usage',
+    );
   } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
-    if (opts.pick !== undefined) throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
+    if (opts.pick !== undefined)
+      throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
     result = withAnalysisErrors(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');
@@ -176,12 +197,19 @@ function readMessage(file: string): string {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new CliError(
-      file === '-' ? 'could not read the message from standard input.' : `could not read the message file ${file}${code === 'ENOENT' ? ': there is no such file' : ''}. Save the message you received as a text file and pass its path, or - to read it from standard input.`,
+      file === '-'
+        ? 'could not read the message from standard input.'
+        : `could not read the message file ${file}${code === 'ENOENT' ? ': there is no such file' : ''}. Save the message you received as a text file and pass its path, or - to read it from standard input.`,
       2,
       'usage',
     );
   }
-  if (text.trim() === '') throw new CliError(`the message ${file === '-' ? 'on standard input' : `in ${file}`} is empty: paste the message you received into it.`, 2, 'usage');
+  if (text.trim() === '')
+    throw new CliError(
+      `the message ${file === '-' ? 'on standard input' : `in ${file}`} is empty: paste the message you received into it.`,
+      2,
+      'usage',
+    );
   return text;
 }
 
@@ -248,7 +276,18 @@ const CAP_STEPS: Caps[] = [
   { first: 3, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 2, sameStageNames: 1 },
   { first: 2, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 1, sameStageNames: 1 },
   { first: 2, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 1, sameStageNames: 1, hints: false },
-  { first: 2, probes: 1, outcomes: 1, steps: 1, nonInferences: 1, details: false, sentences: 1, sameStageNames: 0, hints: false, quotes: false },
+  {
+    first: 2,
+    probes: 1,
+    outcomes: 1,
+    steps: 1,
+    nonInferences: 1,
+    details: false,
+    sentences: 1,
+    sameStageNames: 0,
+    hints: false,
+    quotes: false,
+  },
 ];
 
 /** The short report aims at this many lines; --full has no limit. */
@@ -262,7 +301,6 @@ const FIDELITY_SHORT: Record<Fidelity, string> = {
   noise: 'a weak link',
   void: 'as silence',
 };
-
 
 /** "M-016 Decision latency": a name beside every ID, never a bare ID. */
 const named = (x: { id: string; title: string }) => `${x.id} ${x.title}`;
@@ -282,7 +320,8 @@ export function renderExplanation(r: ExplainResult, options: RenderOptions = { f
 function render(r: ExplainResult, { full, width }: RenderOptions, caps: Caps | undefined): string {
   const out: string[] = [];
   const para = (text: string, indent = '  ', first = indent) => out.push(wrap(text, indent, first, width));
-  const bullet = (text: string, indent = '  ', marker = '- ') => out.push(wrap(text, indent + ' '.repeat(marker.length), indent + marker, width));
+  const bullet = (text: string, indent = '  ', marker = '- ') =>
+    out.push(wrap(text, indent + ' '.repeat(marker.length), indent + marker, width));
   const dim = (text: string, indent = '  ', first = indent) => out.push(colour.dim(wrap(text, indent, first, width)));
   const section = (title: string) => out.push('', colour.bold(wrap(title, '', '', width)));
   const mechanisms = new Map(r.behind.mechanisms.map((m) => [m.id, m]));
@@ -350,12 +389,17 @@ const limit = <T>(xs: readonly T[], n: number | undefined) => (n === undefined ?
 function renderObserved({ r, out, width, dim, bullet, nameOf }: Report): void {
   for (const a of r.hard_facts.artifacts) {
     if (!r.input.from_text) out.push(colour.bold(wrap(`${r.input.scenario ? 'Observed' : 'You saw'}: ${named(a)}`, '  ', '', width)));
-    if (a.successor) out.push(colour.yellow(wrap(`${a.id} is deprecated: analysed as its successor ${named(a.successor)}`, '  ', '  ', width)));
+    if (a.successor)
+      out.push(colour.yellow(wrap(`${a.id} is deprecated: analysed as its successor ${named(a.successor)}`, '  ', '  ', width)));
   }
   const where = r.obstacle.from === 'option' ? `stage given: ${r.obstacle.stages.join(', ')}` : `stages: ${r.obstacle.stages.join(', ')}`;
   dim(`${where} · registry ${r.registry_version}`, '  ', '');
   for (const o of r.hard_facts.observed) {
-    bullet(`You found (${o.probe} = ${o.outcome}): ${o.observation}${o.excludes.length > 0 ? ` This rules out ${o.excludes.map(nameOf).join('; ')}.` : ' This rules nothing out.'}`, '', '+ ');
+    bullet(
+      `You found (${o.probe} = ${o.outcome}): ${o.observation}${o.excludes.length > 0 ? ` This rules out ${o.excludes.map(nameOf).join('; ')}.` : ' This rules nothing out.'}`,
+      '',
+      '+ ',
+    );
   }
   if (r.obstacle.stage_note) out.push(colour.yellow(wrap(`note: ${r.obstacle.stage_note}`, '  ', '  ', width)));
 }
@@ -371,7 +415,9 @@ function renderVerdict({ r, full, caps, section, para, dim }: Report): void {
     if (full || caps?.details) dim(d, '    ', '  - ');
   }
   if (r.agency.next_steps.length > 0 && v.code !== 'nothing-left' && caps?.hints !== false) {
-    dim(`What you can still do, whatever the cause, is below${!full && r.agency.law.length > 0 ? '; the law and its time limits: --full' : ''}.`);
+    dim(
+      `What you can still do, whatever the cause, is below${!full && r.agency.law.length > 0 ? '; the law and its time limits: --full' : ''}.`,
+    );
   }
 }
 
@@ -388,7 +434,9 @@ function renderBehind({ r, full, caps, single, first, section, para, dim, bullet
   );
   limit(first, caps?.first).forEach((m, i) => {
     para(`${i + 1}. ${named(m)}`, '     ', '  ');
-    const how = full ? m.why.replace(/\.$/, '') : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
+    const how = full
+      ? m.why.replace(/\.$/, '')
+      : `${FIDELITY_SHORT[bestFidelity(m)]}${single ? '' : ` · ${accounted(m, r.hard_facts.artifacts)}`}`;
     dim(`${how} · ${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]}`, '     ');
     if (full) dim(m.summary, '     ');
   });
@@ -397,7 +445,9 @@ function renderBehind({ r, full, caps, single, first, section, para, dim, bullet
   if (unshown.length > 0) para(`Also: ${unshown.map(named).join('; ')}.`, '  ', '  ');
   if (second.length > 0) {
     if (full) {
-      section(`${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`);
+      section(
+        `${plural(secondTotal, 'more mechanism acts', 'more mechanisms act')} at the same stage; the atlas does not record them as producing what you saw`,
+      );
       for (const m of second) {
         para(`- ${named(m)}`, '    ', '  ');
         dim(`${m.why} (${m.evidence_level}${baselineMark(m)} · ${PLAIN_WHO_SHORT[m.facets.removability]})`, '    ');
@@ -407,9 +457,16 @@ function renderBehind({ r, full, caps, single, first, section, para, dim, bullet
       // Honest baselines named first: the ordinary causes are the ones a reader must not lose.
       const shown = [...second].sort((a, b) => Number(b.honest_baseline) - Number(a.honest_baseline)).slice(0, caps?.sameStageNames ?? 2);
       const rest = secondTotal - shown.length;
-      const list = shown.length === 0 ? '' : `: ${shown.map(named).join('; ')}${rest > 0 ? `; and ${rest} other${rest === 1 ? '' : 's'}` : ''}`;
-      const lists = secondTotal === second.length ? `--full lists ${second.length === 1 ? 'it' : 'them'}` : `--full lists the first ${second.length} by ID`;
-      dim(`${secondTotal === 1 ? 'One more mechanism acts' : `${secondTotal} more act`} at the same stage, not recorded as producing what you saw${list}. ${lists}.`, '  ');
+      const list =
+        shown.length === 0 ? '' : `: ${shown.map(named).join('; ')}${rest > 0 ? `; and ${rest} other${rest === 1 ? '' : 's'}` : ''}`;
+      const lists =
+        secondTotal === second.length
+          ? `--full lists ${second.length === 1 ? 'it' : 'them'}`
+          : `--full lists the first ${second.length} by ID`;
+      dim(
+        `${secondTotal === 1 ? 'One more mechanism acts' : `${secondTotal} more act`} at the same stage, not recorded as producing what you saw${list}. ${lists}.`,
+        '  ',
+      );
     }
   }
   // A triggered pattern is what several observations together say: never only in --full.
@@ -438,7 +495,17 @@ function renderProbes({ r, full, caps, width, first, section, para, dim, bullet 
   if (probes.length > 0) {
     section(`What would tell them apart${shownOf(probes.length, caps?.probes)}`);
     limit(probes, caps?.probes).forEach((p, i) => {
-      renderProbe(p, i, { para, dim, bullet, mechanisms: r.behind.mechanisms, firstCount: first.length, full, outcomes: caps?.outcomes, sentences: caps?.sentences, quotes: caps?.quotes !== false });
+      renderProbe(p, i, {
+        para,
+        dim,
+        bullet,
+        mechanisms: r.behind.mechanisms,
+        firstCount: first.length,
+        full,
+        outcomes: caps?.outcomes,
+        sentences: caps?.sentences,
+        quotes: caps?.quotes !== false,
+      });
     });
     const command = `hoba explain ${commandOf(r)} --probe <probe>=<outcome>`;
     if (caps?.hints === false) {
@@ -450,7 +517,9 @@ function renderProbes({ r, full, caps, width, first, section, para, dim, bullet 
     }
   }
   if (full && r.agency.other_probes.length > 0) {
-    dim(`Probes that cannot narrow the set (hoba show <artifact> says what each outcome tells): ${r.agency.other_probes.map((p) => p.probe).join(', ')}.`);
+    dim(
+      `Probes that cannot narrow the set (hoba show <artifact> says what each outcome tells): ${r.agency.other_probes.map((p) => p.probe).join(', ')}.`,
+    );
   }
 }
 
@@ -461,7 +530,9 @@ function renderSteps({ r, full, caps, single, section, dim, bullet }: Report): v
   if (steps.length > 0) {
     section(`What you can still do, whatever the cause${shownOf(steps.length, caps?.steps)}`);
     for (const s of limit(steps, caps?.steps)) {
-      bullet(`${firstSentences(s.action, caps?.sentences)}${s.by_when ? ` By when: ${s.by_when.trim()}` : ''}${single ? '' : ` [${s.artifact.id}]`}`);
+      bullet(
+        `${firstSentences(s.action, caps?.sentences)}${s.by_when ? ` By when: ${s.by_when.trim()}` : ''}${single ? '' : ` [${s.artifact.id}]`}`,
+      );
       if (full) {
         dim(`Why: ${s.why}`, '    ');
         for (const c of s.citations) dim(`${citationLine(c)}${c.caveat ? ` ${c.caveat}` : ''}`, '      ', '    ');
@@ -489,7 +560,8 @@ function renderLaw({ r, full, single, section, dim, bullet }: Report): void {
 function renderNonInferences({ r, caps, single, section, bullet }: Report): void {
   // What the facts do NOT establish.
   section(`What these facts do NOT establish${shownOf(r.behind.non_inferences.length, caps?.nonInferences)}`);
-  for (const n of limit(r.behind.non_inferences, caps?.nonInferences)) bullet(`${n.text}${single && n.from.startsWith('A-') ? '' : ` [${n.from}]`}`);
+  for (const n of limit(r.behind.non_inferences, caps?.nonInferences))
+    bullet(`${n.text}${single && n.from.startsWith('A-') ? '' : ` [${n.from}]`}`);
 }
 
 type FromText = NonNullable<ExplainResult['input']['from_text']>;
@@ -498,14 +570,25 @@ type FromText = NonNullable<ExplainResult['input']['from_text']>;
  * How the reader read the words: what was chosen (with the person's words), what they denied, the
  * questions to answer, "not covered", and the tell-tale lines of a pasted message.
  */
-function renderReading(t: FromText, { para, dim, bullet, section, out, width }: Writers & { section: (title: string) => void; out: string[]; width: number }): void {
+function renderReading(
+  t: FromText,
+  { para, dim, bullet, section, out, width }: Writers & { section: (title: string) => void; out: string[]; width: number },
+): void {
   if (t.text !== '') para(`You wrote: "${t.text}"`, '  ', '');
   if (t.message !== undefined) {
     const lines = t.message.split('\n').filter((l) => l.trim() !== '');
-    para(`You pasted a message of ${plural(lines.length, 'line')}, starting "${lines[0]!.trim().slice(0, 60)}${lines[0]!.trim().length > 60 ? '…' : ''}"`, '  ', '');
+    para(
+      `You pasted a message of ${plural(lines.length, 'line')}, starting "${lines[0]!.trim().slice(0, 60)}${lines[0]!.trim().length > 60 ? '…' : ''}"`,
+      '  ',
+      '',
+    );
   }
   if (t.matched.length > 0) {
-    out.push(colour.bold(wrap(`Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:`, '', '', width)));
+    out.push(
+      colour.bold(
+        wrap(`Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:`, '', '', width),
+      ),
+    );
     for (const m of t.matched) {
       bullet(named(m));
       dim(m.why, '    ');
@@ -515,7 +598,9 @@ function renderReading(t: FromText, { para, dim, bullet, section, out, width }: 
   for (const q of t.questions) {
     section(`Question: ${q.ask}`);
     if (q.quote !== undefined) dim(`Your words "${q.quote}" could be either, so hoba asks rather than guesses.`);
-    q.options.forEach((o, i) => { para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  '); });
+    q.options.forEach((o, i) => {
+      para(`${i + 1}. ${o.answer}: --pick ${o.artifact} (${o.title})`, '     ', '  ');
+    });
   }
   if (t.not_covered) {
     const topics = t.not_covered.topics;
@@ -542,9 +627,11 @@ function renderReading(t: FromText, { para, dim, bullet, section, out, width }: 
 /** Marks an honest baseline whose title does not already say so. */
 const baselineMark = (m: CompatibleMechanism) => (m.honest_baseline && !/honest baseline/i.test(m.title) ? ' · honest baseline' : '');
 
-
 /** Which of several observations a mechanism produces, in words: "both observations", "only 'Title'". */
-function accounted(m: CompatibleMechanism, given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } | undefined }>): string {
+function accounted(
+  m: CompatibleMechanism,
+  given: ReadonlyArray<{ id: string; title: string; successor?: { id: string } | undefined }>,
+): string {
   const emitted = new Set(m.compatible_because.emits.map((e) => e.artifact));
   const produced = given.filter((a) => emitted.has(a.successor?.id ?? a.id));
   if (produced.length === given.length) return given.length === 2 ? 'both observations' : `all ${given.length} observations`;
@@ -574,7 +661,16 @@ interface Writers {
 function renderProbe(
   p: ProbeView,
   i: number,
-  { para, dim, mechanisms, firstCount, full, outcomes, sentences, quotes }: Writers & {
+  {
+    para,
+    dim,
+    mechanisms,
+    firstCount,
+    full,
+    outcomes,
+    sentences,
+    quotes,
+  }: Writers & {
     mechanisms: CompatibleMechanism[];
     firstCount: number;
     full: boolean;
@@ -593,9 +689,18 @@ function renderProbe(
   const telling = p.outcomes.filter((o) => o.narrows.length > 0).sort((a, b) => reach(a) - reach(b));
   for (const o of outcomes === undefined ? telling : telling.slice(0, outcomes)) {
     // Counted from narrows, which is complete: the listed mechanisms may stop short of the second tier.
-    para(`${o.id}: ${quotes ? `"${o.observation.trim()}" ` : ''}Rules out ${ruleOutWords(o.narrows, mechanisms, firstCount)}.`, '       ', '     → ');
+    para(
+      `${o.id}: ${quotes ? `"${o.observation.trim()}" ` : ''}Rules out ${ruleOutWords(o.narrows, mechanisms, firstCount)}.`,
+      '       ',
+      '     → ',
+    );
   }
-  if (outcomes !== undefined && telling.length > outcomes) dim(`+ ${plural(telling.length - outcomes, 'more outcome')} that ${telling.length - outcomes === 1 ? 'rules' : 'rule'} something out.`, '       ', '     ');
+  if (outcomes !== undefined && telling.length > outcomes)
+    dim(
+      `+ ${plural(telling.length - outcomes, 'more outcome')} that ${telling.length - outcomes === 1 ? 'rules' : 'rule'} something out.`,
+      '       ',
+      '     ',
+    );
   if (full) {
     const others = p.outcomes.filter((o) => o.narrows.length === 0);
     if (others.length > 0) dim(`Other outcomes (rule nothing out): ${others.map((o) => o.id).join(', ')}.`, '       ', '     ');
@@ -606,7 +711,11 @@ function renderProbe(
 const CUT_HINT = 'hoba show <barrier> names the mechanisms acting at each barrier above.';
 
 /** --full: who can change what, the barriers, patterns, loops, caveats and the notice. */
-function renderFull(r: ExplainResult, out: string[], { para, dim, bullet, section, width }: Writers & { section: (t: string) => void; width: number }): void {
+function renderFull(
+  r: ExplainResult,
+  out: string[],
+  { para, dim, bullet, section, width }: Writers & { section: (t: string) => void; width: number },
+): void {
   const names = new Map(r.behind.mechanisms.map((m) => [m.id, m]));
   const list = (ids: string[]) => (ids.length > 0 ? ids.map((id) => named(names.get(id) ?? { id, title: '' })).join('; ') : 'none');
   section('Who can change them');
@@ -625,19 +734,30 @@ function renderFull(r: ExplainResult, out: string[], { para, dim, bullet, sectio
   if (r.obstacle.barriers.length === 0) para('No barrier of the atlas sits at this stage.');
   for (const b of r.obstacle.barriers) bullet(`${named(b)} (${b.stage})`);
   const barriers = listTotal(r, 'obstacle.barriers', r.obstacle.barriers.length);
-  if (barriers > r.obstacle.barriers.length) dim(`+ ${barriers - r.obstacle.barriers.length} more, after ${r.obstacle.barriers.at(-1)!.id} by ID: the REST API lists them all (/api/v1/barriers).`, '  ');
+  if (barriers > r.obstacle.barriers.length)
+    dim(
+      `+ ${barriers - r.obstacle.barriers.length} more, after ${r.obstacle.barriers.at(-1)!.id} by ID: the REST API lists them all (/api/v1/barriers).`,
+      '  ',
+    );
   if (r.behind.patterns.length > 0) {
     section('Patterns');
     for (const p of r.behind.patterns) {
-      bullet(`${named(p)}: ${p.match === 'triggered' ? 'triggered by what you saw' : `partly matched; it would take ${p.missing.join(', ')} as well`}`);
+      bullet(
+        `${named(p)}: ${p.match === 'triggered' ? 'triggered by what you saw' : `partly matched; it would take ${p.missing.join(', ')} as well`}`,
+      );
       if (p.match === 'triggered') for (const e of p.establishes) dim(`It establishes: ${e}`, '      ', '    ');
     }
   }
   if (r.behind.loops.length > 0) {
     section('Loops the mechanisms take part in');
-    for (const l of r.behind.loops) bullet(`${named(l)}; here through ${l.compatible_members.map((id) => named(names.get(id) ?? { id, title: '' })).join('; ')}`);
+    for (const l of r.behind.loops)
+      bullet(`${named(l)}; here through ${l.compatible_members.map((id) => named(names.get(id) ?? { id, title: '' })).join('; ')}`);
     const loops = listTotal(r, 'behind.loops', r.behind.loops.length);
-    if (loops > r.behind.loops.length) dim(`+ ${loops - r.behind.loops.length} more, after ${r.behind.loops.at(-1)!.id} by ID: hoba show <mechanism> names its loops.`, '  ');
+    if (loops > r.behind.loops.length)
+      dim(
+        `+ ${loops - r.behind.loops.length} more, after ${r.behind.loops.at(-1)!.id} by ID: hoba show <mechanism> names its loops.`,
+        '  ',
+      );
   }
   if (r.behind.source_caveats.length > 0) {
     section('Sources above that are not current (read what rests on them with care)');

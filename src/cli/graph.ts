@@ -20,7 +20,10 @@ interface Options {
 }
 
 function collectRelations(value: string, previous: string[] = []): string[] {
-  const relations = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const relations = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   for (const r of relations) {
     if (!(RELATIONS as readonly string[]).includes(r)) throw new InvalidArgumentError(`Allowed relations are ${RELATIONS.join(', ')}.`);
   }
@@ -34,8 +37,16 @@ export function registerGraph(program: Command): void {
     .argument('<id>', 'the entity at the centre, e.g. M-008')
     .option('--depth <n>', `steps from the entity, 1 to ${MAX_DEPTH}`, intOption(1, MAX_DEPTH), 1)
     .addOption(choiceOption(command, '--format <format>', 'output format', GRAPH_FORMATS).default('text'))
-    .addOption(choiceOption(command, '--direction <direction>', 'follow edges out of, into, or both ways from each entity', DIRECTIONS).default('both'))
-    .option('--relation <relation>', `follow only these relations (repeatable or comma-separated; default all but cites): ${RELATIONS.join(', ')}`, collectRelations)
+    .addOption(
+      choiceOption(command, '--direction <direction>', 'follow edges out of, into, or both ways from each entity', DIRECTIONS).default(
+        'both',
+      ),
+    )
+    .option(
+      '--relation <relation>',
+      `follow only these relations (repeatable or comma-separated; default all but cites): ${RELATIONS.join(', ')}`,
+      collectRelations,
+    )
     .option('--limit <n>', 'at most this many entities', intOption(1), 200)
     .option('--json', 'print the nodes and edges as JSON')
     .option('--dir <checkout>', 'read this atlas checkout instead of the one found from the working directory')
@@ -50,7 +61,9 @@ Examples:
     )
     .action(async (id: string, opts: Options) => {
       const { registry } = await openAtlas(opts.dir);
-      const n = withAnalysisErrors(() => traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation ?? [], limit: opts.limit }));
+      const n = withAnalysisErrors(() =>
+        traverse(registry, id, { depth: opts.depth, direction: opts.direction, relations: opts.relation ?? [], limit: opts.limit }),
+      );
       if (opts.json) writeJson(n);
       else writeOut(formatGraph(n, opts.format));
     });

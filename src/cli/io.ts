@@ -74,7 +74,12 @@ export function writeJson(value: unknown): void {
 export function reportError(err: CliError, json: boolean): 1 | 2 {
   if (json) {
     const { suggestions, allowed } = err.details;
-    writeJson({ code: err.code, message: err.message, ...(suggestions?.length ? { suggestions } : {}), ...(allowed?.length ? { allowed } : {}) });
+    writeJson({
+      code: err.code,
+      message: err.message,
+      ...(suggestions?.length ? { suggestions } : {}),
+      ...(allowed?.length ? { allowed } : {}),
+    });
   } else {
     process.stderr.write(`hoba: ${err.message}\n`);
   }
@@ -92,7 +97,11 @@ export function reportFailure(err: unknown, json: boolean): 1 | 2 {
   const message = `unexpected error: ${(err as Error).message ?? String(err)}`;
   if (process.env['HOBA_DEBUG']) process.stderr.write(`${(err as Error).stack}\n`);
   return reportError(
-    new CliError(`${message}\nThis is a bug; please report it with the command you ran (set HOBA_DEBUG=1 for details).`, EXIT.failure, 'internal'),
+    new CliError(
+      `${message}\nThis is a bug; please report it with the command you ran (set HOBA_DEBUG=1 for details).`,
+      EXIT.failure,
+      'internal',
+    ),
     json,
   );
 }
@@ -106,7 +115,11 @@ export function givenDir(dirOption: string | undefined): string | undefined {
   if (given === undefined) return undefined;
   const dir = resolve(given);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new CliError(`${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`, 2, 'not-a-checkout');
+    throw new CliError(
+      `${given} is not a directory. Pass --dir <checkout> with the path of an atlas checkout (the folder that holds content/).`,
+      2,
+      'not-a-checkout',
+    );
   }
   return dir;
 }

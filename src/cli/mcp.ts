@@ -5,7 +5,9 @@ import type { Command } from 'commander';
 export function registerMcp(program: Command): void {
   program
     .command('mcp')
-    .description('Serve the atlas as an MCP tool server: on stdio (what a client starts), or over HTTP with --http; hoba mcp --help for its options')
+    .description(
+      'Serve the atlas as an MCP tool server: on stdio (what a client starts), or over HTTP with --http; hoba mcp --help for its options',
+    )
     .usage('[--dir <checkout>] [--http [--port <n>] [--host <address>]]')
     .helpOption(false)
     .allowUnknownOption()

@@ -39,7 +39,9 @@ export async function buildProgram(command?: string): Promise<Command> {
   commander ??= await import('commander');
   const program = new commander.Command()
     .name('hoba')
-    .description('Hiring Obstacles & Barriers Atlas: why hiring processes stall, reject or go silent, and what an observation can and cannot tell you.')
+    .description(
+      'Hiring Obstacles & Barriers Atlas: why hiring processes stall, reject or go silent, and what an observation can and cannot tell you.',
+    )
     .version(pkg.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     // Commander's own error lines are not printed: main() reports every failure, as text or JSON.
@@ -112,7 +114,8 @@ export async function runProgram(argv: string[]): Promise<number> {
     if (commander !== undefined && err instanceof commander.CommanderError) {
       // Help asked for (--help, `hoba help …`) and --version exit 0. `hoba` with no command has had the
       // help printed to stderr already; every other commander error is a usage error.
-      const asked = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || (err.code === 'commander.help' && err.exitCode === 0);
+      const asked =
+        err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || (err.code === 'commander.help' && err.exitCode === 0);
       if (asked) return EXIT.ok;
       if (err.code === 'commander.help') return EXIT.usage;
       return reportError(usageError(err), json);

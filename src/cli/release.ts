@@ -3,7 +3,15 @@
 import type { Command } from 'commander';
 import { downloadsUrl } from '../publish/downloads.ts';
 import { RELEASE_INDEX } from '../registry/releases.ts';
-import { CHANGELOG_FILE, checkReleases, recordRelease, refreshChecksums, summaryOf, type RecordOutcome, type ReleaseCheck } from '../workflows/release.ts';
+import {
+  CHANGELOG_FILE,
+  checkReleases,
+  recordRelease,
+  refreshChecksums,
+  summaryOf,
+  type RecordOutcome,
+  type ReleaseCheck,
+} from '../workflows/release.ts';
 import { CliError, colour, EXIT, resolveCheckout, writeJson } from './io.ts';
 
 interface Options {
@@ -17,10 +25,18 @@ interface Options {
 export function registerRelease(program: Command): void {
   program
     .command('release')
-    .description('Record the checkout’s content as a release (releases/), with the checksum of every download file, and regenerate CHANGELOG.md')
+    .description(
+      'Record the checkout’s content as a release (releases/), with the checksum of every download file, and regenerate CHANGELOG.md',
+    )
     .option('--replace', 're-record the latest release with the current content (only for a release that was never published)')
-    .option('--check', 'rebuild every recorded release and compare its files with the recorded checksums, and CHANGELOG.md with the releases; record nothing')
-    .option('--refresh-checksums', 'record the checksums of every release’s files as the current code builds them (only for releases never published, after a deliberate change to the download formats)')
+    .option(
+      '--check',
+      'rebuild every recorded release and compare its files with the recorded checksums, and CHANGELOG.md with the releases; record nothing',
+    )
+    .option(
+      '--refresh-checksums',
+      'record the checksums of every release’s files as the current code builds them (only for releases never published, after a deliberate change to the download formats)',
+    )
     .option('--dir <checkout>', 'atlas checkout to record (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--json', 'print what was recorded as JSON')
     .addHelpText(
@@ -51,9 +67,17 @@ Examples:
     .action((opts: Options) => {
       const dir = resolveCheckout(opts.dir);
       if ([opts.replace, opts.check, opts.refreshChecksums].filter(Boolean).length > 1) {
-        throw new CliError('--replace, --check and --refresh-checksums are separate operations; pass one of them. Run hoba release --help for usage.', 2, 'usage');
+        throw new CliError(
+          '--replace, --check and --refresh-checksums are separate operations; pass one of them. Run hoba release --help for usage.',
+          2,
+          'usage',
+        );
       }
-      process.exitCode = opts.check ? printCheck(checkReleases(dir), opts) : opts.refreshChecksums ? printRefresh(refreshChecksums(dir), opts) : report(opts, recordRelease(dir, opts.replace === true));
+      process.exitCode = opts.check
+        ? printCheck(checkReleases(dir), opts)
+        : opts.refreshChecksums
+          ? printRefresh(refreshChecksums(dir), opts)
+          : report(opts, recordRelease(dir, opts.replace === true));
     });
 }
 
@@ -77,7 +101,9 @@ function report(opts: Options, { status, release: rec, diff, note }: RecordOutco
     return EXIT.ok;
   }
   const verb = status === 'replaced' ? 're-recorded' : 'recorded';
-  console.log(colour.green(`✔ ${verb} release ${rec.version} (released ${rec.released}, schema ${rec.schema_version}) in ${RELEASE_INDEX}`));
+  console.log(
+    colour.green(`✔ ${verb} release ${rec.version} (released ${rec.released}, schema ${rec.schema_version}) in ${RELEASE_INDEX}`),
+  );
   console.log(`  content sha256 ${rec.content_hash}`);
   console.log(`  data    sha256 ${rec.data.sha256}  releases/${rec.data.file}`);
   console.log(`  ${rec.files.length} download files, served under ${downloadsUrl(rec.version)}`);
@@ -89,15 +115,29 @@ function report(opts: Options, { status, release: rec, diff, note }: RecordOutco
 /** Prints a check of the recorded releases; its exit status. */
 function printCheck({ ok, recorded, results, changelog }: ReleaseCheck, opts: Options): number {
   if (opts.json) {
-    writeJson({ ok, releases: results.map(({ version, ok, differing, error }) => ({ version, ok, differing, ...(error ? { error } : {}) })), changelog });
+    writeJson({
+      ok,
+      releases: results.map(({ version, ok, differing, error }) => ({ version, ok, differing, ...(error ? { error } : {}) })),
+      changelog,
+    });
   } else {
     if (recorded === 0) console.log('no release is recorded (releases/index.json); hoba release records one.');
     for (const r of results) {
       if (r.ok) console.log(colour.green(`✔ ${r.version}: every file rebuilds to its recorded checksum`));
       else if (r.error) console.log(colour.red(`✖ ${r.version}: ${r.error}`));
-      else console.log(colour.red(`✖ ${r.version}: ${r.differing.join(', ')} no longer rebuild${r.differing.length === 1 ? 's' : ''} to the recorded checksum: a code change altered a recorded release. Restore the download formats (or, for releases never published, hoba release --refresh-checksums).`));
+      else
+        console.log(
+          colour.red(
+            `✖ ${r.version}: ${r.differing.join(', ')} no longer rebuild${r.differing.length === 1 ? 's' : ''} to the recorded checksum: a code change altered a recorded release. Restore the download formats (or, for releases never published, hoba release --refresh-checksums).`,
+          ),
+        );
     }
-    if (changelog === 'stale') console.log(colour.red(`✖ ${CHANGELOG_FILE} differs from what the recorded releases make: it is generated, so regenerate it with hoba release (or restore it).`));
+    if (changelog === 'stale')
+      console.log(
+        colour.red(
+          `✖ ${CHANGELOG_FILE} differs from what the recorded releases make: it is generated, so regenerate it with hoba release (or restore it).`,
+        ),
+      );
     if (changelog === 'missing') console.log(colour.red(`✖ ${CHANGELOG_FILE} is missing: hoba release regenerates it.`));
   }
   return ok ? EXIT.ok : EXIT.failure;
@@ -106,7 +146,13 @@ function printCheck({ ok, recorded, results, changelog }: ReleaseCheck, opts: Op
 /** Prints which releases had their checksums refreshed. */
 function printRefresh(changed: string[], opts: Options): number {
   if (opts.json) writeJson({ refreshed: changed, index: RELEASE_INDEX });
-  else if (changed.length === 0) console.log(colour.green('✔ every recorded release already rebuilds to its recorded checksums; nothing changed.'));
-  else console.log(colour.yellow(`✔ recorded new checksums for ${changed.join(', ')} in ${RELEASE_INDEX}. Do this only for releases never published: anyone holding their old files now holds files with other checksums.`));
+  else if (changed.length === 0)
+    console.log(colour.green('✔ every recorded release already rebuilds to its recorded checksums; nothing changed.'));
+  else
+    console.log(
+      colour.yellow(
+        `✔ recorded new checksums for ${changed.join(', ')} in ${RELEASE_INDEX}. Do this only for releases never published: anyone holding their old files now holds files with other checksums.`,
+      ),
+    );
   return EXIT.ok;
 }

@@ -19,7 +19,10 @@ export interface SearchOptions {
 }
 
 function collectKinds(value: string, previous: string[] = []): string[] {
-  const kinds = value.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
+  const kinds = value
+    .split(',')
+    .map((k) => k.trim().toLowerCase())
+    .filter(Boolean);
   for (const k of kinds) {
     if (!(KINDS as readonly string[]).includes(k)) throw new InvalidArgumentError(`Allowed kinds are ${KINDS.join(', ')}.`);
   }
@@ -77,18 +80,26 @@ export function renderSearch(r: SearchResult, elsewhere = 0): string {
   if (r.total === 0) {
     const scope = r.kinds.length < KINDS.length ? ` among ${r.kinds.join(', ')}` : '';
     out.push(`No matches for "${r.query}"${scope}.`);
-    if (elsewhere > 0) out.push(`${elsewhere} match${elsewhere === 1 ? '' : 'es'} in other kinds: drop --kind to see ${elsewhere === 1 ? 'it' : 'them'}.`);
+    if (elsewhere > 0)
+      out.push(`${elsewhere} match${elsewhere === 1 ? '' : 'es'} in other kinds: drop --kind to see ${elsewhere === 1 ? 'it' : 'them'}.`);
     if (r.suggestions.length > 0) out.push(`Close terms to try: ${r.suggestions.join(', ')}`);
     else if (elsewhere === 0) out.push('Try fewer or different words, or an ID such as A-001.');
     return out.join('\n') + '\n';
   }
   for (const h of r.results) {
     const deprecated = h.status === 'deprecated' ? colour.yellow(' [deprecated]') : '';
-    out.push(`${colour.bold(h.id.padEnd(6))} ${colour.cyan(h.kind.padEnd(12))} ${h.title}${deprecated}${h.exact ? colour.dim('  (exact ID)') : ''}`);
+    out.push(
+      `${colour.bold(h.id.padEnd(6))} ${colour.cyan(h.kind.padEnd(12))} ${h.title}${deprecated}${h.exact ? colour.dim('  (exact ID)') : ''}`,
+    );
     out.push(colour.dim(wrap(clip(h.summary, 180), '                    ', '                    ')));
   }
   const more = r.total > r.results.length ? ` (showing ${r.results.length} of ${r.total}; --limit for more)` : '';
-  out.push('', colour.dim(`${r.total} relevant match${r.total === 1 ? '' : 'es'}${more} · hoba show <id> for details · registry ${r.registry_version}`));
+  out.push(
+    '',
+    colour.dim(
+      `${r.total} relevant match${r.total === 1 ? '' : 'es'}${more} · hoba show <id> for details · registry ${r.registry_version}`,
+    ),
+  );
   return out.join('\n') + '\n';
 }
 

@@ -87,9 +87,12 @@ function listen(server: NetServer, host: string, port: number): Promise<void> {
   return new Promise<void>((done, fail) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       const where = `${host}:${port}`;
-      if (err.code === 'EADDRINUSE') fail(new CliError(`${where} is already in use. Pass another --port (or --port 0 for any free one).`, 1, 'address-in-use'));
-      else if (err.code === 'EACCES') fail(new CliError(`not allowed to listen on ${where}; ports below 1024 need privileges. Pass --port 8080.`, 1, 'listen-failed'));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') fail(new CliError(`cannot listen on ${host}: not an address of this machine. Try --host 127.0.0.1.`, 2));
+      if (err.code === 'EADDRINUSE')
+        fail(new CliError(`${where} is already in use. Pass another --port (or --port 0 for any free one).`, 1, 'address-in-use'));
+      else if (err.code === 'EACCES')
+        fail(new CliError(`not allowed to listen on ${where}; ports below 1024 need privileges. Pass --port 8080.`, 1, 'listen-failed'));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
+        fail(new CliError(`cannot listen on ${host}: not an address of this machine. Try --host 127.0.0.1.`, 2));
       else fail(new CliError(`cannot listen on ${where}: ${err.message}`, 1, 'listen-failed'));
     });
     server.listen(port, host, () => done());

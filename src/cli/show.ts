@@ -92,8 +92,18 @@ function headerLines(view: NodeView): string[] {
       out.push(join(['barrier', `stage: ${e.stage}`, `order ${e.order}`, status]));
       break;
     case 'mechanism':
-      out.push(join(['mechanism', `family: ${e.family}`, `evidence: ${e.evidence_level}`, e.honest_baseline && colour.green('honest baseline'), status]));
-      out.push(`facets: actor ${e.facets.actor} · nature ${e.facets.nature} · visibility ${e.facets.visibility} · removability ${e.facets.removability}`);
+      out.push(
+        join([
+          'mechanism',
+          `family: ${e.family}`,
+          `evidence: ${e.evidence_level}`,
+          e.honest_baseline && colour.green('honest baseline'),
+          status,
+        ]),
+      );
+      out.push(
+        `facets: actor ${e.facets.actor} · nature ${e.facets.nature} · visibility ${e.facets.visibility} · removability ${e.facets.removability}`,
+      );
       break;
     case 'pattern':
       out.push(join(['pattern', `shape: ${e.shape}`, `evidence: ${e.evidence_level}`, status]));
@@ -102,13 +112,30 @@ function headerLines(view: NodeView): string[] {
       out.push(join(['loop', `evidence: ${e.evidence_level}`, status]));
       break;
     case 'intervention':
-      out.push(join(['intervention', `actor: ${e.actor}`, `scope: ${e.scope}`, `cost: ${e.cost}`, `evidence: ${e.evidence_level}`, status]));
+      out.push(
+        join(['intervention', `actor: ${e.actor}`, `scope: ${e.scope}`, `cost: ${e.cost}`, `evidence: ${e.evidence_level}`, status]),
+      );
       break;
     case 'scenario':
-      out.push(join(['scenario (worked situation)', `observes: ${e.input.artifacts.join(', ')}`, e.input.stage && `stage: ${e.input.stage}`, status]));
+      out.push(
+        join([
+          'scenario (worked situation)',
+          `observes: ${e.input.artifacts.join(', ')}`,
+          e.input.stage && `stage: ${e.input.stage}`,
+          status,
+        ]),
+      );
       break;
     case 'source':
-      out.push(join(['source', e.type, e.year === null ? 'undated' : String(e.year), e.peer_reviewed ? 'peer-reviewed' : 'not peer-reviewed', `status: ${e.status}`]));
+      out.push(
+        join([
+          'source',
+          e.type,
+          e.year === null ? 'undated' : String(e.year),
+          e.peer_reviewed ? 'peer-reviewed' : 'not peer-reviewed',
+          `status: ${e.status}`,
+        ]),
+      );
       if (view.caveat) out.push(colour.yellow(wrap(view.caveat)));
       break;
   }
@@ -123,7 +150,12 @@ function kindSections(e: NodeView['entity'], section: Section): void {
     case 'barrier':
       section('Pass condition', paragraphs(e.pass_condition));
       if (e.variants.length > 0) {
-        section('Where it differs', e.variants.map((v) => wrap(`${v.applies_to}: ${v.differs}${v.sources.length > 0 ? ` (${v.sources.join(', ')})` : ''}`, '    ', '  • ')).join('\n'));
+        section(
+          'Where it differs',
+          e.variants
+            .map((v) => wrap(`${v.applies_to}: ${v.differs}${v.sources.length > 0 ? ` (${v.sources.join(', ')})` : ''}`, '    ', '  • '))
+            .join('\n'),
+        );
       }
       break;
     case 'pattern':
@@ -132,10 +164,19 @@ function kindSections(e: NodeView['entity'], section: Section): void {
       section('Does not establish', e.non_inferences.map((t) => item(t)).join('\n'));
       break;
     case 'loop':
-      section('Cycle', [...e.edges.map((x) => `  ${x.from} ${x.relation} ${x.to}`), `  entry points: ${e.entry_points.join(', ')}`].join('\n'));
+      section(
+        'Cycle',
+        [...e.edges.map((x) => `  ${x.from} ${x.relation} ${x.to}`), `  entry points: ${e.entry_points.join(', ')}`].join('\n'),
+      );
       break;
     case 'intervention':
-      section(`Does it work? Effect evidence: ${e.effect.level}`, [paragraphs(e.effect.summary), ...(e.effect.sources.length > 0 ? [colour.dim(`  sources: ${e.effect.sources.join(', ')}`)] : [])].join('\n'));
+      section(
+        `Does it work? Effect evidence: ${e.effect.level}`,
+        [
+          paragraphs(e.effect.summary),
+          ...(e.effect.sources.length > 0 ? [colour.dim(`  sources: ${e.effect.sources.join(', ')}`)] : []),
+        ].join('\n'),
+      );
       section('Expected effects', e.expected_effects.map((t) => item(t)).join('\n'));
       section('Measurements', e.measurements.map((t) => item(t)).join('\n'));
       if (e.tradeoffs.length > 0) section('Trade-offs', e.tradeoffs.map((t) => item(t)).join('\n'));
@@ -195,7 +236,13 @@ function artifactSections(e: NodeView['entity'], section: Section): void {
     section(
       'What you can still do',
       e.next_steps
-        .map((step) => [wrap(step.action, '    ', '  • '), ...(step.by_when ? [wrap(`by when: ${step.by_when}`, '    ', '    ')] : []), colour.dim(wrap(`why: ${step.why}`, '    ', '    '))].join('\n'))
+        .map((step) =>
+          [
+            wrap(step.action, '    ', '  • '),
+            ...(step.by_when ? [wrap(`by when: ${step.by_when}`, '    ', '    ')] : []),
+            colour.dim(wrap(`why: ${step.why}`, '    ', '    ')),
+          ].join('\n'),
+        )
         .join('\n'),
     );
   }
@@ -203,7 +250,10 @@ function artifactSections(e: NodeView['entity'], section: Section): void {
     section(
       `Specimen (${sp.medium}, illustrative and anonymised): ${sp.title}`,
       [
-        sp.text.split('\n').map((line) => colour.dim('  │ ') + line).join('\n'),
+        sp.text
+          .split('\n')
+          .map((line) => colour.dim('  │ ') + line)
+          .join('\n'),
         ...sp.tells.map((t) => wrap(`“${t.quote}” — ${t.reading}`, '    ', '  ▸ ')),
       ].join('\n'),
     );
@@ -216,7 +266,14 @@ function perspectivesSection(e: NodeView['entity'], section: Section): void {
   section(
     'Perspectives',
     e.perspectives
-      .map((p) => [`  ${colour.cyan(p.viewpoint)}`, wrap(`sees: ${p.sees}`, '      ', '    '), wrap(`reads: ${p.reads}`, '      ', '    '), wrap(`does: ${p.does}`, '      ', '    ')].join('\n'))
+      .map((p) =>
+        [
+          `  ${colour.cyan(p.viewpoint)}`,
+          wrap(`sees: ${p.sees}`, '      ', '    '),
+          wrap(`reads: ${p.reads}`, '      ', '    '),
+          wrap(`does: ${p.does}`, '      ', '    '),
+        ].join('\n'),
+      )
       .join('\n'),
   );
 }

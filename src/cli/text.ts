@@ -69,7 +69,10 @@ export function heading(text: string): string {
 /** Turns an analysis error into a CLI error: unknown IDs and unmatched descriptions exit 1, arguments that do not fit exit 2. */
 function cliErrorOf(err: unknown): unknown {
   if (err instanceof AnalysisError) {
-    return new CliError(err.message, err.code === 'unknown-id' || err.code === 'not-found' ? 1 : 2, err.code, { suggestions: err.suggestions, allowed: err.allowed });
+    return new CliError(err.message, err.code === 'unknown-id' || err.code === 'not-found' ? 1 : 2, err.code, {
+      suggestions: err.suggestions,
+      allowed: err.allowed,
+    });
   }
   return err;
 }
@@ -111,9 +114,12 @@ export function intOption(min: number, max?: number) {
  * listed in help. Made by the command (createOption), so that this module does not load commander.
  */
 export function choiceOption<T extends string>(command: Command, flags: string, description: string, values: readonly T[]): Option {
-  return command.createOption(flags, description).choices(values).argParser((value: string): T => {
-    const choice = values.find((v) => v === value.trim().toLowerCase());
-    if (choice === undefined) throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.`);
-    return choice;
-  });
+  return command
+    .createOption(flags, description)
+    .choices(values)
+    .argParser((value: string): T => {
+      const choice = values.find((v) => v === value.trim().toLowerCase());
+      if (choice === undefined) throw new InvalidArgumentError(`Allowed choices are ${values.join(', ')}.`);
+      return choice;
+    });
 }

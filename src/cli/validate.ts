@@ -28,7 +28,10 @@ export function registerValidate(program: Command): void {
     .option('--json', 'print the full report as JSON')
     .option('--dir <checkout>', 'atlas checkout to validate (default: $HOBA_DIR, then the nearest ancestor holding content/atlas.yaml)')
     .option('--list-rules', 'list every rule with its severity and exit')
-    .option('--mirror <dir|url>', 'check mirror parity against this site directory or deployed base URL (default: _site/ in the checkout, when present)')
+    .option(
+      '--mirror <dir|url>',
+      'check mirror parity against this site directory or deployed base URL (default: _site/ in the checkout, when present)',
+    )
     .option('--no-mirror', 'skip the mirror parity check')
     .addHelpText(
       'after',
@@ -59,12 +62,16 @@ async function runValidate(opts: Options): Promise<number> {
   const notes: string[] = [];
   const bibPath = bibliographyPath(dir);
   const bibliography = loadBibliography(bibPath);
-  if (!bibliography) notes.push(`The shared bibliography was not found at ${bibPath}, so sources were not compared with it (set HOBA_BIBLIOGRAPHY to check them).`);
+  if (!bibliography)
+    notes.push(
+      `The shared bibliography was not found at ${bibPath}, so sources were not compared with it (set HOBA_BIBLIOGRAPHY to check them).`,
+    );
   const checked = validateAtlas(load, { bibliography });
   // Scenarios are regression tests of the analysis, which the registry's validator cannot run: merged here.
   // Content with errors is not analysed (an answer built on a broken atlas says nothing about the scenarios).
   const contentErrors = checked.some((p) => p.severity === 'error');
-  if (contentErrors && load.registry.all('scenario').length > 0) notes.push('The worked scenarios were not checked: the content has errors, so its analysis would not say whether they hold.');
+  if (contentErrors && load.registry.all('scenario').length > 0)
+    notes.push('The worked scenarios were not checked: the content has errors, so its analysis would not say whether they hold.');
   const problems = sortProblems([
     ...checked,
     ...(contentErrors ? [] : scenarioProblems(load.registry, (id, path) => load.sourceMap.locate(id, path))),
@@ -105,7 +112,12 @@ async function runValidate(opts: Options): Promise<number> {
       notes,
       mirror: mirrorReport,
       // A failed validation carries the code and message every --json failure has.
-      ...(ok ? {} : { code: 'invalid-content', message: `${counts}${errors === 0 ? ' (warnings fail under --strict)' : ''}: see problems for what and where.` }),
+      ...(ok
+        ? {}
+        : {
+            code: 'invalid-content',
+            message: `${counts}${errors === 0 ? ' (warnings fail under --strict)' : ''}: see problems for what and where.`,
+          }),
     });
   } else {
     printReport(problems, notes);

@@ -12,7 +12,10 @@ export class McpStartError extends Error {}
 /** The checkout's atlas, with a warning on stderr when its content has errors. */
 export async function openCheckoutAtlas(checkout: string): Promise<ToolAtlas> {
   // The indexes are loaded only when a snapshot has to be built (the corpus reader brings the YAML parser).
-  const opened = await openCheckout(checkout, { bundled: BUNDLED_SNAPSHOT, builders: async () => (await import('../analysis/checkout-indexes.ts')).checkoutIndexes(checkout) });
+  const opened = await openCheckout(checkout, {
+    bundled: BUNDLED_SNAPSHOT,
+    builders: async () => (await import('../analysis/checkout-indexes.ts')).checkoutIndexes(checkout),
+  });
   if (opened.problems.length > 0) {
     process.stderr.write(
       `hoba-mcp: warning: the content of ${checkout} has ${opened.problems.length} error(s); entities that failed to load are left out. Run hoba validate --dir ${checkout} for the report.\n`,
@@ -24,7 +27,9 @@ export async function openCheckoutAtlas(checkout: string): Promise<ToolAtlas> {
 export function openBundledAtlas(): ToolAtlas {
   const opened = openBundled(BUNDLED_SNAPSHOT);
   if (!opened) {
-    throw new McpStartError(`the atlas snapshot bundled with hoba (${BUNDLED_SNAPSHOT}) is missing. Build it with npm run build, or pass --dir <checkout>.`);
+    throw new McpStartError(
+      `the atlas snapshot bundled with hoba (${BUNDLED_SNAPSHOT}) is missing. Build it with npm run build, or pass --dir <checkout>.`,
+    );
   }
   return toolAtlas(opened);
 }

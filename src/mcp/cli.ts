@@ -68,10 +68,12 @@ function parseMcpArgs(argv: string[]): McpRunOptions | 'help' | 'version' {
     if (!isCheckout(dir)) throw new UsageError(`--dir ${values.dir} holds no atlas (no content/atlas.yaml in it).`);
     options.dir = dir;
   }
-  if (!values.http && (values.port !== undefined || values.host !== undefined)) throw new UsageError('--port and --host only apply with --http.');
+  if (!values.http && (values.port !== undefined || values.host !== undefined))
+    throw new UsageError('--port and --host only apply with --http.');
   if (values.http) {
     const port = values.port === undefined ? DEFAULT_MCP_PORT : Number(values.port);
-    if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
+    if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
+      throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
     options.http = { host: values.host ?? '127.0.0.1', port };
   }
   return options;

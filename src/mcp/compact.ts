@@ -29,7 +29,11 @@ export function summaryOnly<T>(value: T, keys: readonly string[]): T {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k)).map(([k, x]) => [k, walk(x)]));
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([k]) => !drop.has(k))
+          .map(([k, x]) => [k, walk(x)]),
+      );
     }
     return v;
   };

@@ -162,7 +162,15 @@ class ExchangeTransport implements Transport {
  * changes, and every tool is read-only. Their answers are kept (serialised, up to the client's id) and
  * served again to the same request, by any client: the SDK answers each distinct request once.
  */
-const MEMOISED = new Set(['tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list', 'prompts/get']);
+const MEMOISED = new Set([
+  'tools/call',
+  'tools/list',
+  'resources/read',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+  'prompts/get',
+]);
 /** Requests with longer params are answered but not kept (a key is held in memory beside its answer). */
 const MAX_KEY_LENGTH = 4096;
 /** Default budget of kept answers; HOBA_MCP_CACHE_MB sets another (0: keep none). */
@@ -232,7 +240,8 @@ class SharedServer {
 
   /** The serialised answer to one request, under its client's id. */
   async answer(request: JSONRPCRequest): Promise<Chunks> {
-    const key = this.memo.budget > 0 && MEMOISED.has(request.method) ? `${request.method}\n${JSON.stringify(request.params ?? null)}` : undefined;
+    const key =
+      this.memo.budget > 0 && MEMOISED.has(request.method) ? `${request.method}\n${JSON.stringify(request.params ?? null)}` : undefined;
     if (key === undefined || key.length > MAX_KEY_LENGTH) return serialise(await this.transport.dispatch(request), request.id);
     const kept = this.memo.get(key);
     if (kept) return withId(kept, request.id);
@@ -258,9 +267,14 @@ class SharedServer {
   async answerModern(req: McpRequest, body: string, message: { method?: unknown; id?: unknown; params?: unknown }): Promise<McpAnswer> {
     const id = message.id;
     const cacheable =
-      this.memo.budget > 0 && typeof message.method === 'string' && (MEMOISED.has(message.method) || message.method === 'server/discover') && (typeof id === 'string' || typeof id === 'number');
+      this.memo.budget > 0 &&
+      typeof message.method === 'string' &&
+      (MEMOISED.has(message.method) || message.method === 'server/discover') &&
+      (typeof id === 'string' || typeof id === 'number');
     const key = cacheable
-      ? `modern\n${MODERN_HEADERS.slice(2).map((h) => req.header(h) ?? '').join('\n')}\n${message.method}\n${JSON.stringify(message.params ?? null)}`
+      ? `modern\n${MODERN_HEADERS.slice(2)
+          .map((h) => req.header(h) ?? '')
+          .join('\n')}\n${message.method}\n${JSON.stringify(message.params ?? null)}`
       : undefined;
     if (key !== undefined && key.length <= MAX_KEY_LENGTH) {
       const kept = this.memo.get(key);
@@ -272,9 +286,16 @@ class SharedServer {
       const value = req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
-    const response = await this.modernEntry.fetch(new Request('http://hoba.invalid/mcp', { method: 'POST', headers, body }), { parsedBody: message });
+    const response = await this.modernEntry.fetch(new Request('http://hoba.invalid/mcp', { method: 'POST', headers, body }), {
+      parsedBody: message,
+    });
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (key !== undefined && key.length <= MAX_KEY_LENGTH && response.status === 200 && /^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
+    if (
+      key !== undefined &&
+      key.length <= MAX_KEY_LENGTH &&
+      response.status === 200 &&
+      /^application\/json\b/.test(response.headers.get('content-type') ?? '')
+    ) {
       try {
         const answer = JSON.parse(bytes.toString('utf8')) as Answer;
         if (answer.result !== undefined && answer.result.isError !== true) this.memo.set(key, resultPrefix(answer.result));
@@ -283,7 +304,9 @@ class SharedServer {
       }
     }
     const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => { (out[name] = value); });
+    response.headers.forEach((value, name) => {
+      out[name] = value;
+    });
     out['content-length'] = String(bytes.length);
     return { status: response.status, headers: out, chunks: bytes.length > 0 ? [bytes] : [] };
   }
@@ -309,7 +332,11 @@ function verdictCache(check: (value: string) => string | undefined): (value: str
 const JSON_ANSWER = 'application/json';
 
 function jsonAnswer(chunks: Chunks): McpAnswer {
-  return { status: 200, headers: { 'Content-Type': JSON_ANSWER, 'Content-Length': String(chunks.reduce((n, c) => n + c.length, 0)) }, chunks };
+  return {
+    status: 200,
+    headers: { 'Content-Type': JSON_ANSWER, 'Content-Length': String(chunks.reduce((n, c) => n + c.length, 0)) },
+    chunks,
+  };
 }
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
 
@@ -345,10 +372,20 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     if (guard) {
       const host = req.header('host') ?? '';
       const badHost = hostRefusal(host);
-      if (badHost !== undefined) return jsonRpcError(403, -32000, `Forbidden: ${badHost}; this server, bound to loopback, answers loopback names only (${allowedHosts.join(', ')}: DNS rebinding protection).`);
+      if (badHost !== undefined)
+        return jsonRpcError(
+          403,
+          -32000,
+          `Forbidden: ${badHost}; this server, bound to loopback, answers loopback names only (${allowedHosts.join(', ')}: DNS rebinding protection).`,
+        );
       const origin = req.header('origin');
       const badOrigin = origin !== undefined ? originRefusal(origin) : undefined;
-      if (badOrigin !== undefined) return jsonRpcError(403, -32000, `Forbidden: ${badOrigin}; only pages on loopback origins (${allowedOrigins.join(', ')}) may call this server.`);
+      if (badOrigin !== undefined)
+        return jsonRpcError(
+          403,
+          -32000,
+          `Forbidden: ${badOrigin}; only pages on loopback origins (${allowedOrigins.join(', ')}) may call this server.`,
+        );
     }
     if (req.method !== 'POST') {
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
@@ -375,13 +412,22 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     if (invalid) return errorAnswer(400, invalid);
     const type = req.header('content-type');
     if (!isJsonContentType(type)) {
-      return jsonRpcError(415, -32000, `Unsupported Media Type: send the body with "Content-Type: application/json" (got ${JSON.stringify(type ?? '')}).`);
+      return jsonRpcError(
+        415,
+        -32000,
+        `Unsupported Media Type: send the body with "Content-Type: application/json" (got ${JSON.stringify(type ?? '')}).`,
+      );
     }
     // Each is a valid JSON-RPC message now (invalidBody): telling them apart needs no schema.
     const messages = (Array.isArray(message) ? message : [message]) as Array<JSONRPCMessage & { method?: unknown; id?: unknown }>;
-    if (messages.length > MAX_BATCH) return jsonRpcError(400, -32600, `Invalid Request: a batch of ${messages.length} messages; send at most ${MAX_BATCH} in one.`);
+    if (messages.length > MAX_BATCH)
+      return jsonRpcError(400, -32600, `Invalid Request: a batch of ${messages.length} messages; send at most ${MAX_BATCH} in one.`);
     const answering = shared ?? (await server());
-    const [protocolVersionHeader, mcpMethodHeader, mcpNameHeader] = [req.header('mcp-protocol-version'), req.header('mcp-method'), req.header('mcp-name')];
+    const [protocolVersionHeader, mcpMethodHeader, mcpNameHeader] = [
+      req.header('mcp-protocol-version'),
+      req.header('mcp-method'),
+      req.header('mcp-name'),
+    ];
     const route = classifyInboundRequest({
       httpMethod: 'POST',
       ...(protocolVersionHeader !== undefined ? { protocolVersionHeader } : {}),
@@ -391,14 +437,21 @@ export function createMcpExchange(atlas: () => Promise<ToolAtlas>, options: McpH
     });
     if (route.kind !== 'legacy') return answering.answerModern(req, text, message as { method?: unknown });
     const initializing = messages.some((m) => m.method === 'initialize');
-    if (initializing && messages.length > 1) return jsonRpcError(400, -32600, 'Invalid Request: send initialize on its own, not in a batch.');
+    if (initializing && messages.length > 1)
+      return jsonRpcError(400, -32600, 'Invalid Request: send initialize on its own, not in a batch.');
 
     const version = req.header('mcp-protocol-version');
     const versions = answering.transport.versions;
     if (!initializing && typeof version === 'string' && !versions.includes(version)) {
-      return jsonRpcError(400, -32000, `Bad Request: unsupported MCP-Protocol-Version "${version}"; this server speaks ${versions.join(', ')}.`);
+      return jsonRpcError(
+        400,
+        -32000,
+        `Bad Request: unsupported MCP-Protocol-Version "${version}"; this server speaks ${versions.join(', ')}.`,
+      );
     }
-    const requests = messages.filter((m) => typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) as JSONRPCRequest[];
+    const requests = messages.filter(
+      (m) => typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number'),
+    ) as JSONRPCRequest[];
     // Only notifications or responses: accepted, nothing to answer.
     if (requests.length === 0) return { status: 202, headers: {}, chunks: [] };
     const answers = await Promise.all(requests.map((r) => answering.answer(r)));

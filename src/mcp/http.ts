@@ -13,7 +13,12 @@ export { type McpHttpOptions } from './exchange.ts';
 /** Sends a JSON-RPC error response (not cached: it answers one request). */
 export function sendError(res: ServerResponse, status: number, error: ErrorResponse, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers, ...SECURITY_HEADERS });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers,
+    ...SECURITY_HEADERS,
+  });
   res.end(JSON.stringify(error));
 }
 

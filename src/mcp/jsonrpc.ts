@@ -42,9 +42,15 @@ function invalidMessage(value: unknown): ErrorResponse | undefined {
 /** The answer to a parsed HTTP body that is neither one message nor a non-empty batch of them, or undefined. */
 export function invalidBody(value: unknown): ErrorResponse | undefined {
   if (!Array.isArray(value)) return invalidMessage(value);
-  if (value.length === 0) return errorResponse(ProtocolErrorCode.InvalidRequest, 'Invalid Request: an empty batch ([]); send one message, or an array of at least one.');
+  if (value.length === 0)
+    return errorResponse(
+      ProtocolErrorCode.InvalidRequest,
+      'Invalid Request: an empty batch ([]); send one message, or an array of at least one.',
+    );
   const bad = value.findIndex((m) => invalidMessage(m) !== undefined);
-  return bad === -1 ? undefined : errorResponse(ProtocolErrorCode.InvalidRequest, `Invalid Request: element ${bad} of the batch is not a message; ${SHAPE}.`);
+  return bad === -1
+    ? undefined
+    : errorResponse(ProtocolErrorCode.InvalidRequest, `Invalid Request: element ${bad} of the batch is not a message; ${SHAPE}.`);
 }
 
 /** The answer to one line of text that is not one JSON-RPC message, or undefined when it is one. */
@@ -56,7 +62,10 @@ export function invalidLine(text: string): ErrorResponse | undefined {
     return errorResponse(ProtocolErrorCode.ParseError, 'Parse error: the line is not valid JSON. Send one JSON-RPC message per line.');
   }
   if (Array.isArray(value)) {
-    return errorResponse(ProtocolErrorCode.InvalidRequest, 'Invalid Request: batches (JSON arrays) are not accepted on stdio; send one JSON-RPC message per line.');
+    return errorResponse(
+      ProtocolErrorCode.InvalidRequest,
+      'Invalid Request: batches (JSON arrays) are not accepted on stdio; send one JSON-RPC message per line.',
+    );
   }
   return invalidMessage(value);
 }

@@ -95,7 +95,10 @@ function eachSubschema(root: JsonObject, fn: (schema: JsonObject, path: string[]
       if ((k === 'properties' || k === '$defs') && x && typeof x === 'object') {
         for (const [name, s] of Object.entries(x)) visit(s as Json, [...path, k, name]);
       } else if (SCHEMA_VALUES.has(k)) visit(x, [...path, k]);
-      else if (SCHEMA_LISTS.has(k) && Array.isArray(x)) x.forEach((s, i) => { visit(s, [...path, k, String(i)]); });
+      else if (SCHEMA_LISTS.has(k) && Array.isArray(x))
+        x.forEach((s, i) => {
+          visit(s, [...path, k, String(i)]);
+        });
     }
   };
   visit(root, []);
@@ -111,7 +114,9 @@ function nameFor(schema: JsonObject, path: string[], taken: Set<string>): string
       : props && 'id' in props && 'title' in props && Object.keys(props).length <= 4
         ? 'ref'
         : undefined;
-  const named = path.filter((p) => !['items', 'properties', '$defs', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'].includes(p) && !/^\d+$/.test(p));
+  const named = path.filter(
+    (p) => !['items', 'properties', '$defs', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'].includes(p) && !/^\d+$/.test(p),
+  );
   const last = (named.at(-1) ?? 'def').replace(/[^A-Za-z0-9_]/g, '_');
   const base = path.at(-1) === 'items' && /[^s]s$/.test(last) ? last.slice(0, -1) : last;
   let name = plain ?? base;
@@ -167,7 +172,11 @@ function hoistRepeats(schema: JsonObject): JsonObject {
 
 /** The compact JSON Schema of a zod schema, as a tool advertises its output (the dialect is MCP's default, 2020-12). */
 function compactJsonSchema(schema: z.ZodType): JsonObject {
-  const { $schema: _dialect, ...full } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _dialect, ...full } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+  }) as JsonObject;
   return hoistRepeats(simplify(full, 0) as JsonObject);
 }
 
@@ -280,15 +289,26 @@ export interface ArgumentRule {
  * included, and its JSON Schema, with every description and bound (and `rule` as oneOf or anyOf), is
  * computed once instead of on every tools/list.
  */
-export function inputSchemaOf<S extends z.ZodObject>(schema: () => S, rule: ArgumentRule = {}): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+export function inputSchemaOf<S extends z.ZodObject>(
+  schema: () => S,
+  rule: ArgumentRule = {},
+): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const advertised = once(() => {
     const { $schema: _dialect, ...rest } = z.toJSONSchema(schema(), { target: 'draft-2020-12', io: 'input' }) as JsonObject;
-    if (rule.exactlyOne) rest['oneOf'] = rule.exactlyOne.map((name): JsonObject => (typeof name === 'string' ? { required: [name] } : { anyOf: name.map((n) => ({ required: [n] })) }));
+    if (rule.exactlyOne)
+      rest['oneOf'] = rule.exactlyOne.map(
+        (name): JsonObject => (typeof name === 'string' ? { required: [name] } : { anyOf: name.map((n) => ({ required: [n] })) }),
+      );
     if (rule.atLeastOne) rest['anyOf'] = rule.atLeastOne.map((name) => ({ required: [name] }));
     return rest;
   });
   return {
-    '~standard': { version: 1, vendor: 'hoba', validate: (value: unknown) => schema()['~standard'].validate(value), jsonSchema: { input: advertised, output: advertised } },
+    '~standard': {
+      version: 1,
+      vendor: 'hoba',
+      validate: (value: unknown) => schema()['~standard'].validate(value),
+      jsonSchema: { input: advertised, output: advertised },
+    },
   } as unknown as StandardSchemaWithJSON<z.input<S>, z.output<S>>;
 }
 

@@ -30,14 +30,18 @@ function callTool(definition: ToolDefinition, atlas: ToolAtlas, args: unknown) {
     // A bug: said as one (as the CLI does), not as a bare runtime message; the stack only with HOBA_DEBUG.
     const message = `unexpected error in ${definition.name}: ${(err as Error).message ?? String(err)}`;
     process.stderr.write(`hoba-mcp: ${message}\n${process.env['HOBA_DEBUG'] ? `${(err as Error).stack}\n` : ''}`);
-    return { isError: true, content: [{ type: 'text' as const, text: `${message}\nThis is a bug in hoba; please report it with the arguments you sent.` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text' as const, text: `${message}\nThis is a bug in hoba; please report it with the arguments you sent.` }],
+    };
   }
 }
 
 /** An analysis error as a model can act on it: the message, close matches, allowed values. */
 function errorText(err: AnalysisError): string {
   const lines = [err.message];
-  if (err.suggestions.length > 0 && !err.message.includes('Did you mean')) lines.push(`Close matches: ${err.suggestions.map((s) => `${s.id} ${inParentheses(`${s.kind}: ${s.title}`)}`).join('; ')}.`);
+  if (err.suggestions.length > 0 && !err.message.includes('Did you mean'))
+    lines.push(`Close matches: ${err.suggestions.map((s) => `${s.id} ${inParentheses(`${s.kind}: ${s.title}`)}`).join('; ')}.`);
   if (err.allowed.length > 0 && !err.message.includes(err.allowed[0]!)) lines.push(`Allowed values: ${err.allowed.join(', ')}.`);
   return lines.join('\n');
 }
@@ -99,14 +103,25 @@ function paramIssues(message: string): { prefix: string; text: string } | undefi
  * a running server's atlas never changes and no answer depends on who asks, so for an hour, by anyone.
  */
 const CACHE_HINT: CacheHint = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' };
-const CACHEABLE = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
+const CACHEABLE = [
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'server/discover',
+] as const;
 
 /** The methodology as resources: Markdown and JSON. */
 const METHODOLOGY_RESOURCES = [
   {
     name: 'methodology',
     uri: 'hoba://methodology',
-    meta: { title: 'How to read the atlas', description: 'The HOBA protocol, the rules of inference, evidence levels, fidelities and facets (Markdown).', mimeType: 'text/markdown' },
+    meta: {
+      title: 'How to read the atlas',
+      description: 'The HOBA protocol, the rules of inference, evidence levels, fidelities and facets (Markdown).',
+      mimeType: 'text/markdown',
+    },
     text: (registry: ToolAtlas['registry']) => methodologyMarkdown(methodology(registry)),
   },
   {
@@ -157,10 +172,18 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
       list: undefined,
       complete: {
         kind: (value) => KINDS.filter((k) => k.startsWith(value)),
-        id: (value) => registry.entities.map((e) => e.id).filter((id) => id.startsWith(value.toUpperCase())).slice(0, 100),
+        id: (value) =>
+          registry.entities
+            .map((e) => e.id)
+            .filter((id) => id.startsWith(value.toUpperCase()))
+            .slice(0, 100),
       },
     }),
-    { title: 'Atlas entity', description: 'One entity of the atlas with its relations in both directions and its citations (JSON).', mimeType: 'application/json' },
+    {
+      title: 'Atlas entity',
+      description: 'One entity of the atlas with its relations in both directions and its citations (JSON).',
+      mimeType: 'application/json',
+    },
     (uri, variables) => {
       const kind = String(variables['kind']);
       const id = String(variables['id']);
@@ -168,7 +191,10 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
       if (!entity || entity.kind !== (kind as Kind)) {
         const actually = entity ? ` (${entity.id} is hoba://${entity.kind}/${entity.id})` : '';
         // The SDK's not-found error: code -32602 with data {uri}, which is what 2.4.0 sends for -32002 too.
-        throw new ResourceNotFoundError(uri.href, `No ${kind} ${id} in the atlas${actually}. Resource URIs look like hoba://mechanism/M-001; list them with resources/list.`);
+        throw new ResourceNotFoundError(
+          uri.href,
+          `No ${kind} ${id} in the atlas${actually}. Resource URIs look like hoba://mechanism/M-001; list them with resources/list.`,
+        );
       }
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(getNode(registry, id)) }] };
     },
@@ -184,7 +210,11 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
       title: 'Analyse a hiring observation (HOBA)',
       description: 'Walks through a HOBA analysis of something a candidate observed, using the atlas tools, and reports it honestly.',
       argsSchema: z.object({
-        observation: z.string().min(1).max(2000).describe('What happened, in the person’s words (e.g. "no reply for three weeks after the final interview")'),
+        observation: z
+          .string()
+          .min(1)
+          .max(2000)
+          .describe('What happened, in the person’s words (e.g. "no reply for three weeks after the final interview")'),
         // A fixed vocabulary: completion/complete offers the stages that start with what was typed.
         stage: completable(z.enum(STAGES), (value) => STAGES.filter((s) => s.startsWith(value ?? '')))
           .optional()
@@ -202,7 +232,9 @@ export function createMcpServer(atlas: ToolAtlas, variant: Variant): McpServer {
               '',
               'Follow the HOBA protocol with the atlas tools:',
               '1. H (hard facts): call explain_observation with my words as text (or use search_registry to find the artifact IDs that match what I observed). Show me which observations were chosen and why, and check with me if unsure; do not add facts I did not state.',
-              '2. O (obstacle) and B (behind): use the explanation' + (stage ? ` for stage "${stage}"` : '') + '. Give the first tier (mechanisms that produce what I saw) as possibilities, never as the cause, most direct first; say that the second tier only acts at the same stage; keep the honest baselines that are listed, and say what was ruled out and why. Mention triggered patterns.',
+              '2. O (obstacle) and B (behind): use the explanation' +
+                (stage ? ` for stage "${stage}"` : '') +
+                '. Give the first tier (mechanisms that produce what I saw) as possibilities, never as the cause, most direct first; say that the second tier only acts at the same stage; keep the honest baselines that are listed, and say what was ruled out and why. Mention triggered patterns.',
               '3. Tell me plainly what these observations do NOT establish (the non-inferences).',
               '4. A (agency): say which mechanisms I could act on, which only an intermediary could, and which nobody in the process can; suggest the cheapest distinguishing probe, if any, and ask me for its outcome so you can call explain_observation again with it.',
               '5. Give the verdict in the atlas’s words, then what I can still do whatever the cause (the next steps, with their deadlines). Do not invent reasons or probabilities.',
@@ -228,12 +260,20 @@ function paginateResourceList(server: McpServer, registry: ToolAtlas['registry']
   server.server.setRequestHandler('resources/list', (request) => {
     everything ??= [
       ...METHODOLOGY_RESOURCES.map(({ name, uri, meta }) => ({ uri, name, ...meta })),
-      ...registry.entities.map((e) => ({ uri: `hoba://${e.kind}/${e.id}`, name: e.id, title: `${e.id} ${e.kind === 'source' ? e.cite : e.title}`, mimeType: 'application/json' })),
+      ...registry.entities.map((e) => ({
+        uri: `hoba://${e.kind}/${e.id}`,
+        name: e.id,
+        title: `${e.id} ${e.kind === 'source' ? e.cite : e.title}`,
+        mimeType: 'application/json',
+      })),
     ];
     const cursor = request.params?.cursor;
     const start = cursor === undefined ? 0 : /^[1-9]\d{0,6}$/.test(cursor) ? Number(cursor) : NaN;
     if (!(start < everything.length)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: cursor ${JSON.stringify(cursor)} is not one this server gave; start without a cursor and pass on each page's nextCursor.`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid params: cursor ${JSON.stringify(cursor)} is not one this server gave; start without a cursor and pass on each page's nextCursor.`,
+      );
     }
     const end = start + RESOURCES_PAGE;
     return { resources: everything.slice(start, end), ...(end < everything.length ? { nextCursor: String(end) } : {}) };

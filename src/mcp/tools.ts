@@ -78,7 +78,10 @@ export function toolAtlas(atlas: OpenedAtlas, checkout?: string): ToolAtlas {
     registry: atlas.registry,
     search: () => (search ??= searchIndexOf(atlas)),
     reader: () => (reader ??= readerModelOf(atlas)),
-    origin: checkout !== undefined ? { from: 'checkout', checkout, content_hash: atlas.content_hash } : { from: 'bundled snapshot', content_hash: atlas.content_hash },
+    origin:
+      checkout !== undefined
+        ? { from: 'checkout', checkout, content_hash: atlas.content_hash }
+        : { from: 'bundled snapshot', content_hash: atlas.content_hash },
   };
 }
 
@@ -101,7 +104,10 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, R = unknown
 
 // A tool's schemas are written as functions and built on its first use: a server started for one call
 // builds that tool's schemas only (see once in output-schema.ts).
-type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<I, z.output<S>>, 'arguments' | 'input' | 'output' | 'shape'> & {
+type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<
+  ToolDefinition<I, z.output<S>>,
+  'arguments' | 'input' | 'output' | 'shape'
+> & {
   input: () => I;
   shape: () => S;
   /** Arguments of which exactly one, or at least one, must be given (advertised as oneOf or anyOf). */
@@ -109,7 +115,13 @@ type ToolSpec<I extends z.ZodObject, S extends z.ZodType> = Omit<ToolDefinition<
 };
 const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, shape, rule, ...spec }: ToolSpec<I, S>) => {
   const [args, result] = [once(input), once(shape)];
-  return { ...spec, arguments: args, input: inputSchemaOf(args, rule), shape: result, output: compactOutput(result) } as unknown as ToolDefinition;
+  return {
+    ...spec,
+    arguments: args,
+    input: inputSchemaOf(args, rule),
+    shape: result,
+    output: compactOutput(result),
+  } as unknown as ToolDefinition;
 };
 
 // ── shared inputs ───────────────────────────────────────────────────────────────────────────────────
@@ -118,7 +130,9 @@ const tool = <I extends z.ZodObject, S extends z.ZodType>({ input, shape, rule, 
 const id = (example: string) => z.string().trim().min(1).max(20).describe(`An atlas ID such as ${example}`);
 const ids = (example: string, what: string, max = 10) => z.array(id(example)).min(1).max(max).describe(what);
 const stage = once(() => z.enum(STAGES).describe('Funnel stage where it happened; by default the observations’ own stages'));
-const detail = once(() => z.enum(['summary', 'full']).default('summary').describe('summary (default): brief items, capped lists; full: everything'));
+const detail = once(() =>
+  z.enum(['summary', 'full']).default('summary').describe('summary (default): brief items, capped lists; full: everything'),
+);
 const limit = (dflt: number, max: number, what: string) =>
   z.int().min(1).max(max).default(dflt).describe(`Most ${what} to return (default ${dflt}, at most ${max})`);
 
@@ -137,7 +151,9 @@ const UNCALIBRATED = 'Results are topological and uncalibrated: compatible, not 
  * says why it is listed (it acts at the stage and produces none of what was observed).
  */
 const MechanismBrief = once(() =>
-  CompatibleMechanism.pick({ id: true, title: true, tier: true }).extend(CompatibleMechanism.pick({ why: true, evidence_level: true, honest_baseline: true }).partial().shape),
+  CompatibleMechanism.pick({ id: true, title: true, tier: true }).extend(
+    CompatibleMechanism.pick({ why: true, evidence_level: true, honest_baseline: true }).partial().shape,
+  ),
 );
 const BarrierBrief = once(() => BarrierRef.pick({ id: true, title: true, stage: true }));
 const CitationBrief = once(() => Citation.pick({ id: true, cite: true, status: true, caveat: true }));
@@ -174,10 +190,11 @@ const ExplainShape = once(() =>
       // notes are in detail "full"; a summary keeps the legal notice and which jurisdictions have notes.
       agency: ExplainResult.shape.agency.omit({ same_stage: true, other_probes: true, law: true }).extend({
         // The law notes' time limits as dates (from `on`, for `where`): what a person acts on, in brief.
-        deadlines: z.array(
-          DeadlineView.pick({ where: true, line: true }).extend({ dates: z.array(DateLine.pick({ date: true })) }),
-        ),
-        law_jurisdictions: z.array(z.string()).optional().describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
+        deadlines: z.array(DeadlineView.pick({ where: true, line: true }).extend({ dates: z.array(DateLine.pick({ date: true })) })),
+        law_jurisdictions: z
+          .array(z.string())
+          .optional()
+          .describe('Jurisdictions with law notes on these observations (the notes, with time limits, are in detail "full")'),
         probes: z.array(ProbeBrief()),
         // The verdict's code and sentence; its details restate the probes, mechanisms and next steps above.
         verdict: Verdict.pick({ code: true, text: true }),
@@ -197,7 +214,9 @@ const ExplainShape = once(() =>
   ),
 );
 type ExplainSummary = z.output<ReturnType<typeof ExplainShape>>;
-const MechanismsShape = once(() => withTruncation(CompatibleMechanisms.extend({ barriers: z.array(BarrierBrief()), mechanisms: z.array(MechanismBrief()) })));
+const MechanismsShape = once(() =>
+  withTruncation(CompatibleMechanisms.extend({ barriers: z.array(BarrierBrief()), mechanisms: z.array(MechanismBrief()) })),
+);
 
 /**
  * Caps a mechanism list: it is ranked (first tier first), so a cut never hides the most direct matches.
@@ -234,7 +253,12 @@ function briefMechanism<T extends { tier: string }>(m: T): T {
     const { honest_baseline, ...rest } = m as T & { honest_baseline?: boolean };
     return (honest_baseline ? m : rest) as T;
   }
-  const { why: _w, evidence_level: _e, honest_baseline: _h, ...brief } = m as T & Record<'why' | 'evidence_level' | 'honest_baseline', unknown>;
+  const {
+    why: _w,
+    evidence_level: _e,
+    honest_baseline: _h,
+    ...brief
+  } = m as T & Record<'why' | 'evidence_level' | 'honest_baseline', unknown>;
   return brief as unknown as T;
 }
 
@@ -284,7 +308,13 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     const truncated: Truncation[] = [];
     const how = shown < Math.min(max, all.length) ? fullDetail : undefined;
     const mechanisms = capMechanisms(all, shown, 'behind.mechanisms', result.truncated_lists, truncated, how);
-    const probes = capList(result.agency.probes, cut.probes, 'agency.probes', truncated, 'call again with detail "full", or use get_diagnostic_probes');
+    const probes = capList(
+      result.agency.probes,
+      cut.probes,
+      'agency.probes',
+      truncated,
+      'call again with detail "full", or use get_diagnostic_probes',
+    );
     const nextSteps = capList(result.agency.next_steps, cut.steps, 'agency.next_steps', truncated, fullDetail);
     const counts = new Map<string, number>();
     const nonInferences = result.behind.non_inferences.filter((n) => {
@@ -316,7 +346,12 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     // Only the outcomes that would rule something out here: the others leave the analysis as it is.
     const narrowing = probes.map((p) => ({ ...p, outcomes: p.outcomes.filter((o) => o.narrows.length > 0) }));
     const jurisdictions = [...new Set(result.agency.law.map((n) => n.jurisdiction))];
-    const agency = { ...result.agency, probes: narrowing, next_steps: nextSteps, ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}) };
+    const agency = {
+      ...result.agency,
+      probes: narrowing,
+      next_steps: nextSteps,
+      ...(jurisdictions.length > 0 ? { law_jurisdictions: jurisdictions } : {}),
+    };
     const obstacle = { ...result.obstacle, barriers };
     const behind = { ...result.behind, mechanisms, patterns, ruled_out: ruledOut, non_inferences: nonInferences };
     const out = projectTo<ExplainSummary>(ExplainShape(), { ...result, obstacle, behind, agency });
@@ -333,7 +368,12 @@ function explainSummary(result: ExplainResult, max: number): ExplainSummary {
     if (!cut.groups && out.candidate.groups.length > 0) {
       const items = out.candidate.groups.reduce((n, g) => n + g.items.length, 0);
       out.candidate.groups = [];
-      truncated.push({ list: 'candidate.groups', shown: 0, total: items, more: `the plain answer's explanations, grouped: ${fullDetail} (behind.mechanisms names them)` });
+      truncated.push({
+        list: 'candidate.groups',
+        shown: 0,
+        total: items,
+        more: `the plain answer's explanations, grouped: ${fullDetail} (behind.mechanisms names them)`,
+      });
     }
     if (truncated.length) out.truncated_lists = truncated;
     else delete out.truncated_lists;
@@ -437,7 +477,12 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Full-text search over every kind of entity (IDs, titles, aliases, summaries, body text), tolerant of everyday words and typos. Use it to turn what a person describes ("ghosted after the final interview") into atlas IDs for explain_observation (which can also take the words directly). Ranked hits with kind, title and summary; exact IDs first; close terms suggested when little matches. English only.',
     input: () =>
       z.strictObject({
-        query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words to look for, or an ID (at most ${MAX_QUERY_LENGTH} characters)`),
+        query: z
+          .string()
+          .trim()
+          .min(1)
+          .max(MAX_QUERY_LENGTH)
+          .describe(`Words to look for, or an ID (at most ${MAX_QUERY_LENGTH} characters)`),
         kinds: z.array(z.enum(KINDS)).max(KINDS.length).optional().describe('Only these kinds (default: all)'),
         limit: limit(10, 50, 'results'),
       }),
@@ -462,7 +507,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: ({ registry }, args) => {
       const view = getNode(registry, args.id);
       const truncated: Truncation[] = [];
-      const relations = capList(view.relations, args.limit, 'relations', truncated, 'call again with a higher limit, or use traverse_graph for the neighbourhood');
+      const relations = capList(
+        view.relations,
+        args.limit,
+        'relations',
+        truncated,
+        'call again with a higher limit, or use traverse_graph for the neighbourhood',
+      );
       const out = { ...view, relations, ...(truncated.length ? { truncated_lists: truncated } : {}) };
       return args.detail === 'full' ? out : summaryOnly(out, ['note', 'risk']);
     },
@@ -484,27 +535,11 @@ export const TOOLS: readonly ToolDefinition[] = [
         artifacts: ids('A-009', 'Observation (artifact) IDs you already know').optional(),
         scenario: id('S-003').optional().describe('A worked scenario (S-…): a preset of observations, stage and probe outcomes'),
         text: z.string().trim().min(1).max(MAX_TEXT_LENGTH).optional().describe('What happened, in their words'),
-        message: z
-          .string()
-          .trim()
-          .min(1)
-          .max(MAX_MESSAGE_LENGTH)
-          .optional()
-          .describe('A message, as pasted'),
-        picks: z
-          .array(z.string().trim().min(1).max(20))
-          .max(10)
-          .optional()
-          .describe('Answers to questions'),
+        message: z.string().trim().min(1).max(MAX_MESSAGE_LENGTH).optional().describe('A message, as pasted'),
+        picks: z.array(z.string().trim().min(1).max(20)).max(10).optional().describe('Answers to questions'),
         stage: stage().optional(),
         on: z.iso.date().optional().describe('The date it happened'),
-        where: z
-          .string()
-          .trim()
-          .min(2)
-          .max(8)
-          .optional()
-          .describe('Where: a name (California, England) or code (uk, us-ca, eu-de…)'),
+        where: z.string().trim().min(2).max(8).optional().describe('Where: a name (California, England) or code (uk, us-ca, eu-de…)'),
         probes: z
           .array(
             z.strictObject({
@@ -533,7 +568,13 @@ export const TOOLS: readonly ToolDefinition[] = [
           ['artifacts', 'scenario', 'text', 'message'],
         );
       }
-      if (args.picks !== undefined && !words) throw new AnalysisError('invalid-argument', 'picks answer the questions asked about text or a message: give them with the same text (and message).', [], ['text', 'message']);
+      if (args.picks !== undefined && !words)
+        throw new AnalysisError(
+          'invalid-argument',
+          'picks answer the questions asked about text or a message: give them with the same text (and message).',
+          [],
+          ['text', 'message'],
+        );
       // Words are read with the reader's model: open it the way this server does (from the snapshot when
       // there is one), so that the analysis reuses it instead of training its own.
       if (words) atlas.reader();
@@ -668,7 +709,11 @@ export const TOOLS: readonly ToolDefinition[] = [
         id: id('M-029'),
         depth: z.int().min(1).max(MAX_DEPTH).default(1).describe(`Steps from the start (1 to ${MAX_DEPTH}, default 1)`),
         direction: z.enum(['out', 'in', 'both']).default('both').describe('Follow edges out of, into, or both ways from each node'),
-        relations: z.array(z.enum(RELATIONS)).max(RELATIONS.length).optional().describe('Relations to follow (default: every relation but cites)'),
+        relations: z
+          .array(z.enum(RELATIONS))
+          .max(RELATIONS.length)
+          .optional()
+          .describe('Relations to follow (default: every relation but cites)'),
         limit: limit(60, 300, 'nodes (the start included)'),
       }),
     shape: () => withTruncation(Neighbourhood),
@@ -700,12 +745,11 @@ export const TOOLS: readonly ToolDefinition[] = [
       }),
     // The vocabularies list their own values (each with its meaning), so their IDs are advertised as strings.
     shape: () =>
-      Methodology.partial({ title: true, summary: true, legal_notice: true })
-        .extend({
-          sections: z.array(Methodology.shape.sections.element.partial({ body: true })),
-          vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).partial().optional(),
-          contents: z.string().optional().describe('How to read the table of contents: which section values to call again with'),
-        }),
+      Methodology.partial({ title: true, summary: true, legal_notice: true }).extend({
+        sections: z.array(Methodology.shape.sections.element.partial({ body: true })),
+        vocabularies: opened(Methodology.shape.vocabularies, { enumsAsStrings: true }).partial().optional(),
+        contents: z.string().optional().describe('How to read the table of contents: which section values to call again with'),
+      }),
     hosted: true,
     run: ({ registry }, args) => {
       const m = methodology(registry);
@@ -728,7 +772,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       // A section first: "facets" names both a section and a vocabulary (which "vocabularies" includes).
       const sections = m.sections.filter((s) => s.id === args.section);
       const vocabulary = VOCABULARIES.find((v) => v === args.section);
-      if (sections.length === 0 && vocabulary) return { registry_version, sections: [], vocabularies: { [vocabulary]: m.vocabularies[vocabulary] } };
+      if (sections.length === 0 && vocabulary)
+        return { registry_version, sections: [], vocabularies: { [vocabulary]: m.vocabularies[vocabulary] } };
       return { registry_version, sections };
     },
   }),

@@ -103,7 +103,18 @@ const WHO: Record<Removability, Record<Actor, string>> = {
 };
 
 /** The groups of the candidate view, in the order a person reads them (the analysis orders them by what it found first). */
-export const PLAIN_GROUPS = ['process', 'role', 'others', 'you', 'judgement', 'offer', 'third-party', 'scam', 'checks', 'unlawful'] as const;
+export const PLAIN_GROUPS = [
+  'process',
+  'role',
+  'others',
+  'you',
+  'judgement',
+  'offer',
+  'third-party',
+  'scam',
+  'checks',
+  'unlawful',
+] as const;
 export type PlainGroup = (typeof PLAIN_GROUPS)[number];
 
 export const PLAIN_GROUP_LABELS: Record<PlainGroup, { label: string; short: string }> = {
@@ -174,7 +185,11 @@ export const FAMILY_PLAIN: Record<Family, { group: PlainGroup; concern?: Concern
   'academic-prestige': { group: 'judgement' },
   'licensing-and-recognition': { group: 'you' },
   'offer-terms-and-tactics': { group: 'offer' },
-  'retaliation-and-blacklisting': { group: 'unlawful', concern: 'record', who: 'Another employer or a former one: nothing you do changes it, but the law may help.' },
+  'retaliation-and-blacklisting': {
+    group: 'unlawful',
+    concern: 'record',
+    who: 'Another employer or a former one: nothing you do changes it, but the law may help.',
+  },
   'unpaid-work-as-selection': { group: 'process' },
 };
 

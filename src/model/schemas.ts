@@ -45,9 +45,7 @@ const texts = (description: string, required?: string) => {
   return (required ? list.min(1, required) : list).describe(description);
 };
 const ref = (kind: Kind) => z.string().regex(new RegExp(idPattern(kind)), `must be ${withArticle(kind)} ID (${idPattern(kind)})`);
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens (e.g. ask-for-status)');
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens (e.g. ask-for-status)');
 
 export const StageSchema = z.enum(STAGES).describe('Funnel stage, in funnel order: ' + STAGES.join(', '));
 export const EvidenceLevelSchema = z
@@ -80,18 +78,24 @@ const Period = {
   days: z
     .enum(DAY_COUNTS)
     .default('calendar')
-    .describe('For days: calendar (weekends and holidays count) or business (Monday to Friday; public holidays are not known to the atlas)'),
+    .describe(
+      'For days: calendar (weekends and holidays count) or business (Monday to Friday; public holidays are not known to the atlas)',
+    ),
   less_one_day: z
     .boolean()
     .default(false)
-    .describe('The period starts with the day of the event ("three months starting with the date of the act", in practice three months less one day)'),
+    .describe(
+      'The period starts with the day of the event ("three months starting with the date of the act", in practice three months less one day)',
+    ),
 };
 
 export const LimitExtension = z
   .strictObject({
     kind: z
       .enum(LIMIT_EXTENSIONS)
-      .describe('replaces: a longer limit applies instead when the condition holds; adds: more time after the limit; stop-the-clock: time between two events does not count (Acas early conciliation)'),
+      .describe(
+        'replaces: a longer limit applies instead when the condition holds; adds: more time after the limit; stop-the-clock: time between two events does not count (Acas early conciliation)',
+      ),
     ...Period,
     length: Period.length.optional(),
     unit: Period.unit.optional(),
@@ -100,7 +104,9 @@ export const LimitExtension = z
     applies_in: z
       .array(z.string().regex(/^(uk|us|eu)(-[a-z]{2,3})?$/, 'must be a place code such as us-ca or uk-eng'))
       .default([])
-      .describe('Places where the cited sources establish that the condition holds (place codes); elsewhere it is shown as a condition to check'),
+      .describe(
+        'Places where the cited sources establish that the condition holds (place codes); elsewhere it is shown as a condition to check',
+      ),
   })
   .superRefine((x, ctx) => {
     if (x.kind !== 'stop-the-clock' && (x.length === undefined || x.unit === undefined)) {
@@ -113,7 +119,9 @@ export const TimeLimit = z
   .discriminatedUnion('stated', [
     z.strictObject({
       stated: z.literal(true).describe('The cited sources state the limit'),
-      action: text('What must be done by the date, as an instruction ("File a charge with the EEOC"; for the employer: "Answer your request")'),
+      action: text(
+        'What must be done by the date, as an instruction ("File a charge with the EEOC"; for the employer: "Answer your request")',
+      ),
       who: z.enum(LIMIT_PARTIES).default('you').describe('Whose deadline: the person’s own, or the employer’s'),
       from: z.enum(LIMIT_EVENTS).describe('The event it runs from: the act or decision, a notice received, or a request sent'),
       ...Period,
@@ -124,7 +132,9 @@ export const TimeLimit = z
       action: text('What to do, and how soon, without a date ("Get advice promptly")'),
     }),
   ])
-  .describe('The time limit as data, for dates: its length and unit, how days count, the event it runs from, and its extensions; or that the sources state none');
+  .describe(
+    'The time limit as data, for dates: its length and unit, how days count, the event it runs from, and its extensions; or that the sources state none',
+  );
 
 export const LawNote = z
   .strictObject({
@@ -134,11 +144,20 @@ export const LawNote = z
     says: text('What it provides, in plain words'),
     remedy: text('What a candidate can do under it').optional(),
     time_limit: text('How long the candidate has to act, and from when (required with a remedy)').optional(),
-    limit: TimeLimit.optional().describe('The time limit as data, from which dates are computed (required with a remedy); time_limit keeps the words'),
-    status_note: text('For withdrawn guidance or repealed law: what changed and when (required when a cited source is withdrawn or repealed)').optional(),
-    sources: z.array(ref('source')).min(1, 'cite the law or guidance (a source ID)').describe('The text cited (source IDs; each is also in the entity’s own sources)'),
+    limit: TimeLimit.optional().describe(
+      'The time limit as data, from which dates are computed (required with a remedy); time_limit keeps the words',
+    ),
+    status_note: text(
+      'For withdrawn guidance or repealed law: what changed and when (required when a cited source is withdrawn or repealed)',
+    ).optional(),
+    sources: z
+      .array(ref('source'))
+      .min(1, 'cite the law or guidance (a source ID)')
+      .describe('The text cited (source IDs; each is also in the entity’s own sources)'),
   })
-  .describe('Where a claim or a candidate’s option depends on law: for which jurisdiction, what the text says, the remedy and its time limit. Not legal advice.');
+  .describe(
+    'Where a claim or a candidate’s option depends on law: for which jurisdiction, what the text says, the remedy and its time limit. Not legal advice.',
+  );
 
 const law = z.array(LawNote).default([]).describe('The jurisdiction layer: the law a claim or option depends on, per jurisdiction');
 
@@ -173,7 +192,9 @@ export const NextStep = z
     by_when: text('When it must be done, where timing matters (a deadline, a window)').optional(),
     sources: z.array(ref('source')).default([]).describe('Evidence or law the step relies on (source IDs)'),
   })
-  .describe('A forward-looking action that holds whatever the cause: what to keep doing, what resets a signal, what to document and by when');
+  .describe(
+    'A forward-looking action that holds whatever the cause: what to keep doing, what resets a signal, what to document and by when',
+  );
 
 const RuledOut = z
   .strictObject({
@@ -195,7 +216,10 @@ export const Specimen = z
     medium: z.enum(SPECIMEN_MEDIA).describe('The form it takes'),
     title: text('What the specimen shows'),
     text: text('The specimen: an illustrative, anonymised composite with [placeholders] for names; never a real employer’s text'),
-    tells: z.array(SpecimenTell).min(1, 'mark at least one tell-tale line').describe('The lines that matter, each quoted verbatim from the text'),
+    tells: z
+      .array(SpecimenTell)
+      .min(1, 'mark at least one tell-tale line')
+      .describe('The lines that matter, each quoted verbatim from the text'),
   })
   .describe('An illustrative, anonymised specimen of what the candidate sees, with the tell-tale lines marked');
 
@@ -206,7 +230,9 @@ export const Artifact = z
     concerns: z
       .array(z.enum(CONCERNS))
       .default([])
-      .describe('What the observation is itself about when it involves a check, a record or a protected trait: explanations concerning these are shown first only then'),
+      .describe(
+        'What the observation is itself about when it involves a check, a record or a protected trait: explanations concerning these are shown first only then',
+      ),
     non_inferences: texts('What this observation does NOT establish', 'say what this observation does not establish'),
     probes: z.array(Probe).min(1, 'give at least one diagnostic probe'),
     next_steps: z.array(NextStep).default([]).describe('What the candidate can still do, whatever the cause'),
@@ -214,11 +240,16 @@ export const Artifact = z
       .array(RuledOut)
       .default([])
       .describe('Mechanisms that act at the same stage but cannot have produced this observation, each with the reason'),
-    specimens: z.array(Specimen).default([]).describe('Illustrative, anonymised examples of what the candidate sees, with the tell-tale lines marked'),
+    specimens: z
+      .array(Specimen)
+      .default([])
+      .describe('Illustrative, anonymised examples of what the candidate sees, with the tell-tale lines marked'),
     voices: z
       .array(z.string().trim().min(1, 'must not be empty'))
       .default([])
-      .describe('First-person accounts of this observation in the words people use (varied registers, sectors and Englishes; typos kept): what the situation reader learns from; never an ID, an employer or a person'),
+      .describe(
+        'First-person accounts of this observation in the words people use (varied registers, sectors and Englishes; typos kept): what the situation reader learns from; never an ID, an employer or a person',
+      ),
     law,
   })
   .describe('An artifact: what a candidate directly sees or receives');
@@ -268,7 +299,9 @@ const Perspective = z
     reads: text('How they interpret it, and where that reading goes wrong'),
     does: text('What they do next'),
   })
-  .describe('What one party (the candidate, the recruiter, the hiring manager, the system…) sees, reads and does while the mechanism operates');
+  .describe(
+    'What one party (the candidate, the recruiter, the hiring manager, the system…) sees, reads and does while the mechanism operates',
+  );
 
 export const Mechanism = z
   .strictObject({
@@ -322,8 +355,12 @@ export const Loop = z
 
 const Effect = z
   .strictObject({
-    level: z.enum(EFFECT_LEVELS).describe('How well the evidence says the change works: established, supported, mixed, contested or unmeasured'),
-    summary: text('What the evidence says about whether this change works, including any evidence of harm; for unmeasured, what would measure it'),
+    level: z
+      .enum(EFFECT_LEVELS)
+      .describe('How well the evidence says the change works: established, supported, mixed, contested or unmeasured'),
+    summary: text(
+      'What the evidence says about whether this change works, including any evidence of harm; for unmeasured, what would measure it',
+    ),
     sources: sourceList('Evidence on the effect'),
   })
   .describe('The evidence that the intervention works, separate from the evidence that its target exists');
@@ -344,7 +381,9 @@ export const Intervention = z
     expected_effects: texts('What should change', 'say what the intervention is expected to change'),
     measurements: texts('How to tell whether it worked', 'say how to measure whether it worked'),
     tradeoffs: texts('Known costs, risks or evidence of harm').default([]),
-    evidence_level: EvidenceLevelSchema.describe('How well the problem the intervention targets is evidenced (whether it works is `effect`)'),
+    evidence_level: EvidenceLevelSchema.describe(
+      'How well the problem the intervention targets is evidenced (whether it works is `effect`)',
+    ),
     effect: Effect,
     law,
   })
@@ -395,15 +434,23 @@ export const Source = z
     type: z.enum(SOURCE_TYPES).describe('Kind of source (the bibliography’s `kind` field)'),
     design: text('Study design'),
     peer_reviewed: z.boolean(),
-    status: z.enum(SOURCE_STATUSES).describe('current, superseded or contested (scholarly status); withdrawn (guidance taken down) or repealed (law no longer in force)'),
+    status: z
+      .enum(SOURCE_STATUSES)
+      .describe(
+        'current, superseded or contested (scholarly status); withdrawn (guidance taken down) or repealed (law no longer in force)',
+      ),
     superseded_by: ref('source').optional(),
     n: text('Sample or scope').nullable(),
     finding: text('Paraphrased finding')
       .nullable()
-      .describe('Paraphrased finding; null where the bibliography records none, and then nothing in the atlas may rest on the source (rule source-finding-missing)'),
+      .describe(
+        'Paraphrased finding; null where the bibliography records none, and then nothing in the atlas may rest on the source (rule source-finding-missing)',
+      ),
     relevant_to: texts('Topics'),
     verified: z.enum(['yes', 'partial']),
-    verified_how: text('How the entry was verified').nullable().describe('How the entry was verified; null where the bibliography records none'),
+    verified_how: text('How the entry was verified')
+      .nullable()
+      .describe('How the entry was verified; null where the bibliography records none'),
   })
   .describe('A source: a study, survey, statute or report from the vetted bibliography');
 
@@ -443,7 +490,10 @@ export const Manifest = z
       .string()
       .regex(/^\d+\.\d+\.\d+$/, 'must be a semantic version such as 1.0.0')
       .describe('Version of the atlas content (semver)'),
-    schema_version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a semantic version').describe('Version of the content model'),
+    schema_version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'must be a semantic version')
+      .describe('Version of the content model'),
     description_version: z.literal('0.4.1').describe('Version of the interface description (OpenAPI info.version)'),
     licences: z.strictObject({
       code: z.literal('MIT'),
@@ -453,7 +503,10 @@ export const Manifest = z
     description: text('What the atlas is'),
     covers: text('What the atlas covers, in one paragraph: what the situation reader points to when an account lies outside it').optional(),
     not_covered: z.array(NotCoveredTopic).default([]).describe('What the atlas does not cover, topic by topic'),
-    distinctions: z.array(Distinction).default([]).describe('Questions the situation reader asks when an account could be one observation or another'),
+    distinctions: z
+      .array(Distinction)
+      .default([])
+      .describe('Questions the situation reader asks when an account could be one observation or another'),
     uncited: z
       .strictObject({
         from: ref('source').describe('First bibliography entry of the revision this list accounts for'),
@@ -462,14 +515,18 @@ export const Manifest = z
           .array(
             z.strictObject({
               id: ref('source').describe('A bibliography entry of the revision that the atlas does not cite'),
-              reason: text('Why the atlas does not cite it (for example: what it measures fits no observation or mechanism, or a better source states the same fact)'),
+              reason: text(
+                'Why the atlas does not cite it (for example: what it measures fits no observation or mechanism, or a better source states the same fact)',
+              ),
             }),
           )
           .default([])
           .describe('The entries of the revision the atlas does not cite, each with the reason'),
       })
       .optional()
-      .describe('"Not cited, and why": every bibliography entry from `from` to `to` is cited by the atlas or listed here with a reason (rule uncited-source and the stats target bibliography-revision)'),
+      .describe(
+        '"Not cited, and why": every bibliography entry from `from` to `to` is cited by the atlas or listed here with a reason (rule uncited-source and the stats target bibliography-revision)',
+      ),
   })
   .describe('The atlas manifest (content/atlas.yaml)');
 

@@ -5,8 +5,7 @@
 import type { Source } from './schemas.ts';
 
 /** Said where the bibliography records no finding for a source. */
-const NO_FINDING =
-  'The shared bibliography records no finding for this source, so the atlas rests no claim on it; read the original.';
+const NO_FINDING = 'The shared bibliography records no finding for this source, so the atlas rests no claim on it; read the original.';
 /** Said where the bibliography does not say how an entry was verified. */
 const NO_VERIFICATION = 'The shared bibliography does not say how this entry was verified.';
 

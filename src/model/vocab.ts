@@ -242,7 +242,16 @@ export const LOOP_RELATIONS = ['amplifies', 'masks'] as const;
  * a vendor or ATS, a job platform, a regulator or jurisdiction, an intermediary (public employment
  * service, career service, union, agency) or the candidate.
  */
-export const INTERVENTION_ACTORS = ['employer', 'hiring-team', 'recruiting-team', 'vendor', 'job-platform', 'regulator', 'intermediary', 'candidate'] as const;
+export const INTERVENTION_ACTORS = [
+  'employer',
+  'hiring-team',
+  'recruiting-team',
+  'vendor',
+  'job-platform',
+  'regulator',
+  'intermediary',
+  'candidate',
+] as const;
 export type InterventionActor = (typeof INTERVENTION_ACTORS)[number];
 export const INTERVENTION_SCOPES = ['process', 'organisation', 'market', 'jurisdiction'] as const;
 export const COSTS = ['low', 'medium', 'high'] as const;
@@ -251,7 +260,14 @@ export const COSTS = ['low', 'medium', 'high'] as const;
 export const PROBE_AGENCIES = ['candidate', 'intermediary'] as const;
 
 /** Stable verdict codes of the HOBA protocol (explain). Never rename one; tools match on them. */
-export const VERDICT_CODES = ['run-probe', 'act-on-candidate-removable', 'low-signal', 'nothing-left', 'answer-first', 'not-covered'] as const;
+export const VERDICT_CODES = [
+  'run-probe',
+  'act-on-candidate-removable',
+  'low-signal',
+  'nothing-left',
+  'answer-first',
+  'not-covered',
+] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
 
 export const SOURCE_TYPES = ['research', 'survey', 'reporting', 'primary', 'legal'] as const;
@@ -286,8 +302,52 @@ export function withArticle(word: string): string {
  * (can, may, might, some, sometimes) claim no rate and are always allowed.
  */
 export const HEDGE_WORDS = {
-  likelihood: ['probably', 'probable', 'improbable', 'likely', 'unlikely', 'most likely', 'least likely', 'likeliest', 'most probable', 'very likely', 'highly likely', 'almost certainly', 'presumably', 'surely', 'in all likelihood', 'chances are', 'odds are'],
-  frequency: ['often', 'usually', 'commonly', 'typically', 'frequently', 'rarely', 'seldom', 'generally', 'more likely', 'less likely', 'as likely', 'equally likely', 'routinely', 'usual', 'tends to', 'tend to', 'tended to', 'in most cases', 'normally', 'more often than not', 'as a rule', 'almost always', 'nearly always', 'invariably', 'most of the time'],
+  likelihood: [
+    'probably',
+    'probable',
+    'improbable',
+    'likely',
+    'unlikely',
+    'most likely',
+    'least likely',
+    'likeliest',
+    'most probable',
+    'very likely',
+    'highly likely',
+    'almost certainly',
+    'presumably',
+    'surely',
+    'in all likelihood',
+    'chances are',
+    'odds are',
+  ],
+  frequency: [
+    'often',
+    'usually',
+    'commonly',
+    'typically',
+    'frequently',
+    'rarely',
+    'seldom',
+    'generally',
+    'more likely',
+    'less likely',
+    'as likely',
+    'equally likely',
+    'routinely',
+    'usual',
+    'tends to',
+    'tend to',
+    'tended to',
+    'in most cases',
+    'normally',
+    'more often than not',
+    'as a rule',
+    'almost always',
+    'nearly always',
+    'invariably',
+    'most of the time',
+  ],
   possibility: ['can', 'may', 'might', 'could', 'some', 'sometimes'],
 } as const;
 
@@ -299,20 +359,51 @@ export const HEDGE_WORDS = {
  * and "generally" are left out because law states its rules with them ("a claim must normally be presented
  * within three months"), which is the rule's own wording, not a rate.
  */
-export const RATE_PARAPHRASES = ['routinely', 'usually', 'usual', 'typically', 'commonly', 'tends to', 'tend to', 'tended to', 'in most cases', 'more often than not', 'almost always', 'nearly always', 'invariably', 'most of the time'] as const;
+export const RATE_PARAPHRASES = [
+  'routinely',
+  'usually',
+  'usual',
+  'typically',
+  'commonly',
+  'tends to',
+  'tend to',
+  'tended to',
+  'in most cases',
+  'more often than not',
+  'almost always',
+  'nearly always',
+  'invariably',
+  'most of the time',
+] as const;
 
 /**
  * The grounds of discrimination the atlas's mechanisms and law notes share: for each, the mechanism families
  * that discriminate on it and the words by which a law note names it. Automated screening bias can act on
  * any ground (words: undefined). Read by the validator (exclusion-on-say-so, discrimination-law-unreached).
  */
-export const DISCRIMINATION_GROUNDS: ReadonlyArray<{ ground: string; families: ReadonlyArray<(typeof MECHANISM_FAMILIES)[number]>; words?: RegExp }> = [
-  { ground: 'disability', families: ['discrimination-disability', 'neurodivergence-and-format-bias'], words: /\b(?:disabilit\w*|Americans\s+with\s+Disabilities|ADA|health\s+condition)\b/i },
+export const DISCRIMINATION_GROUNDS: ReadonlyArray<{
+  ground: string;
+  families: ReadonlyArray<(typeof MECHANISM_FAMILIES)[number]>;
+  words?: RegExp;
+}> = [
+  {
+    ground: 'disability',
+    families: ['discrimination-disability', 'neurodivergence-and-format-bias'],
+    words: /\b(?:disabilit\w*|Americans\s+with\s+Disabilities|ADA|health\s+condition)\b/i,
+  },
   { ground: 'age', families: ['discrimination-age'], words: /\b(?:age|older|Age\s+Discrimination|ADEA)\b/i },
   { ground: 'sex or pregnancy', families: ['discrimination-gender-motherhood'], words: /\b(?:pregnan\w*|sex|maternity|motherhood)\b/i },
-  { ground: 'race or national origin', families: ['discrimination-race-ethnicity'], words: /\b(?:race|racial|ethnic\w*|national\s+origin|citizenship\s+status)\b/i },
+  {
+    ground: 'race or national origin',
+    families: ['discrimination-race-ethnicity'],
+    words: /\b(?:race|racial|ethnic\w*|national\s+origin|citizenship\s+status)\b/i,
+  },
   { ground: 'religion', families: ['discrimination-religion'], words: /\breligio\w*/i },
-  { ground: 'sexual orientation or gender identity', families: ['discrimination-sexual-orientation-gender-identity'], words: /\b(?:sexual\s+orientation|gender\s+identity|transgender|gender\s+reassignment)\b/i },
+  {
+    ground: 'sexual orientation or gender identity',
+    families: ['discrimination-sexual-orientation-gender-identity'],
+    words: /\b(?:sexual\s+orientation|gender\s+identity|transgender|gender\s+reassignment)\b/i,
+  },
   { ground: 'criminal record', families: ['discrimination-criminal-record'], words: /\b(?:criminal\s+record|conviction\w*|arrest\w*)\b/i },
   { ground: 'any ground', families: ['automated-screening-bias'] },
 ];

@@ -6,7 +6,18 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ENCODINGS, type Encoding } from '../http/encodings.ts';
-import { ALLOWED_METHODS, METHOD_NOT_ALLOWED_FILE, NOT_FOUND_FILE, NOT_FOUND_PAGE, SECURITY_HEADERS, VARIANT_SUFFIX, preflightFor, resolveUrl, headersForFile, type Resolution } from '../publish/routes.ts';
+import {
+  ALLOWED_METHODS,
+  METHOD_NOT_ALLOWED_FILE,
+  NOT_FOUND_FILE,
+  NOT_FOUND_PAGE,
+  SECURITY_HEADERS,
+  VARIANT_SUFFIX,
+  preflightFor,
+  resolveUrl,
+  headersForFile,
+  type Resolution,
+} from '../publish/routes.ts';
 
 export { VARIANT_SUFFIX };
 
@@ -28,14 +39,25 @@ const MALFORMED: Problem = {
   detail: 'The path is malformed: bad percent-encoding, a NUL or backslash, or a . or .. segment.',
   withVersion: true,
 };
-export const SERVER_ERROR: Problem = { status: 500, title: 'Internal Server Error', detail: 'The server failed to answer this request.', withVersion: false };
+export const SERVER_ERROR: Problem = {
+  status: 500,
+  title: 'Internal Server Error',
+  detail: 'The server failed to answer this request.',
+  withVersion: false,
+};
 
 /** The raw path of a request target (what precedes ? or #), or the problem with it. */
 export function checkTarget(target: string): { rawPath: string } | { problem: Problem } {
   const end = target.search(/[?#]/);
   const rawPath = end === -1 ? target : target.slice(0, end);
-  if (!rawPath.startsWith('/')) return { problem: { status: 400, title: 'Bad Request', detail: 'The request target must be a path starting with /.', withVersion: false } };
-  if (rawPath.length > MAX_PATH_LENGTH) return { problem: { status: 400, title: 'Bad Request', detail: `The path is longer than ${MAX_PATH_LENGTH} characters.`, withVersion: true } };
+  if (!rawPath.startsWith('/'))
+    return {
+      problem: { status: 400, title: 'Bad Request', detail: 'The request target must be a path starting with /.', withVersion: false },
+    };
+  if (rawPath.length > MAX_PATH_LENGTH)
+    return {
+      problem: { status: 400, title: 'Bad Request', detail: `The path is longer than ${MAX_PATH_LENGTH} characters.`, withVersion: true },
+    };
   return { rawPath };
 }
 
@@ -75,7 +97,8 @@ export function planPath(rawPath: string, method: string | undefined): Plan {
   const { path, resolution } = routed;
   const preflight = method === 'OPTIONS' ? preflightFor(path) : undefined;
   if (preflight) return { kind: 'preflight', headers: { ...preflight, ...SECURITY_HEADERS } };
-  if (!(ALLOWED_METHODS as readonly string[]).includes(method ?? '')) return { kind: 'error-file', file: METHOD_NOT_ALLOWED_FILE, status: 405 };
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method ?? ''))
+    return { kind: 'error-file', file: METHOD_NOT_ALLOWED_FILE, status: 405 };
   // Built from the canonical path, never the raw one: a raw //host would be a link to another site.
   return { kind: 'resolved', resolution, redirect: `${encodePath(path)}/`, notFound: resolution.api ? NOT_FOUND_FILE : NOT_FOUND_PAGE };
 }
@@ -121,7 +144,11 @@ function encodePath(path: string): string {
 }
 
 /** The headers of a redirect to a directory's path with its trailing slash. */
-export const redirectHeaders = (location: string): Record<string, string> => ({ Location: location, 'Content-Length': '0', ...SECURITY_HEADERS });
+export const redirectHeaders = (location: string): Record<string, string> => ({
+  Location: location,
+  'Content-Length': '0',
+  ...SECURITY_HEADERS,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Representations of a file
@@ -239,7 +266,16 @@ function ifMatchHolds(header: string, etag: string): boolean {
 
 /** How a file is sent with a status: the best representation the client accepts, a 412 when an If-Match
  * names none of its versions, or a 304 when its If-None-Match names it (on 200 only; RFC 9110 §13.2.2). */
-export function fileAnswer(file: Representations, status: number, request: { method: string | undefined; acceptEncoding: string | undefined; ifNoneMatch: string | undefined; ifMatch?: string | undefined }): SiteAnswer {
+export function fileAnswer(
+  file: Representations,
+  status: number,
+  request: {
+    method: string | undefined;
+    acceptEncoding: string | undefined;
+    ifNoneMatch: string | undefined;
+    ifMatch?: string | undefined;
+  },
+): SiteAnswer {
   let rep = file.identity;
   for (const encoding of acceptedEncodings(request.acceptEncoding)) {
     const variant = file.variants[encoding];
@@ -248,7 +284,8 @@ export function fileAnswer(file: Representations, status: number, request: { met
       break;
     }
   }
-  if (status === 200 && request.ifMatch !== undefined && !ifMatchHolds(request.ifMatch, rep.etag)) return problemAnswer(PRECONDITION_FAILED, request.method === 'HEAD');
+  if (status === 200 && request.ifMatch !== undefined && !ifMatchHolds(request.ifMatch, rep.etag))
+    return problemAnswer(PRECONDITION_FAILED, request.method === 'HEAD');
   if (status === 200 && matchesEtag(request.ifNoneMatch, rep.etag)) return { status: 304, headers: rep.notModified, body: undefined };
   return { status, headers: rep.headers, body: request.method === 'HEAD' ? undefined : rep.body };
 }
@@ -274,7 +311,12 @@ export function problemAnswer(problem: Problem, head: boolean, registryVersion?:
 /** When the site lacks its own error document (not a complete build): a plain problem instead. */
 export function missingErrorFile(status: number): Problem {
   const title = status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : 'Error';
-  return { status, title, detail: 'No document here, and the site has no error document (rebuild it with hoba build).', withVersion: false };
+  return {
+    status,
+    title,
+    detail: 'No document here, and the site has no error document (rebuild it with hoba build).',
+    withVersion: false,
+  };
 }
 
 /** The registry version an error document names (the site's not-found document), if it is one. */

@@ -13,7 +13,18 @@ import { compressedVariants, isCompressible } from './compress.ts';
 import { jsonBytes } from './json-text.ts';
 import { FINISHED, IN_FLIGHT, ROLE, type WriteJob, type WriterData, type WrittenFile } from './site-writer.ts';
 import { headersFile, nginxSnippet, redirectsFile } from './host.ts';
-import { lockSite, looksBuilt, markerOf, outDirRefusal, OutDirRefused, placeSite, removePartials, SITE_MARKER, stagingDir, writeMarker } from './site-dir.ts';
+import {
+  lockSite,
+  looksBuilt,
+  markerOf,
+  outDirRefusal,
+  OutDirRefused,
+  placeSite,
+  removePartials,
+  SITE_MARKER,
+  stagingDir,
+  writeMarker,
+} from './site-dir.ts';
 import { FAVICON_SVG, faviconIco } from './favicon.ts';
 import { openApiDocument } from './openapi.ts';
 import { recordJsonSchema } from './responses.ts';
@@ -37,7 +48,8 @@ const text = (value: string) => Buffer.from(value, 'utf8');
 function* siteFiles(reg: Registry, info: BuildInfo, site: SitePages): Generator<SiteFile> {
   for (const f of madeFiles(reg, info, site)) {
     // Servers answer such URLs with 404 (they are the names of precompressed variants, routes.ts).
-    if (f.url !== undefined && VARIANT_SUFFIX.test(f.url)) throw new Error(`the site file ${f.path} has a URL ending like a precompressed variant (${f.url}), which no server would serve`);
+    if (f.url !== undefined && VARIANT_SUFFIX.test(f.url))
+      throw new Error(`the site file ${f.path} has a URL ending like a precompressed variant (${f.url}), which no server would serve`);
     yield f;
   }
 }
@@ -51,7 +63,8 @@ function* madeFiles(reg: Registry, info: BuildInfo, site: SitePages): Generator<
   }
   for (const p of problemDocuments(reg)) yield { path: p.file, url: `/${p.file}`, bytes: jsonBytes(p.body) };
   yield { path: OPENAPI_PATH.slice(1), url: OPENAPI_PATH, bytes: jsonBytes(openApiDocument(reg)) };
-  for (const k of KINDS) yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: jsonBytes(recordJsonSchema(k)) };
+  for (const k of KINDS)
+    yield { path: `schemas/${k}.schema.json`, url: `/schemas/${k}.schema.json`, bytes: jsonBytes(recordJsonSchema(k)) };
   // The bulk downloads of the latest content, with their manifest.json and SHA256SUMS (downloads.ts).
   // Each set's manifest.json also makes its index page (src/site/pages/downloads.ts), and all of them /downloads/.
   const latest = downloadsUrl();
@@ -149,7 +162,11 @@ export function streamSite(reg: Registry, info: BuildInfo, pages: SitePages, out
       files.push({ path: w.path, ...(url !== undefined ? { url } : {}), size: w.size });
     }
     files.sort(byPath);
-    site = { files, digest: digestOf(written.map((w) => ({ ...w, sha256: Buffer.from(w.sha256, 'hex') }))), bytes: files.reduce((n, f) => n + f.size, 0) };
+    site = {
+      files,
+      digest: digestOf(written.map((w) => ({ ...w, sha256: Buffer.from(w.sha256, 'hex') }))),
+      bytes: files.reduce((n, f) => n + f.size, 0),
+    };
     return { digest: site.digest, paths: files.map((f) => f.path) };
   });
   return site!;

@@ -10,7 +10,7 @@ import { ENCODINGS, type Encoding } from '../http/encodings.ts';
 import type { SiteFile } from './site-file.ts';
 
 /** Text files only: images (the favicon) are compressed already or too small to matter. */
-const COMPRESSIBLE = /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/
+const COMPRESSIBLE = /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/;
 /**
  * Smaller files are left alone: compressed or not, they fit the first packets of a response, and each
  * variant is a file more to write and keep. (A variant is also dropped when it would not be smaller.)

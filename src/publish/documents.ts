@@ -57,7 +57,11 @@ export function itemBody(reg: Registry, entity: Entity): unknown {
 export function graphBody(reg: Registry): unknown {
   const nodes = reg.entities.map((e) => {
     const source = e as unknown as Record<string, unknown>;
-    return Object.fromEntries(nodeFields(e.kind).filter((f) => f in source).map((f) => [f, source[f]]));
+    return Object.fromEntries(
+      nodeFields(e.kind)
+        .filter((f) => f in source)
+        .map((f) => [f, source[f]]),
+    );
   });
   return GraphResponse.parse({
     registry_version: reg.version,

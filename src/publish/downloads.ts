@@ -100,12 +100,25 @@ const facet = (e: Entity, name: string): string | undefined => {
   return f && typeof f === 'object' ? str((f as Record<string, unknown>)[name]) : undefined;
 };
 /** A field that only some kinds carry: read only for those, so that no kind's field leaks into another's column. */
-const of = (kinds: readonly Kind[], read: (e: Entity) => Value) => (e: Entity): Value => (kinds.includes(e.kind) ? read(e) : undefined);
+const of =
+  (kinds: readonly Kind[], read: (e: Entity) => Value) =>
+  (e: Entity): Value =>
+    kinds.includes(e.kind) ? read(e) : undefined;
 
 export const NODE_COLUMNS: readonly Column[] = [
-  { name: 'id', type: 'string', description: 'Permanent ID: a kind letter, a hyphen and a number (A-001); never reused', value: (e) => e.id },
+  {
+    name: 'id',
+    type: 'string',
+    description: 'Permanent ID: a kind letter, a hyphen and a number (A-001); never reused',
+    value: (e) => e.id,
+  },
   { name: 'kind', type: 'string', description: `Entity kind: ${KINDS.join(', ')}`, value: (e) => e.kind },
-  { name: 'title', type: 'string', description: 'Short human-readable name (for a source, the title of the work)', value: (e) => str(field(e, 'title')) },
+  {
+    name: 'title',
+    type: 'string',
+    description: 'Short human-readable name (for a source, the title of the work)',
+    value: (e) => str(field(e, 'title')),
+  },
   {
     name: 'summary',
     type: 'string',
@@ -115,10 +128,16 @@ export const NODE_COLUMNS: readonly Column[] = [
   {
     name: 'status',
     type: 'string',
-    description: 'active or deprecated (deprecated IDs keep resolving); for a source: current, superseded, contested, withdrawn or repealed',
+    description:
+      'active or deprecated (deprecated IDs keep resolving); for a source: current, superseded, contested, withdrawn or repealed',
     value: (e) => str(field(e, 'status')),
   },
-  { name: 'superseded_by', type: 'string', description: 'The successor of a deprecated entity or a superseded source', value: (e) => str(field(e, 'superseded_by')) },
+  {
+    name: 'superseded_by',
+    type: 'string',
+    description: 'The successor of a deprecated entity or a superseded source',
+    value: (e) => str(field(e, 'superseded_by')),
+  },
   {
     name: 'stages',
     type: 'list',
@@ -133,12 +152,37 @@ export const NODE_COLUMNS: readonly Column[] = [
       return undefined;
     },
   },
-  { name: 'order', type: 'int', description: 'Barrier: position in the funnel (a barrier that precedes another has a lower order)', value: of(['barrier'], (e) => num(field(e, 'order'))) },
+  {
+    name: 'order',
+    type: 'int',
+    description: 'Barrier: position in the funnel (a barrier that precedes another has a lower order)',
+    value: of(['barrier'], (e) => num(field(e, 'order'))),
+  },
   { name: 'family', type: 'string', description: 'Mechanism: its family', value: of(['mechanism'], (e) => str(field(e, 'family'))) },
-  { name: 'facet_actor', type: 'string', description: 'Mechanism facet: who or what drives it', value: of(['mechanism'], (e) => facet(e, 'actor')) },
-  { name: 'facet_nature', type: 'string', description: 'Mechanism facet: rule, incentive, bias, noise or void', value: of(['mechanism'], (e) => facet(e, 'nature')) },
-  { name: 'facet_visibility', type: 'string', description: 'Mechanism facet: whether a candidate can see it operate', value: of(['mechanism'], (e) => facet(e, 'visibility')) },
-  { name: 'facet_removability', type: 'string', description: 'Mechanism facet: who can remove or work around it', value: of(['mechanism'], (e) => facet(e, 'removability')) },
+  {
+    name: 'facet_actor',
+    type: 'string',
+    description: 'Mechanism facet: who or what drives it',
+    value: of(['mechanism'], (e) => facet(e, 'actor')),
+  },
+  {
+    name: 'facet_nature',
+    type: 'string',
+    description: 'Mechanism facet: rule, incentive, bias, noise or void',
+    value: of(['mechanism'], (e) => facet(e, 'nature')),
+  },
+  {
+    name: 'facet_visibility',
+    type: 'string',
+    description: 'Mechanism facet: whether a candidate can see it operate',
+    value: of(['mechanism'], (e) => facet(e, 'visibility')),
+  },
+  {
+    name: 'facet_removability',
+    type: 'string',
+    description: 'Mechanism facet: who can remove or work around it',
+    value: of(['mechanism'], (e) => facet(e, 'removability')),
+  },
   {
     name: 'honest_baseline',
     type: 'boolean',
@@ -148,7 +192,8 @@ export const NODE_COLUMNS: readonly Column[] = [
   {
     name: 'evidence_level',
     type: 'string',
-    description: 'Mechanism, pattern, loop, intervention: established, supported, hypothesis or illustrative (for an intervention: how well its target is evidenced)',
+    description:
+      'Mechanism, pattern, loop, intervention: established, supported, hypothesis or illustrative (for an intervention: how well its target is evidenced)',
     value: (e) => str(field(e, 'evidence_level')),
   },
   {
@@ -160,15 +205,55 @@ export const NODE_COLUMNS: readonly Column[] = [
       return effect && typeof effect === 'object' ? str((effect as Record<string, unknown>)['level']) : undefined;
     }),
   },
-  { name: 'shape', type: 'string', description: 'Pattern: the kind of configuration', value: of(['pattern'], (e) => str(field(e, 'shape'))) },
-  { name: 'actor', type: 'string', description: 'Intervention: the system actor who makes the change', value: of(['intervention'], (e) => str(field(e, 'actor'))) },
-  { name: 'scope', type: 'string', description: 'Intervention: how far the change reaches', value: of(['intervention'], (e) => str(field(e, 'scope'))) },
-  { name: 'cost', type: 'string', description: 'Intervention: rough cost of making the change', value: of(['intervention'], (e) => str(field(e, 'cost'))) },
-  { name: 'year', type: 'int', description: 'Source: year of publication (empty for undated guidance)', value: of(['source'], (e) => num(field(e, 'year'))) },
-  { name: 'source_type', type: 'string', description: 'Source: research, survey, reporting, primary or legal', value: of(['source'], (e) => str(field(e, 'type'))) },
-  { name: 'source_url', type: 'string', description: 'Source: where the work can be read', value: of(['source'], (e) => str(field(e, 'url'))) },
+  {
+    name: 'shape',
+    type: 'string',
+    description: 'Pattern: the kind of configuration',
+    value: of(['pattern'], (e) => str(field(e, 'shape'))),
+  },
+  {
+    name: 'actor',
+    type: 'string',
+    description: 'Intervention: the system actor who makes the change',
+    value: of(['intervention'], (e) => str(field(e, 'actor'))),
+  },
+  {
+    name: 'scope',
+    type: 'string',
+    description: 'Intervention: how far the change reaches',
+    value: of(['intervention'], (e) => str(field(e, 'scope'))),
+  },
+  {
+    name: 'cost',
+    type: 'string',
+    description: 'Intervention: rough cost of making the change',
+    value: of(['intervention'], (e) => str(field(e, 'cost'))),
+  },
+  {
+    name: 'year',
+    type: 'int',
+    description: 'Source: year of publication (empty for undated guidance)',
+    value: of(['source'], (e) => num(field(e, 'year'))),
+  },
+  {
+    name: 'source_type',
+    type: 'string',
+    description: 'Source: research, survey, reporting, primary or legal',
+    value: of(['source'], (e) => str(field(e, 'type'))),
+  },
+  {
+    name: 'source_url',
+    type: 'string',
+    description: 'Source: where the work can be read',
+    value: of(['source'], (e) => str(field(e, 'url'))),
+  },
   { name: 'topics', type: 'list', description: `Coverage topics (joined by ${LIST_SEPARATOR})`, value: (e) => strings(field(e, 'topics')) },
-  { name: 'sources', type: 'list', description: `Source IDs the entity cites (joined by ${LIST_SEPARATOR}); also the cites edges`, value: (e) => strings(field(e, 'sources')) },
+  {
+    name: 'sources',
+    type: 'list',
+    description: `Source IDs the entity cites (joined by ${LIST_SEPARATOR}); also the cites edges`,
+    value: (e) => strings(field(e, 'sources')),
+  },
 ];
 
 export interface EdgeColumn {
@@ -184,10 +269,16 @@ export const EDGE_COLUMNS: readonly EdgeColumn[] = [
   {
     name: 'relation',
     type: 'string',
-    description: 'precedes B→B, operates_at M→B, emits M→A, amplifies M→M, masks M→M, instantiates A|M→P, member_of M→L, targets I→M|B|L, mitigates I→P|L, observes S→A, cites *→E',
+    description:
+      'precedes B→B, operates_at M→B, emits M→A, amplifies M→M, masks M→M, instantiates A|M→P, member_of M→L, targets I→M|B|L, mitigates I→P|L, observes S→A, cites *→E',
     value: (e) => e.relation,
   },
-  { name: 'fidelity', type: 'string', description: 'emits only: how faithfully the artifact reflects the mechanism (direct, euphemism, distortion, noise, void)', value: (e) => e.fidelity },
+  {
+    name: 'fidelity',
+    type: 'string',
+    description: 'emits only: how faithfully the artifact reflects the mechanism (direct, euphemism, distortion, noise, void)',
+    value: (e) => e.fidelity,
+  },
 ];
 
 function num(v: unknown): number | undefined {
@@ -260,7 +351,15 @@ function xml(text: string, where: string): string {
   }
   return text.replace(/[&<>"\r\n\t]/g, (c) => XML_ESCAPES[c]!);
 }
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;', '\n': '&#10;', '\t': '&#9;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\r': '&#13;',
+  '\n': '&#10;',
+  '\t': '&#9;',
+};
 
 const GRAPHML_TYPE = { string: 'string', list: 'string', int: 'int', boolean: 'boolean' } as const;
 
@@ -297,7 +396,8 @@ function* graphmlLines(reg: Registry): Generator<string> {
   const graph = graphData(reg);
   for (const g of graph) yield key(`g_${g.name}`, 'graph', g.name, 'string', g.description);
   for (const c of NODE_COLUMNS) if (c.name !== 'id') yield key(`n_${c.name}`, 'node', c.name, GRAPHML_TYPE[c.type], c.description);
-  for (const c of EDGE_COLUMNS) if (c.name !== 'source' && c.name !== 'target') yield key(`e_${c.name}`, 'edge', c.name, GRAPHML_TYPE[c.type], c.description);
+  for (const c of EDGE_COLUMNS)
+    if (c.name !== 'source' && c.name !== 'target') yield key(`e_${c.name}`, 'edge', c.name, GRAPHML_TYPE[c.type], c.description);
   yield '  <graph id="atlas" edgedefault="directed">';
   // Graph-level data comes first in <graph>, before any node (readers stop looking for it at the first node).
   for (const g of graph) yield `    <data key="g_${g.name}">${xml(g.value, 'the manifest')}</data>`;
@@ -358,7 +458,8 @@ function citationCff(reg: Registry): Buffer {
 
 /** What each file is, for the manifest and the developer page. */
 const DESCRIPTIONS: Record<string, string> = {
-  'entities.ndjson': 'Every entity with all its fields, one JSON object a line (newline-delimited JSON), sorted by ID; each line is valid against schemas/<kind>.schema.json',
+  'entities.ndjson':
+    'Every entity with all its fields, one JSON object a line (newline-delimited JSON), sorted by ID; each line is valid against schemas/<kind>.schema.json',
   'nodes.csv': `Every entity as a row of the graph’s nodes (RFC 4180 CSV: UTF-8, CRLF line ends, a header row; list cells joined by ${LIST_SEPARATOR})`,
   'edges.csv': 'Every typed, directed edge of the graph as a row (RFC 4180 CSV: UTF-8, CRLF line ends, a header row)',
   'graph.graphml': 'The graph as GraphML: nodes with the columns of nodes.csv, edges with relation and fidelity, as typed keys',
@@ -402,7 +503,9 @@ export const DownloadManifest = z
     name: z.string(),
     registry_version: z.string().regex(/^\d+\.\d+\.\d+$/),
     released: z.iso.date(),
-    licences: z.strictObject({ software: z.literal('MIT'), content: z.literal('CC-BY-SA-4.0') }).describe('SPDX identifiers, as the API index says them'),
+    licences: z
+      .strictObject({ software: z.literal('MIT'), content: z.literal('CC-BY-SA-4.0') })
+      .describe('SPDX identifiers, as the API index says them'),
     licence_urls: z.strictObject({ software: z.url(), content: z.url() }),
     licence_statement: z.string(),
     cite: z.string().describe('The file that says how to cite this version'),
@@ -413,7 +516,10 @@ export const DownloadManifest = z
         bytes: z.int().min(0),
         sha256: z.string().regex(/^[0-9a-f]{64}$/),
         description: z.string(),
-        columns: z.array(ManifestColumn).optional().describe('For a CSV file: its columns, in order (the node columns are also the node keys of graph.graphml)'),
+        columns: z
+          .array(ManifestColumn)
+          .optional()
+          .describe('For a CSV file: its columns, in order (the node columns are also the node keys of graph.graphml)'),
       }),
     ),
   })
@@ -449,7 +555,11 @@ export function* downloadFilesOneByOne(reg: Registry, options: DownloadOptions =
   const schemas = options.schemas ?? new Map(KINDS.map((k) => [`${k}.schema.json`, jsonBytes(recordJsonSchema(k))]));
   for (const [name, bytes] of schemas) {
     // A copy: every file made here is its consumer's own (the build hands large ones over to its writer).
-    data.push({ file: `schemas/${name}`, make: () => Buffer.from(bytes), description: schemaDescription(name.replace(/\.schema\.json$/, '')) });
+    data.push({
+      file: `schemas/${name}`,
+      make: () => Buffer.from(bytes),
+      description: schemaDescription(name.replace(/\.schema\.json$/, '')),
+    });
   }
   data.sort(byFile);
 
@@ -481,7 +591,10 @@ export function* downloadFilesOneByOne(reg: Registry, options: DownloadOptions =
   made.push({ file: 'manifest.json', bytes: manifestBytes.length, sha256: sha256(manifestBytes) });
   yield { file: 'manifest.json', media_type: mediaType('manifest.json'), bytes: manifestBytes };
   // Two spaces between checksum and name: what `sha256sum` writes and `sha256sum -c` reads.
-  const sums = made.sort(byFile).map((f) => `${f.sha256}  ${f.file}\n`).join('');
+  const sums = made
+    .sort(byFile)
+    .map((f) => `${f.sha256}  ${f.file}\n`)
+    .join('');
   yield { file: 'SHA256SUMS', media_type: mediaType('SHA256SUMS'), bytes: Buffer.from(sums, 'utf8') };
 }
 
@@ -489,7 +602,11 @@ export function* downloadFilesOneByOne(reg: Registry, options: DownloadOptions =
 export function downloadCatalogue(): Array<{ file: string; media_type: string; description: string }> {
   const files = [
     ...Object.keys(DESCRIPTIONS).map((file) => ({ file, media_type: mediaType(file), description: DESCRIPTIONS[file]! })),
-    ...KINDS.map((k) => ({ file: `schemas/${k}.schema.json`, media_type: mediaType(`schemas/${k}.schema.json`), description: schemaDescription(k) })),
+    ...KINDS.map((k) => ({
+      file: `schemas/${k}.schema.json`,
+      media_type: mediaType(`schemas/${k}.schema.json`),
+      description: schemaDescription(k),
+    })),
     { file: 'SHA256SUMS', media_type: mediaType('SHA256SUMS'), description: 'SHA-256 of every file, for sha256sum -c SHA256SUMS' },
   ];
   return files.sort(byFile);

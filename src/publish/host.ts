@@ -51,7 +51,10 @@ export function headersFile(): string {
  * everything else under the API. Rules are explicit per URL because placeholder suffixes (":id.json")
  * are not portable between hosts. */
 export function redirectsFile(documents: readonly ApiDocument[]): string {
-  const lines = [`# ${GENERATED}`, '# Rewrites (200) for Cloudflare Pages and Netlify: extensionless API URLs are served from their .json files.'];
+  const lines = [
+    `# ${GENERATED}`,
+    '# Rewrites (200) for Cloudflare Pages and Netlify: extensionless API URLs are served from their .json files.',
+  ];
   for (const alias of API_ALIASES) lines.push(`${alias.url} /${fileOfUrl(alias.target)} 200`);
   for (const doc of documents) if (`/${doc.file}` !== doc.url) lines.push(`${doc.url} /${doc.file} 200`);
   lines.push('# Unknown API paths get a JSON problem document, never an HTML page.');
@@ -134,7 +137,9 @@ export function nginxSnippet(): string {
       for (const alias of API_ALIASES) out.push(`    location = ${alias.url} ${block(`try_files /${fileOfUrl(alias.target)} =404;`)}`);
       for (const route of API_ROUTES) {
         if (route.itemKind || route.param) {
-          out.push(`    location ~ "${urlPattern(route).replace('(', '(?<id>')}" ${block(`try_files ${API_BASE}${route.path.replace(/\{\w+\}/, '$id')}.json =404;`)}`);
+          out.push(
+            `    location ~ "${urlPattern(route).replace('(', '(?<id>')}" ${block(`try_files ${API_BASE}${route.path.replace(/\{\w+\}/, '$id')}.json =404;`)}`,
+          );
         } else if (!route.path.endsWith('.json')) {
           out.push(`    location = ${API_BASE}${route.path} ${block(`try_files /${fileOfUrl(API_BASE + route.path)} =404;`)}`);
         }
@@ -148,7 +153,9 @@ export function nginxSnippet(): string {
 
 /** The CORS preflight answer, as nginx's usual recipe: an `if` holding only add_header and return. */
 function preflightDirective(): string {
-  const headers = Object.entries({ ...PREFLIGHT_HEADERS, ...SECURITY_HEADERS }).map(([name, value]) => `add_header ${name} "${value}" always;`);
+  const headers = Object.entries({ ...PREFLIGHT_HEADERS, ...SECURITY_HEADERS }).map(
+    ([name, value]) => `add_header ${name} "${value}" always;`,
+  );
   return `if ($request_method = OPTIONS) { ${headers.join(' ')} return 204; }`;
 }
 

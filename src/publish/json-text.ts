@@ -57,7 +57,9 @@ function* partsOf(value: unknown, indent: number, depth: number): Generator<stri
   // functions or symbols (in an array, JSON.stringify below writes them as null).
   const members: Array<[string | undefined, unknown]> = isArray
     ? Array.from(value as unknown[], (v): [undefined, unknown] => [undefined, v])
-    : Object.keys(value).flatMap((k) => (isOmitted((value as Record<string, unknown>)[k]) ? [] : [[k, (value as Record<string, unknown>)[k]]]));
+    : Object.keys(value).flatMap((k) =>
+        isOmitted((value as Record<string, unknown>)[k]) ? [] : [[k, (value as Record<string, unknown>)[k]]],
+      );
   const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
   if (members.length === 0) {
     yield open + close;

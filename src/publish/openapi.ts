@@ -50,7 +50,10 @@ export function openApiDocument(reg: Registry, origin: string | undefined = site
     components: {
       schemas: responseJsonSchemas(SCHEMA_REF),
       headers: {
-        ETag: { description: 'Validator of the document; send it back in If-None-Match to get 304 Not Modified.', schema: { type: 'string' } },
+        ETag: {
+          description: 'Validator of the document; send it back in If-None-Match to get 304 Not Modified.',
+          schema: { type: 'string' },
+        },
         'Cache-Control': { description: `Caching policy (${API_CACHE_CONTROL} for documents).`, schema: { type: 'string' } },
         'Access-Control-Allow-Origin': { description: 'Any origin may read the API (CORS).', schema: { type: 'string', const: '*' } },
       },
@@ -96,7 +99,9 @@ function operation(reg: Registry, route: ApiRoute): Record<string, unknown> {
     ];
   } else if (route.param) {
     const { name, pattern, description, example } = route.param;
-    op['parameters'] = [{ name, in: 'path', required: true, description, schema: { type: 'string', pattern: `^${pattern}$` }, example: example(reg) }];
+    op['parameters'] = [
+      { name, in: 'path', required: true, description, schema: { type: 'string', pattern: `^${pattern}$` }, example: example(reg) },
+    ];
   }
   op['responses'] = {
     '200': {

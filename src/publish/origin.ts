@@ -16,9 +16,18 @@ export function siteOrigin(env: Readonly<Record<string, string | undefined>> = p
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${ORIGIN_ENV}=${value} is not a URL. Set it to the site's origin, e.g. https://atlas.example.org, or leave it unset (no sitemap is written then).`);
+    throw new Error(
+      `${ORIGIN_ENV}=${value} is not a URL. Set it to the site's origin, e.g. https://atlas.example.org, or leave it unset (no sitemap is written then).`,
+    );
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
     throw new Error(`${ORIGIN_ENV}=${value} must be an http(s) origin with no path, query or credentials, e.g. https://atlas.example.org.`);
   }
   return url.origin;

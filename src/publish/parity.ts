@@ -34,7 +34,13 @@ export async function compareMirror(site: Site, mirror: string, shown = mirror):
 function compareDirectory(site: Site, dir: string, shown: string): MirrorResult {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return {
-      problems: [problem('mirror-parity', `The mirror ${shown} does not exist or is not a directory. Build it with \`hoba build --out ${shown}\`, or pass --mirror <dir|url>.`, { file: shown })],
+      problems: [
+        problem(
+          'mirror-parity',
+          `The mirror ${shown} does not exist or is not a directory. Build it with \`hoba build --out ${shown}\`, or pass --mirror <dir|url>.`,
+          { file: shown },
+        ),
+      ],
       compared: 0,
       notes: [],
     };
@@ -42,7 +48,13 @@ function compareDirectory(site: Site, dir: string, shown: string): MirrorResult 
   if (!isBuiltSite(dir)) {
     // Not read at all: comparing, say, a whole checkout with the site would read every file under it.
     return {
-      problems: [problem('mirror-parity', `${shown} is not a site built by hoba (it has no generated _nginx.conf), so it was not compared. Pass --mirror with the directory \`hoba build --out <dir>\` wrote, or build one there.`, { file: shown })],
+      problems: [
+        problem(
+          'mirror-parity',
+          `${shown} is not a site built by hoba (it has no generated _nginx.conf), so it was not compared. Pass --mirror with the directory \`hoba build --out <dir>\` wrote, or build one there.`,
+          { file: shown },
+        ),
+      ],
       compared: 0,
       notes: [],
     };
@@ -59,7 +71,12 @@ function compareDirectory(site: Site, dir: string, shown: string): MirrorResult 
   const extra = [...actual.keys()].filter((path) => !expected.has(path));
   const at = (path: string) => `${shown.replace(/\/+$/, '')}/${path}`;
   return {
-    problems: report(missing.map(at), drifted.map(([p, d]) => [at(p), d]), extra.map(at), `hoba build --out ${shown}`),
+    problems: report(
+      missing.map(at),
+      drifted.map(([p, d]) => [at(p), d]),
+      extra.map(at),
+      `hoba build --out ${shown}`,
+    ),
     compared: expected.size,
     notes: [],
   };
@@ -97,7 +114,13 @@ async function compareDeployed(site: Site, base: string): Promise<MirrorResult> 
   await Promise.all(Array.from({ length: FETCH_CONCURRENCY }, worker));
   if (unreachable !== undefined) {
     return {
-      problems: [problem('mirror-parity', `The deployed site could not be reached, so it was not compared (${unreachable}). Check the URL and the network, then run again.`, { file: base })],
+      problems: [
+        problem(
+          'mirror-parity',
+          `The deployed site could not be reached, so it was not compared (${unreachable}). Check the URL and the network, then run again.`,
+          { file: base },
+        ),
+      ],
       compared: 0,
       notes: [],
     };
@@ -108,13 +131,19 @@ async function compareDeployed(site: Site, base: string): Promise<MirrorResult> 
   const problems = report(missing, drifted, [], 'hoba build, then deploy the site');
   if (unexpected.length > 0) {
     problems.push(
-      problem('mirror-parity', `${unexpected.length} files answered neither 200 nor 404, so they were not compared (first: ${unexpected[0]}). Check the host's configuration.`, { file: base }),
+      problem(
+        'mirror-parity',
+        `${unexpected.length} files answered neither 200 nor 404, so they were not compared (first: ${unexpected[0]}). Check the host's configuration.`,
+        { file: base },
+      ),
     );
   }
   return {
     problems,
     compared: compared - unexpected.length,
-    notes: [`Over HTTP only served files are compared: extra files and the host configuration (_headers, _redirects, _nginx.conf) cannot be seen from ${base}.`],
+    notes: [
+      `Over HTTP only served files are compared: extra files and the host configuration (_headers, _redirects, _nginx.conf) cannot be seen from ${base}.`,
+    ],
   };
 }
 
@@ -124,14 +153,22 @@ function report(missing: string[], drifted: Array<[string, string]>, extra: stri
     for (const name of names.slice(0, MAX_NAMED)) problems.push(problem('mirror-parity', message(name), { file: name }));
     if (names.length > MAX_NAMED) problems.push(problem('mirror-parity', summary(names.length - MAX_NAMED)));
   };
-  add(missing, () => `Missing from the mirror: a fresh build of the content writes this file. Refresh the mirror: ${fix}.`, (n) => `…and ${n} more files missing from the mirror. Refresh it: ${fix}.`);
+  add(
+    missing,
+    () => `Missing from the mirror: a fresh build of the content writes this file. Refresh the mirror: ${fix}.`,
+    (n) => `…and ${n} more files missing from the mirror. Refresh it: ${fix}.`,
+  );
   const driftOf = new Map(drifted);
   add(
     drifted.map(([name]) => name),
     (name) => `Drifted: differs from a fresh build of the content (${driftOf.get(name)}). Refresh the mirror: ${fix}.`,
     (n) => `…and ${n} more drifted files. Refresh the mirror: ${fix}.`,
   );
-  add(extra, () => `Extra: not written by a fresh build of the content (a removed entity, or a stray file). Refresh the mirror: ${fix}.`, (n) => `…and ${n} more extra files. Refresh the mirror: ${fix}.`);
+  add(
+    extra,
+    () => `Extra: not written by a fresh build of the content (a removed entity, or a stray file). Refresh the mirror: ${fix}.`,
+    (n) => `…and ${n} more extra files. Refresh the mirror: ${fix}.`,
+  );
   return problems;
 }
 

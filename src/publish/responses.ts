@@ -91,13 +91,21 @@ export const ITEM_RESPONSES = Object.fromEntries(
           kind: z.literal(kind),
           item: RECORDS[kind],
           links: Links,
-          citations: z.array(CitationSchema).describe('The sources the item cites, in its order; one that is not current (withdrawn, repealed, contested, superseded) carries a caveat'),
+          citations: z
+            .array(CitationSchema)
+            .describe(
+              'The sources the item cites, in its order; one that is not current (withdrawn, repealed, contested, superseded) carries a caveat',
+            ),
           // A source's own document says how to read it when it is not current, as its citations do.
           ...(kind === 'source' ? { caveat: NodeView.shape.caveat } : {}),
           // Law notes are not legal advice; the document that carries them says so.
-          ...(kind === 'artifact' || kind === 'barrier' || kind === 'mechanism' || kind === 'intervention' ? { legal_notice: NodeView.shape.legal_notice } : {}),
+          ...(kind === 'artifact' || kind === 'barrier' || kind === 'mechanism' || kind === 'intervention'
+            ? { legal_notice: NodeView.shape.legal_notice }
+            : {}),
         })
-        .describe(`One ${kind} with the edges that touch it and the sources it cites; a deprecated one names its successor in superseded_by`),
+        .describe(
+          `One ${kind} with the edges that touch it and the sources it cites; a deprecated one names its successor in superseded_by`,
+        ),
     ),
   ]),
 ) as unknown as { [K in Kind]: z.ZodType };
@@ -144,9 +152,7 @@ export const GraphResponse = named(
           .describe('Number of edges of each relation'),
       }),
       nodes: z.array(GraphNode).describe('Every entity, sorted by ID'),
-      edges: z
-        .array(EdgeSchema)
-        .describe('Every typed edge, sorted by source, relation, target; emits edges carry their fidelity'),
+      edges: z.array(EdgeSchema).describe('Every typed edge, sorted by source, relation, target; emits edges carry their fidelity'),
     })
     .describe('The complete graph: nodes and typed, directed edges'),
 );
@@ -216,7 +222,10 @@ const ReleaseSummary = named(
       version: RegistryVersion.describe('The registry version released'),
       released: z.iso.date().describe('Authored release date'),
       schema_version: z.string().describe('Version of the content model the release was recorded under'),
-      content_hash: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 of the content files the release was recorded from'),
+      content_hash: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe('sha256 of the content files the release was recorded from'),
       latest: z.boolean().describe('Whether this is the latest release'),
       url: z.string().describe('The release’s own document'),
       downloads: z.string().describe('URL directory of its download files (immutable)'),
@@ -229,7 +238,9 @@ export const ReleaseListResponse = named(
   z
     .strictObject({
       registry_version: RegistryVersion,
-      latest: RegistryVersion.nullable().describe('The latest recorded release (null when none is recorded); its files are also at /downloads/latest/ when this site serves that version'),
+      latest: RegistryVersion.nullable().describe(
+        'The latest recorded release (null when none is recorded); its files are also at /downloads/latest/ when this site serves that version',
+      ),
       count: z.int().min(0),
       releases: z.array(ReleaseSummary).describe('Every recorded release, newest first'),
     })
@@ -238,7 +249,9 @@ export const ReleaseListResponse = named(
 
 const ReleaseDownload = named(
   'ReleaseDownload',
-  ReleaseFile.extend({ url: z.string().describe('Where the file is served') }).describe('A download file of a release, with its recorded checksum'),
+  ReleaseFile.extend({ url: z.string().describe('Where the file is served') }).describe(
+    'A download file of a release, with its recorded checksum',
+  ),
 );
 
 const ChangelogEntrySchema = named('ChangelogEntry', ChangelogEntry);
@@ -252,8 +265,14 @@ export const ReleaseResponse = named(
       version: RegistryVersion.describe('The registry version released'),
       released: z.iso.date().describe('Authored release date'),
       schema_version: z.string().describe('Version of the content model the release was recorded under'),
-      content_hash: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 of the content files the release was recorded from'),
-      data_sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('sha256 of the canonical registry data the release rebuilds from (releases/<version>.json in the repository)'),
+      content_hash: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe('sha256 of the content files the release was recorded from'),
+      data_sha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe('sha256 of the canonical registry data the release rebuilds from (releases/<version>.json in the repository)'),
       latest: z.boolean().describe('Whether this is the latest release'),
       previous: RegistryVersion.nullable().describe('The release before this one (null for the first)'),
       licences: releaseLicences,

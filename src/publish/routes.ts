@@ -8,10 +8,29 @@
 import type { z } from 'zod';
 import { KIND_INFO, idPattern, type Entity, type Kind } from '../model/index.ts';
 import type { Registry } from '../registry/registry.ts';
-import { changelogBody, collectionBody, graphBody, indexBody, itemBody, problemBody, releaseBody, releasesBody, type BuildInfo, type ReleaseUrls } from './documents.ts';
+import {
+  changelogBody,
+  collectionBody,
+  graphBody,
+  indexBody,
+  itemBody,
+  problemBody,
+  releaseBody,
+  releasesBody,
+  type BuildInfo,
+  type ReleaseUrls,
+} from './documents.ts';
 import { ENCODINGS } from '../http/encodings.ts';
 import { DOWNLOAD_MEDIA_TYPES, downloadsUrl } from './downloads.ts';
-import { ChangelogResponse, COLLECTION_RESPONSES, GraphResponse, IndexResponse, ITEM_RESPONSES, ReleaseListResponse, ReleaseResponse } from './responses.ts';
+import {
+  ChangelogResponse,
+  COLLECTION_RESPONSES,
+  GraphResponse,
+  IndexResponse,
+  ITEM_RESPONSES,
+  ReleaseListResponse,
+  ReleaseResponse,
+} from './responses.ts';
 
 /** Path prefix of the REST API; the OpenAPI `servers` entry. */
 export const API_BASE = '/api/v1';
@@ -76,21 +95,65 @@ export const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Patterns', description: 'Recurring configurations of artifacts and mechanisms worth naming.' },
   { name: 'Loops', description: 'Persistent causal cycles among mechanisms (strongly connected components).' },
   { name: 'Interventions', description: 'Changes by a system actor that target mechanisms, barriers, patterns or loops.' },
-  { name: 'Scenarios', description: 'Worked situations in a candidate’s plain words, with the observations they map to and the analysis expected of them: presets for explain and regression tests.' },
+  {
+    name: 'Scenarios',
+    description:
+      'Worked situations in a candidate’s plain words, with the observations they map to and the analysis expected of them: presets for explain and regression tests.',
+  },
   { name: 'Sources', description: 'The evidence the atlas cites: studies, surveys, statutes and reports.' },
   { name: 'Graph', description: 'The whole atlas as typed nodes and edges.' },
-  { name: 'Releases', description: 'Every recorded release of the content, immutable, with its bulk downloads and their SHA-256 checksums, and the changelog between releases.' },
+  {
+    name: 'Releases',
+    description:
+      'Every recorded release of the content, immutable, with its bulk downloads and their SHA-256 checksums, and the changelog between releases.',
+  },
 ];
 
 /** What each kind's collection and item routes say about themselves. */
 const KIND_ROUTES: Record<Kind, { tag: string; plural: string; list: string; one: string; seed: { list: boolean; item: boolean } }> = {
-  artifact: { tag: 'Artifacts', plural: 'Artifacts', list: 'All artifacts / observations', one: 'One artifact', seed: { list: true, item: true } },
-  barrier: { tag: 'Barriers', plural: 'Barriers', list: 'All barriers of the funnel DAG', one: 'One barrier', seed: { list: true, item: true } },
-  mechanism: { tag: 'Mechanisms', plural: 'Mechanisms', list: 'All mechanisms with facets', one: 'One mechanism', seed: { list: true, item: true } },
-  pattern: { tag: 'Patterns', plural: 'Patterns', list: 'All recurring graph patterns', one: 'One pattern', seed: { list: true, item: false } },
+  artifact: {
+    tag: 'Artifacts',
+    plural: 'Artifacts',
+    list: 'All artifacts / observations',
+    one: 'One artifact',
+    seed: { list: true, item: true },
+  },
+  barrier: {
+    tag: 'Barriers',
+    plural: 'Barriers',
+    list: 'All barriers of the funnel DAG',
+    one: 'One barrier',
+    seed: { list: true, item: true },
+  },
+  mechanism: {
+    tag: 'Mechanisms',
+    plural: 'Mechanisms',
+    list: 'All mechanisms with facets',
+    one: 'One mechanism',
+    seed: { list: true, item: true },
+  },
+  pattern: {
+    tag: 'Patterns',
+    plural: 'Patterns',
+    list: 'All recurring graph patterns',
+    one: 'One pattern',
+    seed: { list: true, item: false },
+  },
   loop: { tag: 'Loops', plural: 'Loops', list: 'All strongly connected causal loops', one: 'One loop', seed: { list: true, item: false } },
-  intervention: { tag: 'Interventions', plural: 'Interventions', list: 'All targeted system interventions', one: 'One intervention', seed: { list: true, item: false } },
-  scenario: { tag: 'Scenarios', plural: 'Scenarios', list: 'All worked scenarios', one: 'One scenario', seed: { list: false, item: false } },
+  intervention: {
+    tag: 'Interventions',
+    plural: 'Interventions',
+    list: 'All targeted system interventions',
+    one: 'One intervention',
+    seed: { list: true, item: false },
+  },
+  scenario: {
+    tag: 'Scenarios',
+    plural: 'Scenarios',
+    list: 'All worked scenarios',
+    one: 'One scenario',
+    seed: { list: false, item: false },
+  },
   source: { tag: 'Sources', plural: 'Sources', list: 'All cited sources', one: 'One source', seed: { list: false, item: false } },
 };
 
@@ -146,7 +209,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/graph',
     operationId: 'getGraph',
     summary: 'Complete graph: nodes and edges',
-    description: 'Every entity as a node (id, kind, title and key facets) and every typed, directed edge (source, target, relation, and fidelity for emits).',
+    description:
+      'Every entity as a node (id, kind, title and key facets) and every typed, directed edge (source, target, relation, and fidelity for emits).',
     tag: 'Graph',
     response: GraphResponse,
     seed: true,
@@ -156,7 +220,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/releases',
     operationId: 'listReleases',
     summary: 'All recorded releases',
-    description: 'Every recorded release of the atlas content, newest first, with the latest named. A release never changes once recorded; its files stay downloadable under /downloads/<version>/.',
+    description:
+      'Every recorded release of the atlas content, newest first, with the latest named. A release never changes once recorded; its files stay downloadable under /downloads/<version>/.',
     tag: 'Releases',
     response: ReleaseListResponse,
     seed: false,
@@ -166,7 +231,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/releases/{version}',
     operationId: 'getRelease',
     summary: 'One release',
-    description: 'One recorded release: its content hash, what changed since the release before it, and every download file with its SHA-256. An unrecorded version is a 404 problem.',
+    description:
+      'One recorded release: its content hash, what changed since the release before it, and every download file with its SHA-256. An unrecorded version is a 404 problem.',
     tag: 'Releases',
     response: ReleaseResponse,
     param: {
@@ -177,13 +243,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
       example: (reg) => reg.version,
     },
     seed: false,
-    documents: (reg, info) => (info.releases ?? []).map((r, i, all) => ({ id: r.record.version, body: releaseBody(reg, all, i, RELEASE_URLS) })),
+    documents: (reg, info) =>
+      (info.releases ?? []).map((r, i, all) => ({ id: r.record.version, body: releaseBody(reg, all, i, RELEASE_URLS) })),
   },
   {
     path: '/changelog',
     operationId: 'getChangelog',
     summary: 'Changelog between releases',
-    description: 'What changed in each recorded release, newest first, each compared with the release before it: IDs added and removed, entities changed (which fields), deprecated or superseded, and restored, with the semver bump the changes needed. hoba diff gives the values before and after.',
+    description:
+      'What changed in each recorded release, newest first, each compared with the release before it: IDs added and removed, entities changed (which fields), deprecated or superseded, and restored, with the semver bump the changes needed. hoba diff gives the values before and after.',
     tag: 'Releases',
     response: ChangelogResponse,
     seed: false,
@@ -387,7 +455,11 @@ export function problemDocuments(reg: Registry): Array<{ file: string; body: unk
     },
     {
       file: METHOD_NOT_ALLOWED_FILE,
-      body: problemBody(reg, 405, `This site is read-only: it answers ${ALLOWED_METHODS.join(' and ')} only (and OPTIONS, the CORS preflight, on the API).`),
+      body: problemBody(
+        reg,
+        405,
+        `This site is read-only: it answers ${ALLOWED_METHODS.join(' and ')} only (and OPTIONS, the CORS preflight, on the API).`,
+      ),
     },
   ];
 }

@@ -14,7 +14,25 @@
 // a hash of the list of its files. A build replaces a site directory only when it holds exactly those
 // files (nothing anyone added), or nothing at all.
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SITE_MARKER } from './routes.ts';
@@ -42,12 +60,20 @@ export function markerOf(generator: string, digest: string, paths: readonly stri
   return { generator, site_digest: digest, files: paths.length, paths_sha256: pathsHash(paths) };
 }
 
-const pathsHash = (paths: readonly string[]) => createHash('sha256').update([...paths].sort().join('\n')).digest('hex');
+const pathsHash = (paths: readonly string[]) =>
+  createHash('sha256')
+    .update([...paths].sort().join('\n'))
+    .digest('hex');
 
 function readMarker(dir: string): SiteMarker | undefined {
   try {
     const m = JSON.parse(readFileSync(join(dir, SITE_MARKER), 'utf8')) as Partial<SiteMarker>;
-    return typeof m.generator === 'string' && typeof m.paths_sha256 === 'string' && typeof m.files === 'number' && typeof m.site_digest === 'string' ? (m as SiteMarker) : undefined;
+    return typeof m.generator === 'string' &&
+      typeof m.paths_sha256 === 'string' &&
+      typeof m.files === 'number' &&
+      typeof m.site_digest === 'string'
+      ? (m as SiteMarker)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -122,7 +148,8 @@ export function outDirRefusal(out: string): string | undefined {
   const abs = resolve(out);
   if (dirname(abs) === abs) return `${out} is the root of the file system; a site goes in a directory of its own, such as _site.`;
   const parent = dirname(abs);
-  if (existsSync(parent) && !statSync(parent).isDirectory()) return `${out} cannot be a directory: ${parent} is a file. Choose a directory such as _site.`;
+  if (existsSync(parent) && !statSync(parent).isDirectory())
+    return `${out} cannot be a directory: ${parent} is a file. Choose a directory such as _site.`;
   let link: Stats | undefined;
   try {
     link = lstatSync(abs);
@@ -138,7 +165,9 @@ export function outDirRefusal(out: string): string | undefined {
     } catch {
       return undefined; // a dangling link: replaced
     }
-    return target.isDirectory() ? undefined : `${out} is a link to a file, not a directory; the build writes a directory. Choose a directory such as _site.`;
+    return target.isDirectory()
+      ? undefined
+      : `${out} is a link to a file, not a directory; the build writes a directory. Choose a directory such as _site.`;
   }
   if (!link.isDirectory()) {
     const what = link.isFile() ? 'a file' : link.isCharacterDevice() || link.isBlockDevice() ? 'a device' : 'not a directory';
@@ -245,8 +274,12 @@ function takeLock(abs: string, path: string): () => void {
     // pid came round again.
     const held = holder ? holder.host !== me.host || (holder.pid !== me.pid && alive(holder.pid)) : age < FRESH_LOCK_MS;
     if (held) {
-      const who = holder ? `process ${holder.pid}${holder.host !== me.host ? ` on ${holder.host}` : ''}, since ${holder.started}` : 'a build that is starting';
-      throw new BuildLocked(`another hoba build is writing ${basename(abs)} (${who}), so this one stopped without touching it. Wait for it to finish and build again; if no build is running, remove ${path}.`);
+      const who = holder
+        ? `process ${holder.pid}${holder.host !== me.host ? ` on ${holder.host}` : ''}, since ${holder.started}`
+        : 'a build that is starting';
+      throw new BuildLocked(
+        `another hoba build is writing ${basename(abs)} (${who}), so this one stopped without touching it. Wait for it to finish and build again; if no build is running, remove ${path}.`,
+      );
     }
     // Left by a build that is gone: move it aside, and take over only if what was moved is still that lock
     // (another build may have taken it over between the read and the rename: then it is put back).
@@ -324,14 +357,17 @@ export function placeSite(abs: string, staging: string, digest: string, sitePath
   if (directory && readdirSync(abs).length > 0 && holdsOnlyItsSite(abs) !== true) {
     const foreign = foreignFiles(abs, sitePaths);
     if (foreign.length > 0) {
-      throw new OutDirRefused(`${abs} was built by an older hoba and holds files this build does not write (${some(foreign)}), so it was left alone. Move them elsewhere, or remove ${abs} yourself, and build again.`);
+      throw new OutDirRefused(
+        `${abs} was built by an older hoba and holds files this build does not write (${some(foreign)}), so it was left alone. Move them elsewhere, or remove ${abs} yourself, and build again.`,
+      );
     }
   }
   const version = versionDir(abs, digest);
   const before = linkTarget(abs);
   let n = 0;
   if (existsSync(version)) {
-    if (holdsOnlyItsSite(version) === true && readMarker(version)?.site_digest === digest) rmSync(staging, { recursive: true, force: true });
+    if (holdsOnlyItsSite(version) === true && readMarker(version)?.site_digest === digest)
+      rmSync(staging, { recursive: true, force: true });
     else {
       discard(abs, version, n++);
       renameSync(staging, version);
@@ -401,6 +437,7 @@ export function removeSite(out: string): void {
   rmSync(abs, { recursive: true, force: true });
   for (const name of names) {
     const rest = name.startsWith(prefix) ? name.slice(prefix.length) : undefined;
-    if (rest !== undefined && (VERSION.test(rest) || PARTIAL.test(rest) || rest === 'lock')) rmSync(join(dirname(abs), name), { recursive: true, force: true });
+    if (rest !== undefined && (VERSION.test(rest) || PARTIAL.test(rest) || rest === 'lock'))
+      rmSync(join(dirname(abs), name), { recursive: true, force: true });
   }
 }

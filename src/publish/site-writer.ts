@@ -53,7 +53,8 @@ if (!isMainThread && parentPort && (workerData as Partial<WriterData> | undefine
     if (!failed) {
       try {
         const files = [{ path: job.path, rel: job.rel, bytes: job.bytes }];
-        if (job.compress) for (const v of variantsOf(job.bytes)) files.push({ path: job.path + v.suffix, rel: job.rel + v.suffix, bytes: v.bytes });
+        if (job.compress)
+          for (const v of variantsOf(job.bytes)) files.push({ path: job.path + v.suffix, rel: job.rel + v.suffix, bytes: v.bytes });
         const written: WrittenFile[] = [];
         for (const f of files) {
           writeFileSync(f.path, f.bytes);

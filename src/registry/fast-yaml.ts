@@ -34,7 +34,8 @@ const KEY = /^(?:([A-Za-z_][A-Za-z0-9_-]*)|"([A-Za-z_][A-Za-z0-9_-]*)"):(?: |$)/
 /** What may start a plain scalar here: letters, digits and a few safe punctuation marks. */
 const PLAIN_START = /^[\p{L}\p{N}(/$€£]/u;
 /** A plain scalar the core schema reads as a number other than a plain integer (yaml's own tests). */
-const OTHER_NUMBER = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)|0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/;
+const OTHER_NUMBER =
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)|0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/;
 const INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 const FLOW_ITEM = /^[\p{L}\p{N}][\p{L}\p{N}_.()/ -]*$/u;
 
@@ -131,7 +132,8 @@ class Reader {
   private nested(indent: number, sameIndentSequence: boolean): unknown {
     const next = this.nextContent();
     if (next === undefined || next.indent < indent) return null;
-    if (next.indent === indent) return sameIndentSequence && (next.text === '-' || next.text.startsWith('- ')) ? this.sequence(indent) : null;
+    if (next.indent === indent)
+      return sameIndentSequence && (next.text === '-' || next.text.startsWith('- ')) ? this.sequence(indent) : null;
     return this.block(next.indent);
   }
 
@@ -241,7 +243,8 @@ function flowSequence(text: string): unknown[] {
   if (inner === '') return [];
   return inner.split(',').map((raw) => {
     const item = raw.trim();
-    if (item.startsWith('"')) return item.length >= 2 && item.endsWith('"') && !/["[\]{}]/.test(item.slice(1, -1)) ? item.slice(1, -1) : outside();
+    if (item.startsWith('"'))
+      return item.length >= 2 && item.endsWith('"') && !/["[\]{}]/.test(item.slice(1, -1)) ? item.slice(1, -1) : outside();
     if (!FLOW_ITEM.test(item)) return outside();
     return plain(item);
   });

@@ -57,9 +57,7 @@ export function stronglyConnectedComponents(nodes: readonly string[], adj: Adjac
 
 /** Non-trivial components: two or more members, or one member with an edge to itself. */
 export function cyclicComponents(nodes: readonly string[], adj: Adjacency): string[][] {
-  return stronglyConnectedComponents(nodes, adj).filter(
-    (c) => c.length > 1 || (adj.get(c[0]!) ?? []).includes(c[0]!),
-  );
+  return stronglyConnectedComponents(nodes, adj).filter((c) => c.length > 1 || (adj.get(c[0]!) ?? []).includes(c[0]!));
 }
 
 /**

@@ -12,7 +12,16 @@ import { MANIFEST_FILE } from './checkout.ts';
 import { Registry } from './registry.ts';
 import { problem, type Location, type Problem, type RuleId } from './rules.ts';
 import { didYouMean } from './suggest.ts';
-import { dataMessage, dataProblem, isStackOverflow, nestingProblem, sizeProblem, stackOverflowProblem, structureProblems, type LimitProblem } from './yaml-limits.ts';
+import {
+  dataMessage,
+  dataProblem,
+  isStackOverflow,
+  nestingProblem,
+  sizeProblem,
+  stackOverflowProblem,
+  structureProblems,
+  type LimitProblem,
+} from './yaml-limits.ts';
 
 export { findCheckout, MANIFEST_FILE } from './checkout.ts';
 
@@ -107,12 +116,22 @@ export function loadAtlas(dir: string): LoadResult {
       if (!kindOfDir.has(name)) {
         for (const f of listDir(path).filter(isYamlName)) {
           problems.push(
-            problem('stray-file', `This file is in content/${name}/, which holds no kind, so it is ignored. Move it to one of: ${KINDS.map((k) => `content/${KIND_INFO[k].dir}/`).join(', ')}.`, { file: rel(join(path, f)) }),
+            problem(
+              'stray-file',
+              `This file is in content/${name}/, which holds no kind, so it is ignored. Move it to one of: ${KINDS.map((k) => `content/${KIND_INFO[k].dir}/`).join(', ')}.`,
+              { file: rel(join(path, f)) },
+            ),
           );
         }
       }
     } else if (isYamlName(name) && name !== 'atlas.yaml') {
-      problems.push(problem('stray-file', 'Only atlas.yaml belongs directly in content/; entity files go in a kind directory, so this one is ignored.', { file: rel(path) }));
+      problems.push(
+        problem(
+          'stray-file',
+          'Only atlas.yaml belongs directly in content/; entity files go in a kind directory, so this one is ignored.',
+          { file: rel(path) },
+        ),
+      );
     }
   }
 
@@ -122,12 +141,15 @@ export function loadAtlas(dir: string): LoadResult {
       const path = join(kindDir, name);
       const file = rel(path);
       if (statSync(path).isDirectory()) {
-        problems.push(problem('stray-file', `Sub-directories of content/${KIND_INFO[kind].dir}/ are not read; move the files up one level.`, { file }));
+        problems.push(
+          problem('stray-file', `Sub-directories of content/${KIND_INFO[kind].dir}/ are not read; move the files up one level.`, { file }),
+        );
         continue;
       }
       if (name.startsWith('.')) continue;
       if (!name.endsWith('.yaml')) {
-        if (name.endsWith('.yml')) problems.push(problem('file-name', 'Content files end in .yaml; rename this .yml file, otherwise it is ignored.', { file }));
+        if (name.endsWith('.yml'))
+          problems.push(problem('file-name', 'Content files end in .yaml; rename this .yml file, otherwise it is ignored.', { file }));
         else problems.push(problem('stray-file', 'Only .yaml files are read from content directories; this one is ignored.', { file }));
         continue;
       }
@@ -149,12 +171,22 @@ export function loadAtlas(dir: string): LoadResult {
       const at = (p: readonly PathSegment[]) => ({ file, line: parsed.line(p) });
 
       if (!isPlainObject(data)) {
-        problems.push(problem('yaml-syntax', `A ${kind} file must hold one YAML mapping (key: value lines), not ${describeValue(data)}.`, { file, line: 1 }));
+        problems.push(
+          problem('yaml-syntax', `A ${kind} file must hold one YAML mapping (key: value lines), not ${describeValue(data)}.`, {
+            file,
+            line: 1,
+          }),
+        );
         continue;
       }
       const id = data['id'];
       if (typeof id !== 'string' || id.length === 0) {
-        problems.push(problem('schema', `This ${kind} has no "id". Add one such as ${KIND_INFO[kind].prefix}-001 (use the next free number).`, { file, line: 1 }));
+        problems.push(
+          problem('schema', `This ${kind} has no "id". Add one such as ${KIND_INFO[kind].prefix}-001 (use the next free number).`, {
+            file,
+            line: 1,
+          }),
+        );
         continue;
       }
       const idKind = kindOfId(id);
@@ -167,11 +199,22 @@ export function loadAtlas(dir: string): LoadResult {
         continue;
       }
       if (!name.startsWith(`${id}-`) && name !== `${id}.yaml`) {
-        problems.push(problem('file-name', `The file name must start with the entity's ID: rename it to ${id}-<short-title>.yaml.`, { entity: id, ...at(['id']) }));
+        problems.push(
+          problem('file-name', `The file name must start with the entity's ID: rename it to ${id}-<short-title>.yaml.`, {
+            entity: id,
+            ...at(['id']),
+          }),
+        );
       }
       const first = declaredIn.get(id);
       if (first !== undefined) {
-        problems.push(problem('duplicate-id', `${id} is already declared in ${first}. IDs are permanent and unique: give this entity the next free ID.`, { entity: id, ...at(['id']) }));
+        problems.push(
+          problem(
+            'duplicate-id',
+            `${id} is already declared in ${first}. IDs are permanent and unique: give this entity the next free ID.`,
+            { entity: id, ...at(['id']) },
+          ),
+        );
         continue;
       }
       declaredIn.set(id, file);
@@ -201,7 +244,11 @@ export function loadAtlas(dir: string): LoadResult {
 function loadManifest(dir: string, problems: Problem[]): Manifest | undefined {
   const path = join(dir, MANIFEST_FILE);
   if (!existsSync(path)) {
-    problems.push(problem('manifest', `${MANIFEST_FILE} is missing. Every atlas needs a manifest with its name, versions, licences and release date.`, { file: MANIFEST_FILE }));
+    problems.push(
+      problem('manifest', `${MANIFEST_FILE} is missing. Every atlas needs a manifest with its name, versions, licences and release date.`, {
+        file: MANIFEST_FILE,
+      }),
+    );
     return undefined;
   }
   const text = readText(path, MANIFEST_FILE, problems);
@@ -263,7 +310,13 @@ function readText(path: string, file: string, problems: Problem[]): string | und
   try {
     text = STRICT_UTF8.decode(bytes);
   } catch {
-    problems.push(problem('text-encoding', 'This line holds bytes that are not valid UTF-8 (the first bad byte is here); they would be published as "\uFFFD". Re-save the file as UTF-8 and check the characters on this line.', { file, line: firstInvalidUtf8Line(bytes) }));
+    problems.push(
+      problem(
+        'text-encoding',
+        'This line holds bytes that are not valid UTF-8 (the first bad byte is here); they would be published as "\uFFFD". Re-save the file as UTF-8 and check the characters on this line.',
+        { file, line: firstInvalidUtf8Line(bytes) },
+      ),
+    );
     text = LENIENT_UTF8.decode(bytes);
   }
   // One pass over the whole text first: clean files (nearly all) are not split into lines.
@@ -323,7 +376,8 @@ function documentOf(text: string): { doc: Document; lines: LineCounter } {
   return { doc: parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false }), lines };
 }
 
-const limitProblem = (p: LimitProblem, file: string): Problem => problem('yaml-syntax', p.message, { file, ...(p.line !== undefined ? { line: p.line } : {}) });
+const limitProblem = (p: LimitProblem, file: string): Problem =>
+  problem('yaml-syntax', p.message, { file, ...(p.line !== undefined ? { line: p.line } : {}) });
 
 function parsed(data: unknown, unreadable: boolean, document: () => { doc: Document; lines: LineCounter }): ParsedYaml {
   return {
@@ -368,7 +422,13 @@ function parseWithin(text: string, file: string, problems: Problem[]): ParsedYam
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const line = lines.linePos(err.pos[0]).line;
-      problems.push(problem('yaml-syntax', `Malformed YAML: ${err.message}. Check indentation, colons and quoting here (quote text that contains ": ").`, { file, line }));
+      problems.push(
+        problem(
+          'yaml-syntax',
+          `Malformed YAML: ${err.message}. Check indentation, colons and quoting here (quote text that contains ": ").`,
+          { file, line },
+        ),
+      );
     }
     return undefined;
   }
@@ -376,7 +436,8 @@ function parseWithin(text: string, file: string, problems: Problem[]): ParsedYam
   // file's ID is still declared, so references to it do not dangle because of this one file).
   const structure = structureProblems(doc, lines);
   if (structure.length > 0) {
-    for (const p of structure) problems.push(p.duplicate ? problem('yaml-duplicate-key', p.message, { file, line: p.line ?? 1 }) : limitProblem(p, file));
+    for (const p of structure)
+      problems.push(p.duplicate ? problem('yaml-duplicate-key', p.message, { file, line: p.line ?? 1 }) : limitProblem(p, file));
     return parsed(undefined, true, document);
   }
   let data: unknown;
@@ -422,11 +483,19 @@ function aliasProblem(doc: Document, lines: LineCounter, file: string, err: unkn
   });
   const at = (offset: number | undefined) => ({ file, line: offset === undefined ? 1 : lines.linePos(offset).line });
   if (unresolved) {
-    return problem('yaml-syntax', `The alias *${unresolved.source} refers to no anchor: YAML needs "&${unresolved.source}" on an earlier value. Define the anchor before the alias, or write the value out in full.`, at(unresolved.offset));
+    return problem(
+      'yaml-syntax',
+      `The alias *${unresolved.source} refers to no anchor: YAML needs "&${unresolved.source}" on an earlier value. Define the anchor before the alias, or write the value out in full.`,
+      at(unresolved.offset),
+    );
   }
   const reason = err instanceof Error ? err.message : String(err);
   if (/alias count/i.test(reason)) {
-    return problem('yaml-syntax', `The aliases in this file expand to too much data (more than ${MAX_ALIAS_COUNT} alias expansions, the shape of a "billion laughs" attack). Write the values out instead of nesting aliases.`, at(first));
+    return problem(
+      'yaml-syntax',
+      `The aliases in this file expand to too much data (more than ${MAX_ALIAS_COUNT} alias expansions, the shape of a "billion laughs" attack). Write the values out instead of nesting aliases.`,
+      at(first),
+    );
   }
   return problem('yaml-syntax', `The YAML could not be read: ${reason}. Check the aliases (*name) and anchors (&name) here.`, at(first));
 }
@@ -442,7 +511,13 @@ function reportEscapedCharacters(doc: Document, lines: LineCounter, text: string
       if (typeof node.value !== 'string' || !node.range) return;
       const found = forbiddenIn(node.value);
       if (found.length === 0 || forbiddenIn(text.slice(node.range[0], node.range[1])).length > 0) return;
-      problems.push(problem('text-encoding', `An escape in this quoted text produces ${found.join(', ')}, invisible in most editors and never meant for readers. Remove the escape.`, { file, line: lines.linePos(node.range[0]).line }));
+      problems.push(
+        problem(
+          'text-encoding',
+          `An escape in this quoted text produces ${found.join(', ')}, invisible in most editors and never meant for readers. Remove the escape.`,
+          { file, line: lines.linePos(node.range[0]).line },
+        ),
+      );
     },
   });
 }
@@ -466,14 +541,23 @@ function ruleOf(kind: Kind, issue: z.core.$ZodIssue): RuleId {
 }
 
 function schemaMessage(kind: Kind | 'manifest', issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '';
+  const field =
+    issue.path.length > 0
+      ? issue.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .join('')
+          .replace(/^\./, '')
+      : '';
   const where = field ? `${field}: ` : '';
   const schema = kind === 'manifest' ? Manifest : SCHEMAS[kind];
   switch (issue.code) {
     case 'unrecognized_keys': {
       const allowed = issue.path.length === 0 ? Object.keys(schema.shape) : [];
       return issue.keys
-        .map((k) => `${where}unknown key "${k}".${didYouMean(k, allowed)} Remove it or fix its spelling${allowed.length ? ` (allowed keys: ${allowed.join(', ')})` : ''}.`)
+        .map(
+          (k) =>
+            `${where}unknown key "${k}".${didYouMean(k, allowed)} Remove it or fix its spelling${allowed.length ? ` (allowed keys: ${allowed.join(', ')})` : ''}.`,
+        )
         .join(' ');
     }
     case 'invalid_value':
@@ -512,4 +596,3 @@ function listDir(path: string): string[] {
   if (!existsSync(path)) return [];
   return readdirSync(path).sort();
 }
-

@@ -21,7 +21,9 @@ export function readCorpus(file: string): ReaderCorpusItem[] {
     const parsed = ReaderCorpusItem.safeParse(raw);
     if (!parsed.success) {
       const id = (raw as { id?: unknown })?.id;
-      throw new Error(`${file}: item ${i + 1}${typeof id === 'string' ? ` (${id})` : ''}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'item'} ${x.message}`).join('; ')}`);
+      throw new Error(
+        `${file}: item ${i + 1}${typeof id === 'string' ? ` (${id})` : ''}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'item'} ${x.message}`).join('; ')}`,
+      );
     }
     if (seen.has(parsed.data.id)) throw new Error(`${file}: the id ${parsed.data.id} is used twice`);
     seen.add(parsed.data.id);

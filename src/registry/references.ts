@@ -28,7 +28,9 @@ function list(holder: string, field: string, ids: readonly string[] | undefined,
 }
 
 /** Moves a reference's path under a parent field (e.g. ['artifacts', 0] → ['input', 'artifacts', 0]). */
-const under = (parent: string) => (ref: Reference): Reference => ({ ...ref, path: [parent, ...ref.path] });
+const under =
+  (parent: string) =>
+  (ref: Reference): Reference => ({ ...ref, path: [parent, ...ref.path] });
 
 export function referencesOf(entity: Entity): Reference[] {
   const id = entity.id;
@@ -39,7 +41,9 @@ export function referencesOf(entity: Entity): Reference[] {
   // Sources of nested items (law notes, an intervention's effect, barrier variants): no edge of their own, since
   // the entity's `sources` must list them too (rule nested-source-unlisted), and that makes the one `cites` edge.
   for (const nested of nestedSources(entity)) {
-    nested.sources.forEach((target, i) => { refs.push({ holder: id, target, path: [...nested.path, 'sources', i], allowed: ['source'] }); });
+    nested.sources.forEach((target, i) => {
+      refs.push({ holder: id, target, path: [...nested.path, 'sources', i], allowed: ['source'] });
+    });
   }
   if (entity.superseded_by !== undefined) {
     refs.push({ holder: id, target: entity.superseded_by, path: ['superseded_by'], allowed: [entity.kind] });
@@ -55,9 +59,13 @@ export function referencesOf(entity: Entity): Reference[] {
       });
       entity.next_steps.forEach((step, s) => {
         // No edge of its own: the artifact's `sources` must list it too (rule next-step-source-unlisted), and that makes the one `cites` edge.
-        step.sources.forEach((target, i) => { refs.push({ holder: id, target, path: ['next_steps', s, 'sources', i], allowed: ['source'] }); });
+        step.sources.forEach((target, i) => {
+          refs.push({ holder: id, target, path: ['next_steps', s, 'sources', i], allowed: ['source'] });
+        });
       });
-      entity.rules_out.forEach((r, i) => { refs.push({ holder: id, target: r.mechanism, path: ['rules_out', i, 'mechanism'], allowed: ['mechanism'] }); });
+      entity.rules_out.forEach((r, i) => {
+        refs.push({ holder: id, target: r.mechanism, path: ['rules_out', i, 'mechanism'], allowed: ['mechanism'] });
+      });
       break;
     case 'barrier':
       refs.push(...list(id, 'precedes', entity.precedes, { allowed: ['barrier'], relation: 'precedes' }));
@@ -78,9 +86,15 @@ export function referencesOf(entity: Entity): Reference[] {
       refs.push(...list(id, 'masks', entity.masks, { allowed: ['mechanism'], relation: 'masks' }));
       break;
     case 'pattern':
-      refs.push(...list(id, 'required_artifacts', entity.required_artifacts, { allowed: ['artifact'], relation: 'instantiates', reverse: true }));
       refs.push(
-        ...list(id, 'compatible_mechanisms', entity.compatible_mechanisms, { allowed: ['mechanism'], relation: 'instantiates', reverse: true }),
+        ...list(id, 'required_artifacts', entity.required_artifacts, { allowed: ['artifact'], relation: 'instantiates', reverse: true }),
+      );
+      refs.push(
+        ...list(id, 'compatible_mechanisms', entity.compatible_mechanisms, {
+          allowed: ['mechanism'],
+          relation: 'instantiates',
+          reverse: true,
+        }),
       );
       break;
     case 'loop':
@@ -111,7 +125,10 @@ export function nestedSources(entity: Entity): Array<{ path: PathSegment[]; sour
   if (entity.kind === 'source' || entity.kind === 'pattern' || entity.kind === 'loop' || entity.kind === 'scenario') return [];
   const found = entity.law.map((note, i) => ({ path: ['law', i] as PathSegment[], sources: note.sources }));
   if (entity.kind === 'intervention') found.push({ path: ['effect'], sources: entity.effect.sources });
-  if (entity.kind === 'barrier') entity.variants.forEach((v, i) => { found.push({ path: ['variants', i], sources: v.sources }); });
+  if (entity.kind === 'barrier')
+    entity.variants.forEach((v, i) => {
+      found.push({ path: ['variants', i], sources: v.sources });
+    });
   return found;
 }
 

@@ -40,16 +40,26 @@ export function compareIds(a: string, b: string): number {
 }
 
 const RELATION_ORDER = new Map<Relation, number>(
-  (['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'observes', 'cites'] as const).map(
-    (r, i) => [r, i],
-  ),
+  (
+    [
+      'precedes',
+      'operates_at',
+      'emits',
+      'amplifies',
+      'masks',
+      'instantiates',
+      'member_of',
+      'targets',
+      'mitigates',
+      'observes',
+      'cites',
+    ] as const
+  ).map((r, i) => [r, i]),
 );
 
 export function compareEdges(a: Edge, b: Edge): number {
   return (
-    compareIds(a.source, b.source) ||
-    RELATION_ORDER.get(a.relation)! - RELATION_ORDER.get(b.relation)! ||
-    compareIds(a.target, b.target)
+    compareIds(a.source, b.source) || RELATION_ORDER.get(a.relation)! - RELATION_ORDER.get(b.relation)! || compareIds(a.target, b.target)
   );
 }
 

@@ -43,12 +43,16 @@ export function readReleaseIndex(checkout: string): ReleaseIndex {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new ReleaseError(`${RELEASE_INDEX} is not valid JSON (${(err as Error).message}). It is written by \`hoba release\`: restore it from version control.`);
+    throw new ReleaseError(
+      `${RELEASE_INDEX} is not valid JSON (${(err as Error).message}). It is written by \`hoba release\`: restore it from version control.`,
+    );
   }
   const result = ReleaseIndex.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new ReleaseError(`${RELEASE_INDEX}: ${issue.path.join('.') || '(top)'}: ${issue.message}. It is written by \`hoba release\`: restore it from version control.`);
+    throw new ReleaseError(
+      `${RELEASE_INDEX}: ${issue.path.join('.') || '(top)'}: ${issue.message}. It is written by \`hoba release\`: restore it from version control.`,
+    );
   }
   return result.data;
 }
@@ -88,11 +92,15 @@ export function canonicalData(data: RegistryData): Buffer {
 export function readReleaseData(checkout: string, record: ReleaseRecord): RegistryData {
   const path = join(checkout, RELEASES_DIR, record.data.file);
   if (!existsSync(path)) {
-    throw new ReleaseError(`${RELEASES_DIR}/${record.data.file}, the data of release ${record.version}, is missing. Restore it from version control; a release cannot be rebuilt without it.`);
+    throw new ReleaseError(
+      `${RELEASES_DIR}/${record.data.file}, the data of release ${record.version}, is missing. Restore it from version control; a release cannot be rebuilt without it.`,
+    );
   }
   const bytes = readFileSync(path);
   if (sha256(bytes) !== record.data.sha256) {
-    throw new ReleaseError(`${RELEASES_DIR}/${record.data.file} does not match the SHA-256 recorded for release ${record.version}: a published release never changes. Restore the file from version control.`);
+    throw new ReleaseError(
+      `${RELEASES_DIR}/${record.data.file} does not match the SHA-256 recorded for release ${record.version}: a published release never changes. Restore the file from version control.`,
+    );
   }
   return JSON.parse(bytes.toString('utf8')) as RegistryData;
 }
@@ -106,7 +114,11 @@ function schemasDir(checkout: string, schemaVersion: string): string {
 export function readStoredSchemas(checkout: string, schemaVersion: string): Map<string, Buffer> | undefined {
   const dir = schemasDir(checkout, schemaVersion);
   if (!existsSync(dir)) return undefined;
-  return new Map(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name))]));
+  return new Map(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name))]),
+  );
 }
 
 /** Every recorded release of a checkout, oldest first, with its data and schemas read and checked. */
@@ -118,7 +130,9 @@ export function loadRelease(checkout: string, record: ReleaseRecord): RecordedRe
   const data = readReleaseData(checkout, record);
   const schemas = readStoredSchemas(checkout, record.schema_version);
   if (!schemas) {
-    throw new ReleaseError(`${RELEASES_DIR}/schemas/${record.schema_version}/, the JSON Schemas of release ${record.version}, is missing. Restore it from version control.`);
+    throw new ReleaseError(
+      `${RELEASES_DIR}/schemas/${record.schema_version}/, the JSON Schemas of release ${record.version}, is missing. Restore it from version control.`,
+    );
   }
   return { record, data, schemas };
 }

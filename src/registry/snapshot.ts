@@ -49,7 +49,13 @@ export type IndexBuilders = Record<string, (registry: Registry) => string>;
 export function makeSnapshot(registry: Registry, hash: string, builders: IndexBuilders): Snapshot {
   const indexes: Record<string, string> = {};
   for (const name of Object.keys(builders).sort()) indexes[name] = builders[name]!(registry);
-  return { built_by: BUILT_BY, content_hash: hash, data: { ...registry.toData(), edges: [...registry.edges] }, indexes, holders: registry.allHolders() };
+  return {
+    built_by: BUILT_BY,
+    content_hash: hash,
+    data: { ...registry.toData(), edges: [...registry.edges] },
+    indexes,
+    holders: registry.allHolders(),
+  };
 }
 
 /**
@@ -113,7 +119,13 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
     // string is faster than of the two-byte string UTF-8 text with any non-ASCII character decodes to.
     // (A file of another format decodes to something whose built_by does not match, and is refused.)
     const head = JSON.parse(bytes.toString('latin1', 0, split)) as SnapshotHead;
-    if (head.built_by !== BUILT_BY || typeof head.content_hash !== 'string' || !Array.isArray(head.ids) || head.lengths?.length !== head.ids.length) return undefined;
+    if (
+      head.built_by !== BUILT_BY ||
+      typeof head.content_hash !== 'string' ||
+      !Array.isArray(head.ids) ||
+      head.lengths?.length !== head.ids.length
+    )
+      return undefined;
     const starts = new Array<number>(head.lengths.length);
     let at = split + 1;
     head.lengths.forEach((length, i) => {
@@ -145,7 +157,8 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
 }
 
 /** JSON with every character beyond ASCII escaped (\u00e9): the same value, read faster (readSnapshot). */
-const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input.

@@ -8,7 +8,8 @@
  * rescinded", "neither withdrawn nor repealed", "it is not true that it was withdrawn"). Not "no" or a
  * bare "without", which as often qualify something else ("with no notice, it was withdrawn").
  */
-const NEGATION = /(?:^|[^\p{L}'’])(?:not|never|nor|neither|cannot|without\s+(?:being|having\s+been))(?=$|[^\p{L}])|\p{L}n['’]t(?=$|[^\p{L}])/iu;
+const NEGATION =
+  /(?:^|[^\p{L}'’])(?:not|never|nor|neither|cannot|without\s+(?:being|having\s+been))(?=$|[^\p{L}])|\p{L}n['’]t(?=$|[^\p{L}])/iu;
 /** Where a clause ends, looking back from a status word: punctuation that closes one, or a conjunction
  * that starts another ("it was not changed, and the guidance was withdrawn"). "or" and "nor" do not:
  * "not withdrawn or repealed" denies both. */

@@ -126,7 +126,8 @@ export interface StructureProblem extends LimitProblem {
  */
 export function structureProblems(doc: Document, lines: LineCounter): StructureProblem[] {
   const found: StructureProblem[] = [];
-  const lineOf = (node: { range?: [number, number, number] | null } | null | undefined) => (node?.range ? lines.linePos(node.range[0]).line : undefined);
+  const lineOf = (node: { range?: [number, number, number] | null } | null | undefined) =>
+    node?.range ? lines.linePos(node.range[0]).line : undefined;
   let aliases = 0;
   let firstAlias: number | undefined;
   visit(doc, (_, node) => {
@@ -138,7 +139,10 @@ export function structureProblems(doc: Document, lines: LineCounter): StructureP
     if (!isScalar(node) && !isCollection(node)) return;
     if (node.tag !== undefined) {
       const shown = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
-      found.push({ message: `The tag ${shown} is not used in content: YAML tags change what a value is read as (a number, binary data, a set…). Remove it and write the value as plain text; quote it if it must stay text.`, line: lineOf(node) });
+      found.push({
+        message: `The tag ${shown} is not used in content: YAML tags change what a value is read as (a number, binary data, a set…). Remove it and write the value as plain text; quote it if it must stay text.`,
+        line: lineOf(node),
+      });
     }
     if (!isMap(node)) return;
     const seen = new Set<string>();
@@ -146,18 +150,28 @@ export function structureProblems(doc: Document, lines: LineCounter): StructureP
       const key = pair.key;
       if (!isScalar(key)) {
         const what = isAlias(key) ? `an alias (*${key.source})` : isCollection(key) ? 'a list or mapping' : 'missing';
-        found.push({ message: `A key here is ${what}; content keys are plain words (id, title, summary…). Write the key out.`, line: lineOf(key as { range?: [number, number, number] } | null) ?? lineOf(node) });
+        found.push({
+          message: `A key here is ${what}; content keys are plain words (id, title, summary…). Write the key out.`,
+          line: lineOf(key as { range?: [number, number, number] } | null) ?? lineOf(node),
+        });
         continue;
       }
       const name = String(key.value);
       if (seen.has(name)) {
-        found.push({ message: 'A key appears twice in the same mapping; YAML would silently keep only one. Delete or merge the repeated key.', line: lineOf(key), duplicate: true });
+        found.push({
+          message: 'A key appears twice in the same mapping; YAML would silently keep only one. Delete or merge the repeated key.',
+          line: lineOf(key),
+          duplicate: true,
+        });
       }
       seen.add(name);
     }
   });
   if (aliases > CONTENT_LIMITS.aliases) {
-    found.push({ message: `This file has ${aliases} aliases (*name); content files may have at most ${CONTENT_LIMITS.aliases}, so it was not read. Write the values out.`, line: firstAlias });
+    found.push({
+      message: `This file has ${aliases} aliases (*name); content files may have at most ${CONTENT_LIMITS.aliases}, so it was not read. Write the values out.`,
+      line: firstAlias,
+    });
   }
   return found;
 }

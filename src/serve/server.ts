@@ -83,12 +83,25 @@ export function createSiteServer(options: SiteServerOptions): Server {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const s = socket as Duplex & { bytesWritten?: number };
     if (s.writable && (s.bytesWritten ?? 0) === 0 && err.code !== 'ECONNRESET') {
-      let status = err.code === 'HPE_INVALID_METHOD' ? 405 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      let status =
+        err.code === 'HPE_INVALID_METHOD'
+          ? 405
+          : err.code === 'HPE_HEADER_OVERFLOW'
+            ? 431
+            : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+              ? 408
+              : 400;
       // A malformed path is a 400 whatever the method, as for the methods Node knows (src/publish/answers.ts).
       if (status === 405 && malformedTarget((err as { rawPacket?: Buffer }).rawPacket)) status = 400;
       const known = status === 405 ? site.now().files.current(METHOD_NOT_ALLOWED_FILE) : undefined;
-      const answer = known ? { status, headers: known.identity.headers, body: known.identity.body } : problemAnswer(parserProblem(status), false);
-      const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}`), 'Connection: close'];
+      const answer = known
+        ? { status, headers: known.identity.headers, body: known.identity.body }
+        : problemAnswer(parserProblem(status), false);
+      const head = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+        ...Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}`),
+        'Connection: close',
+      ];
       s.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), answer.body ?? Buffer.alloc(0)]));
       // Closed once written; a client that goes on sending is cut off a moment later.
       setTimeout(() => s.destroy(), 1000).unref();
@@ -109,10 +122,13 @@ function malformedTarget(raw: Buffer | undefined): boolean {
 /** The problem of a request Node's parser refused. */
 function parserProblem(status: number): Problem {
   const detail =
-    status === 431 ? 'The request headers are too large.'
-    : status === 408 ? 'The request took too long to arrive.'
-    : status === 405 ? 'This site is read-only: it answers GET and HEAD only.'
-    : 'The request is malformed: its request line, a header or its framing could not be read.';
+    status === 431
+      ? 'The request headers are too large.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : status === 405
+          ? 'This site is read-only: it answers GET and HEAD only.'
+          : 'The request is malformed: its request line, a header or its framing could not be read.';
   return { status, title: STATUS_CODES[status] ?? 'Error', detail, withVersion: false };
 }
 
@@ -144,7 +160,13 @@ class SiteRoot {
   }
 }
 
-function handle(root: string, files: SiteFiles, mounts: Map<string, Mount>, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+function handle(
+  root: string,
+  files: SiteFiles,
+  mounts: Map<string, Mount>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void | Promise<void> {
   const head = req.method === 'HEAD';
   const target = checkTarget(req.url ?? '');
   if ('problem' in target) return sendProblem(res, target.problem, head, root);
@@ -160,7 +182,14 @@ function handle(root: string, files: SiteFiles, mounts: Map<string, Mount>, req:
   return answer(root, files, rawPath, head, req, res);
 }
 
-function answer(root: string, files: SiteFiles, rawPath: string, head: boolean, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+function answer(
+  root: string,
+  files: SiteFiles,
+  rawPath: string,
+  head: boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void | Promise<void> {
   const plan = planPath(rawPath, req.method);
   switch (plan.kind) {
     case 'problem':
@@ -181,7 +210,15 @@ function answer(root: string, files: SiteFiles, rawPath: string, head: boolean, 
   return resolveSlowly(res, root, files, resolution, plan.redirect, plan.notFound, req);
 }
 
-async function resolveSlowly(res: ServerResponse, root: string, files: SiteFiles, resolution: Resolution, redirect: string, notFound: string, req: IncomingMessage): Promise<void> {
+async function resolveSlowly(
+  res: ServerResponse,
+  root: string,
+  files: SiteFiles,
+  resolution: Resolution,
+  redirect: string,
+  notFound: string,
+  req: IncomingMessage,
+): Promise<void> {
   if (resolution.kind !== 'hidden') {
     const found = await files.load(resolution.file);
     if (found) return send(res, found, 200, req);
@@ -246,7 +283,15 @@ class SiteFiles {
     } catch {
       now = undefined;
     }
-    if (now && now.ino === entry.ino && now.dev === entry.dev && now.size === entry.size && now.mtimeMs === entry.mtimeMs && now.ctimeMs === entry.ctimeMs) return entry;
+    if (
+      now &&
+      now.ino === entry.ino &&
+      now.dev === entry.dev &&
+      now.size === entry.size &&
+      now.mtimeMs === entry.mtimeMs &&
+      now.ctimeMs === entry.ctimeMs
+    )
+      return entry;
     this.forget(file, entry);
     return undefined;
   }

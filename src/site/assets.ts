@@ -36,8 +36,11 @@ export function* siteAssets(reg: Registry, readerCorpus: readonly CorpusItem[] =
   // The situation reader's model, trained as the snapshot's is (on the content and the checkout's corpus).
   yield { url: SITE.readerModel, bytes: Buffer.from(readerModelText(reg, readerCorpus, [readerReuse]) + '\n', 'utf8') };
   const dir = bundleDir();
-  if (!dir) throw new Error('the site’s browser scripts have not been built (there is no dist/site/). Run npm run build, then hoba build again.');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+  if (!dir)
+    throw new Error('the site’s browser scripts have not been built (there is no dist/site/). Run npm run build, then hoba build again.');
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
     yield { url: `/assets/${file}`, bytes: readFileSync(`${dir}${file}`) };
   }
 }

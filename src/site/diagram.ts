@@ -70,7 +70,12 @@ function svgOpen(id: string, width: number, height: number, title: string, desc:
  * A pattern's motif, wide: the required observations (left) converge on the pattern (middle), which fans
  * out to the compatible mechanisms (right).
  */
-export function patternDiagram(pattern: DiagramNode, artifacts: readonly DiagramNode[], mechanisms: readonly DiagramNode[], suffix = ''): Raw {
+export function patternDiagram(
+  pattern: DiagramNode,
+  artifacts: readonly DiagramNode[],
+  mechanisms: readonly DiagramNode[],
+  suffix = '',
+): Raw {
   const id = `diagram-${pattern.id}${suffix}`;
   const colW = 230;
   const gap = 70;
@@ -133,7 +138,12 @@ const patternDesc = (pattern: DiagramNode, artifacts: readonly DiagramNode[], me
  * The same motif, tall, for narrow screens: the observations on top lead down into the pattern, and a
  * spine on the left leads from the pattern to each compatible mechanism below.
  */
-export function patternDiagramTall(pattern: DiagramNode, artifacts: readonly DiagramNode[], mechanisms: readonly DiagramNode[], suffix = '-tall'): Raw {
+export function patternDiagramTall(
+  pattern: DiagramNode,
+  artifacts: readonly DiagramNode[],
+  mechanisms: readonly DiagramNode[],
+  suffix = '-tall',
+): Raw {
   const id = `diagram-${pattern.id}${suffix}`;
   const w = 300;
   const x = 10;
@@ -152,7 +162,8 @@ export function patternDiagramTall(pattern: DiagramNode, artifacts: readonly Dia
   y += 28;
   const pLines = wrap(pattern.title, 34);
   const pBox = { x, y, w, h: boxHeight(pLines.length) };
-  for (const b of artifactBoxes.slice(-1)) parts.push(`<path d="M${n(x + w / 2)} ${n(b.y + b.h)}V${n(pBox.y - 2)}" class="edge" marker-end="url(#${id}-arrow)"/>`);
+  for (const b of artifactBoxes.slice(-1))
+    parts.push(`<path d="M${n(x + w / 2)} ${n(b.y + b.h)}V${n(pBox.y - 2)}" class="edge" marker-end="url(#${id}-arrow)"/>`);
   boxes.push(nodeBox(pattern, pBox, 'pattern', pLines));
   y += pBox.h + 30;
   parts.push(`<text x="${x + indent}" y="${n(y - 8)}" class="colhead">Compatible (not proven)</text>`);
@@ -170,7 +181,13 @@ export function patternDiagramTall(pattern: DiagramNode, artifacts: readonly Dia
   parts.push(`<path d="M${n(spineX)} ${n(pBox.y + pBox.h)}V${n(lastMid)}" class="edge"/>`);
   const height = y + 4;
   return new Raw(
-    [svgOpen(id, w + 20, height, patternTitle(pattern, artifacts, mechanisms), patternDesc(pattern, artifacts, mechanisms)), ...parts, '\n', ...boxes, '\n</svg>'].join(''),
+    [
+      svgOpen(id, w + 20, height, patternTitle(pattern, artifacts, mechanisms), patternDesc(pattern, artifacts, mechanisms)),
+      ...parts,
+      '\n',
+      ...boxes,
+      '\n</svg>',
+    ].join(''),
   );
 }
 

@@ -2,8 +2,7 @@
 // already HTML (Raw). Pages are strings built at `hoba build` time; no template engine, no client-side
 // rendering is needed to read them.
 
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** HTML that is already safe: kept as it is when interpolated. */
 export class Raw {

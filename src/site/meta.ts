@@ -28,7 +28,17 @@ export const BROWSE_PATH = '/browse/';
 function indexablePages(reg: Registry): string[] {
   // The downloads' own pages: /downloads/ and the latest set's index (a recorded release's index is an
   // archive of that version, reached from /downloads/).
-  const own = [SITE.home, SITE.analyze, SITE.search, SITE.explore, SITE.methodology, SITE.developers, BROWSE_PATH, `${DOWNLOADS_BASE}/`, downloadsUrl()];
+  const own = [
+    SITE.home,
+    SITE.analyze,
+    SITE.search,
+    SITE.explore,
+    SITE.methodology,
+    SITE.developers,
+    BROWSE_PATH,
+    `${DOWNLOADS_BASE}/`,
+    downloadsUrl(),
+  ];
   const entities = KINDS.flatMap((k) => [
     browsePath(k),
     ...reg
@@ -39,7 +49,8 @@ function indexablePages(reg: Registry): string[] {
   return [...own, ...entities];
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml (protocol 0.9) for these page paths under an origin. No lastmod: the build reads no clock. */
 function sitemapXml(origin: string, paths: readonly string[]): string {
@@ -70,7 +81,11 @@ function llmsTxt(reg: Registry, origin: string | undefined): string {
     '',
     `> ${summary}`,
     '',
-    `Content version ${m.registry_version}, released ${m.released}. Content licence CC BY-SA 4.0; software MIT. The atlas holds ${KINDS.filter((k) => k !== 'source').map((k) => `${count(k)} ${KIND_INFO[k].dir}`).join(', ')}, citing ${count('source')} sources.`,
+    `Content version ${m.registry_version}, released ${m.released}. Content licence CC BY-SA 4.0; software MIT. The atlas holds ${KINDS.filter(
+      (k) => k !== 'source',
+    )
+      .map((k) => `${count(k)} ${KIND_INFO[k].dir}`)
+      .join(', ')}, citing ${count('source')} sources.`,
     '',
     'How to read and repeat what the atlas says (these rules hold for every answer it gives):',
     '',
@@ -84,19 +99,41 @@ function llmsTxt(reg: Registry, origin: string | undefined): string {
     '',
     '## Method',
     '',
-    link('Methodology', SITE.methodology, 'the HOBA protocol (Hard facts, Obstacle, Behind, Agency), tiers, probes, evidence levels, fidelity, facets, the rules of inference and every vocabulary'),
+    link(
+      'Methodology',
+      SITE.methodology,
+      'the HOBA protocol (Hard facts, Obstacle, Behind, Agency), tiers, probes, evidence levels, fidelity, facets, the rules of inference and every vocabulary',
+    ),
     '',
     '## Machine-readable data',
     '',
-    link('API discovery document', `${API_BASE}/index.json`, 'versions, counts and every endpoint of the static REST API (read-only GET, JSON, CORS open)'),
+    link(
+      'API discovery document',
+      `${API_BASE}/index.json`,
+      'versions, counts and every endpoint of the static REST API (read-only GET, JSON, CORS open)',
+    ),
     link('OpenAPI 3.1 description', OPENAPI_PATH, 'every path and response schema of the REST API'),
-    link('The whole graph', `${API_BASE}/graph`, 'every node and typed edge (precedes, operates_at, emits with fidelity, amplifies, masks, instantiates, member_of, targets, mitigates, cites)'),
+    link(
+      'The whole graph',
+      `${API_BASE}/graph`,
+      'every node and typed edge (precedes, operates_at, emits with fidelity, amplifies, masks, instantiates, member_of, targets, mitigates, cites)',
+    ),
     link('The whole atlas in one file', SITE.data, 'every entity with every field, as the registry holds it ({registry_version, data})'),
-    ...KINDS.map((k) => link(`All ${KIND_INFO[k].dir}`, `${API_BASE}/${KIND_INFO[k].dir}`, `the ${KIND_INFO[k].label} collection; one document per ID at ${API_BASE}/${KIND_INFO[k].dir}/{id}`)),
+    ...KINDS.map((k) =>
+      link(
+        `All ${KIND_INFO[k].dir}`,
+        `${API_BASE}/${KIND_INFO[k].dir}`,
+        `the ${KIND_INFO[k].label} collection; one document per ID at ${API_BASE}/${KIND_INFO[k].dir}/{id}`,
+      ),
+    ),
     '',
     '## Tools for assistants',
     '',
-    link('MCP server and command line', `${SITE.developers}#mcp`, `how to connect the Model Context Protocol server (stdio from a checkout, or Streamable HTTP at ${MCP_PATH} where the site runs hoba serve) and its tools: search_registry, explain_observation, get_diagnostic_probes, get_methodology and more`),
+    link(
+      'MCP server and command line',
+      `${SITE.developers}#mcp`,
+      `how to connect the Model Context Protocol server (stdio from a checkout, or Streamable HTTP at ${MCP_PATH} where the site runs hoba serve) and its tools: search_registry, explain_observation, get_diagnostic_probes, get_methodology and more`,
+    ),
     link('Developers', SITE.developers, 'the REST API, response shapes, caching, JSON Schemas, the hoba command line and hosting'),
     '',
     '## Optional',

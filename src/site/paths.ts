@@ -35,4 +35,3 @@ export function entityPath(id: string): string {
 
 /** The URL of a browser script bundle (built by scripts/build.mjs, copied by hoba build). */
 export const scriptPath = (name: string) => `/assets/${name}.js`;
-

@@ -56,7 +56,8 @@ export class SiteAssets {
     const variantBytes: Partial<Record<Encoding, Buffer>> = {};
     for (const { encoding, suffix } of ENCODINGS) {
       const variant = await this.fetch(`${file}${suffix}`, 'GET');
-      if (isFile(variant) && (await this.typeOf(`${file}${suffix}`)) !== 'link') variantBytes[encoding] = Buffer.from(await variant.arrayBuffer());
+      if (isFile(variant) && (await this.typeOf(`${file}${suffix}`)) !== 'link')
+        variantBytes[encoding] = Buffer.from(await variant.arrayBuffer());
       else await variant.body?.cancel();
     }
     const representations = representationsOf(file, identity, variantBytes);
@@ -115,7 +116,10 @@ export class SiteAssets {
   /** A directory's entries by name with their types, from a `disk` service's listing; undefined when the
    * binding gives none. */
   private async listing(dir: string): Promise<Map<string, string> | undefined> {
-    const response = await this.binding.fetch(`${ASSETS_ORIGIN}/${dir === '' ? '' : `${dir.split('/').map(encodeURIComponent).join('/')}/`}`, { method: 'GET' });
+    const response = await this.binding.fetch(
+      `${ASSETS_ORIGIN}/${dir === '' ? '' : `${dir.split('/').map(encodeURIComponent).join('/')}/`}`,
+      { method: 'GET' },
+    );
     if (!isListing(response)) {
       await response.body?.cancel();
       return undefined;

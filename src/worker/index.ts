@@ -8,7 +8,17 @@ import type { RegistryData } from '../registry/registry.ts';
 import { Registry } from '../registry/registry.ts';
 import type { OpenedAtlas } from '../registry/snapshot.ts';
 import { MCP_PATH } from '../model/endpoints.ts';
-import { SERVER_ERROR, checkTarget, fileAnswer, missingErrorFile, planPath, problemAnswer, redirectHeaders, type Problem, type SiteAnswer } from '../publish/answers.ts';
+import {
+  SERVER_ERROR,
+  checkTarget,
+  fileAnswer,
+  missingErrorFile,
+  planPath,
+  problemAnswer,
+  redirectHeaders,
+  type Problem,
+  type SiteAnswer,
+} from '../publish/answers.ts';
 import { toolAtlas, type ToolAtlas } from '../mcp/tools.ts';
 import { SiteAssets, type AssetsBinding } from './assets.ts';
 import { answerMcp, mcpExchange, type McpExchange } from './mcp.ts';
@@ -100,7 +110,8 @@ export function createWorker(snapshot: BundledSnapshot) {
 const NO_ASSETS: Problem = {
   status: 500,
   title: 'Internal Server Error',
-  detail: 'This deployment has no site: the worker has no ASSETS binding. Deploy it with the output of hoba build as its assets (worker/wrangler.jsonc does).',
+  detail:
+    'This deployment has no site: the worker has no ASSETS binding. Deploy it with the output of hoba build as its assets (worker/wrangler.jsonc does).',
   withVersion: false,
 };
 

@@ -62,7 +62,13 @@ export function buildInMemory(dir: string): Built {
  * and the checkout's recorded releases (releases/), which the site publishes with their downloads. */
 export function buildInfo(dir: string): BuildInfo {
   const reuse = readSnapshot(BUNDLED_SNAPSHOT)?.index('reader');
-  return { contentHash: contentHash(dir), generator: GENERATOR, releases: recordedReleases(dir), readerCorpus: trainingCorpus(dir), ...(reuse !== undefined ? { readerReuse: reuse } : {}) };
+  return {
+    contentHash: contentHash(dir),
+    generator: GENERATOR,
+    releases: recordedReleases(dir),
+    readerCorpus: trainingCorpus(dir),
+    ...(reuse !== undefined ? { readerReuse: reuse } : {}),
+  };
 }
 
 /**

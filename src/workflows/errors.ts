@@ -3,7 +3,14 @@
 // (src/cli/io.ts reportFailure); anything else thrown from a workflow is a bug.
 
 /** The stable codes a workflow fails with (a subset of the CLI's ErrorCode, src/cli/io.ts). */
-export type WorkflowErrorCode = 'invalid-argument' | 'usage' | 'invalid-content' | 'out-dir-refused' | 'build-locked' | 'write-failed' | 'failed';
+export type WorkflowErrorCode =
+  | 'invalid-argument'
+  | 'usage'
+  | 'invalid-content'
+  | 'out-dir-refused'
+  | 'build-locked'
+  | 'write-failed'
+  | 'failed';
 
 export class WorkflowError extends Error {
   constructor(

@@ -66,7 +66,12 @@ export function releaseProblems(dir: string, registry: Registry): Problem[] {
 
 /** A release's download files as the current code builds them, with their checksums. */
 function filesOf(release: Pick<RecordedRelease, 'data' | 'schemas'>): ReleaseFile[] {
-  return releaseDownloadFiles(release).map((f) => ({ file: f.file, media_type: f.media_type, bytes: f.bytes.length, sha256: sha256(f.bytes) }));
+  return releaseDownloadFiles(release).map((f) => ({
+    file: f.file,
+    media_type: f.media_type,
+    bytes: f.bytes.length,
+    sha256: sha256(f.bytes),
+  }));
 }
 
 /** The files whose recorded checksum (or presence) differs from the rebuilt one. */
@@ -136,7 +141,9 @@ export function recordRelease(dir: string, replace: boolean): RecordOutcome {
   const current = currentSchemas(data);
   const stored = readStoredSchemas(dir, schemaVersion);
   if (stored) {
-    const changed = [...new Set([...stored.keys(), ...current.keys()])].filter((n) => !stored.get(n)?.equals(current.get(n) ?? Buffer.alloc(0)));
+    const changed = [...new Set([...stored.keys(), ...current.keys()])].filter(
+      (n) => !stored.get(n)?.equals(current.get(n) ?? Buffer.alloc(0)),
+    );
     if (changed.length > 0) {
       throw new WorkflowError(
         `the JSON Schemas of the content model differ from those recorded for schema_version ${schemaVersion} (releases/schemas/${schemaVersion}/: ${changed.join(', ')}). The content model changed since: bump schema_version in content/atlas.yaml, then run hoba release again.`,
@@ -161,13 +168,22 @@ export function recordRelease(dir: string, replace: boolean): RecordOutcome {
   let status: RecordStatus = 'recorded';
   let previous: ReleaseRecord | undefined = latest;
   if (existing) {
-    if (sameRecord(existing, rec)) return { status: 'unchanged', release: rec, note: `release ${version} is already recorded with this content; nothing to do${writeChangelog(dir) ? ` (${CHANGELOG_FILE} regenerated)` : ''}.` };
+    if (sameRecord(existing, rec))
+      return {
+        status: 'unchanged',
+        release: rec,
+        note: `release ${version} is already recorded with this content; nothing to do${writeChangelog(dir) ? ` (${CHANGELOG_FILE} regenerated)` : ''}.`,
+      };
     const sameData = existing.data.sha256 === rec.data.sha256;
     if (!replace) {
       if (sameData && differingFiles(existing.files, rec.files).length === 0) {
         // Only the form of the content files changed (comments, layout): the release's data and files are the same.
         writeChangelog(dir);
-        return { status: 'unchanged', release: existing, note: `release ${version} is already recorded with this data; the content files differ only in form, so nothing was recorded (its content hash stays ${existing.content_hash.slice(0, 12)}…).` };
+        return {
+          status: 'unchanged',
+          release: existing,
+          note: `release ${version} is already recorded with this data; the content files differ only in form, so nothing was recorded (its content hash stays ${existing.content_hash.slice(0, 12)}…).`,
+        };
       }
       if (sameData) {
         const files = differingFiles(existing.files, rec.files);
@@ -177,7 +193,10 @@ export function recordRelease(dir: string, replace: boolean): RecordOutcome {
           'failed',
         );
       }
-      const diff = diffRegistries(wrap(() => readReleaseData(dir, existing)), data);
+      const diff = diffRegistries(
+        wrap(() => readReleaseData(dir, existing)),
+        data,
+      );
       const needed = nextVersion(version, diff.required_bump === 'none' ? 'patch' : diff.required_bump);
       throw new WorkflowError(
         `release ${version} is already recorded, with different content (${summaryOf(diff)}; hoba diff ${version} current lists it). A recorded release never changes: set registry_version to ${needed} in content/atlas.yaml (the changes need a ${effectiveBump(version, diff.required_bump === 'none' ? 'patch' : diff.required_bump)} bump) and run hoba release again. If ${version} was never published (deployed or tagged), re-record it with hoba release --replace.`,
@@ -195,7 +214,11 @@ export function recordRelease(dir: string, replace: boolean): RecordOutcome {
     status = 'replaced';
     previous = index.releases.at(-2);
   } else if (replace) {
-    throw new WorkflowError(`--replace re-records a recorded release, but ${version} is not recorded yet. Run hoba release without --replace to record it.`, 2, 'invalid-argument');
+    throw new WorkflowError(
+      `--replace re-records a recorded release, but ${version} is not recorded yet. Run hoba release without --replace to record it.`,
+      2,
+      'invalid-argument',
+    );
   } else if (latest && compareVersions(version, latest.version) < 0) {
     throw new WorkflowError(
       `registry_version ${version} is below the latest recorded release ${latest.version}: versions only go up. Set registry_version in content/atlas.yaml above ${latest.version}.`,
@@ -206,9 +229,16 @@ export function recordRelease(dir: string, replace: boolean): RecordOutcome {
 
   let diff: RegistryDiff | undefined;
   if (previous) {
-    diff = diffRegistries(wrap(() => readReleaseData(dir, previous)), data);
+    diff = diffRegistries(
+      wrap(() => readReleaseData(dir, previous)),
+      data,
+    );
     if (diff.required_bump === 'none') {
-      throw new WorkflowError(`the content is the same as release ${previous.version}, so there is nothing new to record as ${version}.`, 1, 'failed');
+      throw new WorkflowError(
+        `the content is the same as release ${previous.version}, so there is nothing new to record as ${version}.`,
+        1,
+        'failed',
+      );
     }
     if (!bumpSatisfies(previous.version, version, diff.required_bump)) {
       const needs = effectiveBump(previous.version, diff.required_bump);
@@ -219,7 +249,11 @@ export function recordRelease(dir: string, replace: boolean): RecordOutcome {
       );
     }
     if (released < previous.released) {
-      throw new WorkflowError(`released ${released} is before the date of the release before it (${previous.version}, ${previous.released}). Set released in content/atlas.yaml to the date of this release.`, 1, 'failed');
+      throw new WorkflowError(
+        `released ${released} is before the date of the release before it (${previous.version}, ${previous.released}). Set released in content/atlas.yaml to the date of this release.`,
+        1,
+        'failed',
+      );
     }
   }
 
@@ -240,7 +274,11 @@ function wrap<T>(fn: () => T): T {
 
 /** CHANGELOG.md as the recorded releases make it. */
 export function changelogText(dir: string): string {
-  return changelogMarkdown(changelogEntries(recordedReleases(dir)), (version) => downloadsUrl(version), (version) => releaseNotes(dir, version));
+  return changelogMarkdown(
+    changelogEntries(recordedReleases(dir)),
+    (version) => downloadsUrl(version),
+    (version) => releaseNotes(dir, version),
+  );
 }
 
 /** Where a release's authored notes are kept (Markdown; headings start at ####, under the release's "Notes"). */
@@ -310,7 +348,8 @@ export function checkReleases(dir: string): ReleaseCheck {
     } catch {
       text = undefined;
     }
-    changelog = text === undefined ? (index.releases.length > 0 ? 'missing' : 'current') : text === changelogText(dir) ? 'current' : 'stale';
+    changelog =
+      text === undefined ? (index.releases.length > 0 ? 'missing' : 'current') : text === changelogText(dir) ? 'current' : 'stale';
   }
   const ok = results.every((r) => r.ok) && changelog === 'current';
   return { ok, recorded: index.releases.length, results, changelog };

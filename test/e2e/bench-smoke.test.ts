@@ -12,7 +12,12 @@ import { sharedSite } from '../site-fixture.ts';
 
 /** Runs a bench script to completion and returns what it printed; it must exit 0. */
 function bench(args: string[]): { stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   assert.equal(r.status, 0, `node ${args.join(' ')} exited with ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }

@@ -49,17 +49,26 @@ interface Seen {
 
 test('a page on another origin fetches the API, revalidates with If-None-Match (304) and reads the ETag', async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`,
+    );
   }
   const site = sharedSite();
   const api = createSiteServer({ root: site.root });
   const requests: string[] = [];
   api.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method} ${req.url}`));
   // The page's own origin: same host, another port, so every API request is cross-origin.
-  const page = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>elsewhere</title>'));
+  const page = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>elsewhere</title>'),
+  );
   const profile = mkdtempSync(join(tmpdir(), 'hoba-chromium-'));
   const [apiOrigin, pageOrigin] = [await listen(api), await listen(page)];
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
   try {
     const tab = browser.pages()[0] ?? (await browser.newPage());
     await tab.goto(`${pageOrigin}/`);

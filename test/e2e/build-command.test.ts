@@ -57,7 +57,10 @@ describe('hoba build', () => {
 
   test('files are 0644 and directories 0755 whatever the umask, so a web server can read the site', () => {
     const out = join(tmp, 'umask');
-    const r = spawnSync('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', process.execPath, CLI, 'build', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', process.execPath, CLI, 'build', '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     const wrong: string[] = [];
     const walk = (dir: string) => {

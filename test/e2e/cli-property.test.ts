@@ -28,18 +28,60 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 // Arguments cannot hold NUL (the kernel ends a string there); everything else may come.
 const noNul = (s: string) => s.replace(/\0/g, '');
-const protoKey = fc.constantFrom('constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf', '__defineGetter__');
-const huge = fc.tuple(fc.integer({ min: 500, max: 100_000 }), fc.constantFrom('a', 'reposted', 'é', '🙂', 'x '), fc.boolean()).map(([n, unit, single]) =>
-  (single ? unit.replace(' ', '') : unit).repeat(Math.ceil(n / unit.length)).slice(0, n),
+const protoKey = fc.constantFrom(
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  'isPrototypeOf',
+  '__defineGetter__',
 );
+const huge = fc
+  .tuple(fc.integer({ min: 500, max: 100_000 }), fc.constantFrom('a', 'reposted', 'é', '🙂', 'x '), fc.boolean())
+  .map(([n, unit, single]) => (single ? unit.replace(' ', '') : unit).repeat(Math.ceil(n / unit.length)).slice(0, n));
 const control = fc.string({ unit: fc.integer({ min: 1, max: 31 }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 8 });
 const unicode = fc.string({ unit: 'binary', maxLength: 24 }).map(noNul);
 const badNumber = fc.constantFrom('0', '-1', '1.5', '1e3', 'NaN', 'Infinity', '99999999999999999999', '0x10', ' 3', '٣', '', '-0', '+2');
 const id = fc.oneof(
-  fc.constantFrom('A-001', 'a-9', 'A-009', 'M-001', 'm1', 'M-099', 'E-013', 'E-078', 'B-005', 'P-005', 'L-001', 'I-003', 'S-001', 's3', 'S-999', 'X-001', 'A-0', 'A--1', 'A-0000000000001'),
+  fc.constantFrom(
+    'A-001',
+    'a-9',
+    'A-009',
+    'M-001',
+    'm1',
+    'M-099',
+    'E-013',
+    'E-078',
+    'B-005',
+    'P-005',
+    'L-001',
+    'I-003',
+    'S-001',
+    's3',
+    'S-999',
+    'X-001',
+    'A-0',
+    'A--1',
+    'A-0000000000001',
+  ),
   fc.tuple(fc.constantFrom(...'ABMPLISEXabmplise'), fc.nat(2000)).map(([letter, n]) => `${letter}-${n}`),
 );
-const vocabulary = fc.constantFrom(...STAGES, ...KINDS, ...RELATIONS, 'TECHNICAL', 'Offer', 'MERMAID', 'dot', 'In', 'both', 'ghosted after final interview', 'final-silence-ask-timeline-once=no-reply', 'a=b=c');
+const vocabulary = fc.constantFrom(
+  ...STAGES,
+  ...KINDS,
+  ...RELATIONS,
+  'TECHNICAL',
+  'Offer',
+  'MERMAID',
+  'dot',
+  'In',
+  'both',
+  'ghosted after final interview',
+  'final-silence-ask-timeline-once=no-reply',
+  'a=b=c',
+);
 const word = fc.oneof(
   { weight: 3, arbitrary: id },
   { weight: 2, arbitrary: vocabulary },
@@ -50,7 +92,21 @@ const word = fc.oneof(
   { weight: 2, arbitrary: badNumber },
   { weight: 1, arbitrary: fc.constant('') },
 );
-const unknownOption = fc.constantFrom('--bogus', '-x', '--json=1', '--limit=abc', '--', '-', '--JSON', '---', '--dir=', '--no-json', '-jx', '--depth=-1', '--stage=');
+const unknownOption = fc.constantFrom(
+  '--bogus',
+  '-x',
+  '--json=1',
+  '--limit=abc',
+  '--',
+  '-',
+  '--JSON',
+  '---',
+  '--dir=',
+  '--no-json',
+  '-jx',
+  '--depth=-1',
+  '--stage=',
+);
 /** Values for --dir: only places on this machine. */
 const place = fc.constantFrom(ROOT, empty, join(scratch, 'missing'), join(ROOT, 'package.json'), '.', '..', 'content', '');
 /**
@@ -74,18 +130,37 @@ interface Spec {
 const common = { '--dir': fc.oneof(place, word) };
 
 const SPECS: Record<string, Spec> = {
-  search: { valued: { ...common, '--kind': fc.oneof(vocabulary, word, fc.constant('artifact,,MECHANISM')), '--limit': fc.oneof(badNumber, word) }, flags: ['--json'], positional: word },
+  search: {
+    valued: { ...common, '--kind': fc.oneof(vocabulary, word, fc.constant('artifact,,MECHANISM')), '--limit': fc.oneof(badNumber, word) },
+    flags: ['--json'],
+    positional: word,
+  },
   show: { valued: common, flags: ['--json'], positional: fc.oneof(id, word) },
-  explain: { valued: { ...common, '--stage': fc.oneof(vocabulary, word), '--probe': fc.oneof(vocabulary, word) }, flags: ['--json'], positional: fc.oneof(id, word) },
+  explain: {
+    valued: { ...common, '--stage': fc.oneof(vocabulary, word), '--probe': fc.oneof(vocabulary, word) },
+    flags: ['--json'],
+    positional: fc.oneof(id, word),
+  },
   graph: {
-    valued: { ...common, '--depth': badNumber, '--format': fc.oneof(vocabulary, word), '--direction': fc.oneof(vocabulary, word), '--relation': fc.oneof(vocabulary, word), '--limit': badNumber },
+    valued: {
+      ...common,
+      '--depth': badNumber,
+      '--format': fc.oneof(vocabulary, word),
+      '--direction': fc.oneof(vocabulary, word),
+      '--relation': fc.oneof(vocabulary, word),
+      '--limit': badNumber,
+    },
     flags: ['--json'],
     positional: fc.oneof(id, word),
   },
   methodology: { valued: common, flags: ['--json'], positional: word },
   validate: { valued: { ...common, '--mirror': mirror }, flags: ['--json', '--strict', '--list-rules', '--no-mirror'], positional: word },
   build: { valued: common, flags: ['--json'], positional: word },
-  serve: { valued: { ...common, '--port': badNumber, '--host': fc.oneof(word, fc.constantFrom('256.1.1.1', '::1', 'localhost')), '--out': place }, flags: ['--json'], positional: word },
+  serve: {
+    valued: { ...common, '--port': badNumber, '--host': fc.oneof(word, fc.constantFrom('256.1.1.1', '::1', 'localhost')), '--out': place },
+    flags: ['--json'],
+    positional: word,
+  },
 };
 
 /** A command line for one command: its options with good and bad values, stray words, unknown options. */

@@ -41,18 +41,54 @@ describe('the reading commands parsed without commander (src/cli/main.ts)', () =
   // Each usual form beside the same command line with a `--` before the arguments, which main.ts leaves
   // to commander: output, errors and exit status must be the same either way.
   const forms: Array<[quick: string[], commander: string[]]> = [
-    [['show', 'M-001'], ['show', '--', 'M-001']],
-    [['show', 'm-1', '--json'], ['show', '--json', '--', 'm-1']],
-    [['show', 'M-999', '--json'], ['show', '--json', '--', 'M-999']],
-    [['show', 'M-999'], ['show', '--', 'M-999']],
-    [['explain', 'A-009', '--full'], ['explain', '--full', '--', 'A-009']],
-    [['explain', 'A-009', 'A-027', '--json'], ['explain', '--json', '--', 'A-009', 'A-027']],
-    [['explain', 'S-001'], ['explain', '--', 'S-001']],
-    [['explain', 'they', 'went', 'dark', 'after', 'the', 'onsite'], ['explain', '--', 'they', 'went', 'dark', 'after', 'the', 'onsite']],
-    [['search', 'ghosted', 'after', 'final', 'interview'], ['search', '--', 'ghosted', 'after', 'final', 'interview']],
-    [['search', 'M-013', '--json', '--dir', ROOT], ['search', '--json', '--dir', ROOT, '--', 'M-013']],
-    [['show', 'M-001', '--dir', '/nonexistent/atlas'], ['show', '--dir', '/nonexistent/atlas', '--', 'M-001']],
-    [['show', 'M-001', '--json', '--dir', '/nonexistent/atlas'], ['show', '--json', '--dir', '/nonexistent/atlas', '--', 'M-001']],
+    [
+      ['show', 'M-001'],
+      ['show', '--', 'M-001'],
+    ],
+    [
+      ['show', 'm-1', '--json'],
+      ['show', '--json', '--', 'm-1'],
+    ],
+    [
+      ['show', 'M-999', '--json'],
+      ['show', '--json', '--', 'M-999'],
+    ],
+    [
+      ['show', 'M-999'],
+      ['show', '--', 'M-999'],
+    ],
+    [
+      ['explain', 'A-009', '--full'],
+      ['explain', '--full', '--', 'A-009'],
+    ],
+    [
+      ['explain', 'A-009', 'A-027', '--json'],
+      ['explain', '--json', '--', 'A-009', 'A-027'],
+    ],
+    [
+      ['explain', 'S-001'],
+      ['explain', '--', 'S-001'],
+    ],
+    [
+      ['explain', 'they', 'went', 'dark', 'after', 'the', 'onsite'],
+      ['explain', '--', 'they', 'went', 'dark', 'after', 'the', 'onsite'],
+    ],
+    [
+      ['search', 'ghosted', 'after', 'final', 'interview'],
+      ['search', '--', 'ghosted', 'after', 'final', 'interview'],
+    ],
+    [
+      ['search', 'M-013', '--json', '--dir', ROOT],
+      ['search', '--json', '--dir', ROOT, '--', 'M-013'],
+    ],
+    [
+      ['show', 'M-001', '--dir', '/nonexistent/atlas'],
+      ['show', '--dir', '/nonexistent/atlas', '--', 'M-001'],
+    ],
+    [
+      ['show', 'M-001', '--json', '--dir', '/nonexistent/atlas'],
+      ['show', '--json', '--dir', '/nonexistent/atlas', '--', 'M-001'],
+    ],
   ];
   for (const [quick, commander] of forms) {
     test(quick.join(' '), () => {
@@ -88,9 +124,15 @@ describe('hoba validate', () => {
       copy.set('M-004', ['operates_at', 1], 'B-099');
       const r = hoba(['validate', '--dir', copy.dir]);
       assert.equal(r.status, 1);
-      assert.match(r.stdout, /content\/mechanisms\/M-004-[^\n]+\n\s+\d+\s+error\s+dangling-reference\s+M-004: operates_at\[1\] refers to B-099/);
+      assert.match(
+        r.stdout,
+        /content\/mechanisms\/M-004-[^\n]+\n\s+\d+\s+error\s+dangling-reference\s+M-004: operates_at\[1\] refers to B-099/,
+      );
       assert.match(r.stdout, /✖ 1 error/);
-      const json = JSON.parse(hoba(['validate', '--json', '--dir', copy.dir]).stdout) as { ok: boolean; problems: Array<{ rule: string; entity: string; line: number }> };
+      const json = JSON.parse(hoba(['validate', '--json', '--dir', copy.dir]).stdout) as {
+        ok: boolean;
+        problems: Array<{ rule: string; entity: string; line: number }>;
+      };
       assert.equal(json.ok, false);
       assert.equal(json.problems[0]!.rule, 'dangling-reference');
       assert.equal(json.problems[0]!.entity, 'M-004');

@@ -50,11 +50,15 @@ describe('the MCP conformance suite against hoba-mcp --http', () => {
     test(`revision ${revision}: every scenario that applies passes (the rest are listed with why)`, () => {
       const suite = toolPath('@modelcontextprotocol/conformance', 'dist/index.js');
       const dir = join(out, revision);
-      const run = spawnSync(nodePath(24), [suite, 'server', '--url', url, '--suite', 'all', '--spec-version', revision, '--expected-failures', BASELINE, '-o', dir], {
-        cwd: out,
-        encoding: 'utf8',
-        timeout: 5 * 60_000,
-      });
+      const run = spawnSync(
+        nodePath(24),
+        [suite, 'server', '--url', url, '--suite', 'all', '--spec-version', revision, '--expected-failures', BASELINE, '-o', dir],
+        {
+          cwd: out,
+          encoding: 'utf8',
+          timeout: 5 * 60_000,
+        },
+      );
       const report = `${run.stdout}\n${run.stderr}`.replace(/^Running client scenario .*\n|^Results saved to .*\n/gm, '');
       assert.equal(run.status, 0, `the suite failed at ${revision}:\n${report.slice(-6000)}`);
       assert.match(run.stdout, /Baseline check passed/);

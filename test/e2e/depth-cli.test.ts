@@ -12,13 +12,17 @@ import { hoba } from '../dist.ts';
 
 const atlas = loadAtlas(ROOT).registry;
 const artifacts = atlas.all('artifact');
-const withLaw = [...artifacts, ...atlas.all('mechanism'), ...atlas.all('intervention'), ...atlas.all('barrier')].filter((e) => e.law.length > 0);
+const withLaw = [...artifacts, ...atlas.all('mechanism'), ...atlas.all('intervention'), ...atlas.all('barrier')].filter(
+  (e) => e.law.length > 0,
+);
 
 describe('hoba stats: the depth targets', () => {
   test('every target is met by the real atlas', () => {
     const run = hoba(['stats', '--json', '--check']);
     const stats = JSON.parse(run.stdout) as ReturnType<typeof atlasStats>;
-    const unmet = stats.targets.filter((t) => !t.met).map((t) => `${t.id}: ${t.actual} (${t.bound} ${t.target})${t.failing ? ` ${t.failing.join(', ')}` : ''}`);
+    const unmet = stats.targets
+      .filter((t) => !t.met)
+      .map((t) => `${t.id}: ${t.actual} (${t.bound} ${t.target})${t.failing ? ` ${t.failing.join(', ')}` : ''}`);
     assert.deepEqual(unmet, []);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(stats.met, true);
@@ -26,7 +30,37 @@ describe('hoba stats: the depth targets', () => {
 
   test('the targets are the ones the issue sets', () => {
     const ids = atlasStats(atlas).targets.map((t) => t.id);
-    for (const id of ['artifacts', 'barriers', 'mechanisms', 'patterns', 'loops', 'interventions', 'scenarios', 'sources', 'mechanisms-unsourced', 'topics', 'law-us-federal', 'law-us-state', 'law-uk', 'law-eu', 'intervention-actors', 'intervention-actor-share', 'specimens', 'perspectives', 'artifact-emitters-min', 'artifact-first-tier', 'barrier-mechanisms', 'mechanisms-in-motifs', 'candidate-narrowing', 'bibliography-revision', 'rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits', 'voices']) {
+    for (const id of [
+      'artifacts',
+      'barriers',
+      'mechanisms',
+      'patterns',
+      'loops',
+      'interventions',
+      'scenarios',
+      'sources',
+      'mechanisms-unsourced',
+      'topics',
+      'law-us-federal',
+      'law-us-state',
+      'law-uk',
+      'law-eu',
+      'intervention-actors',
+      'intervention-actor-share',
+      'specimens',
+      'perspectives',
+      'artifact-emitters-min',
+      'artifact-first-tier',
+      'barrier-mechanisms',
+      'mechanisms-in-motifs',
+      'candidate-narrowing',
+      'bibliography-revision',
+      'rule-uncalibrated-likelihood',
+      'rule-unsourced-frequency',
+      'rule-causal-overclaim',
+      'law-time-limits',
+      'voices',
+    ]) {
       assert.ok(ids.includes(id), `target ${id}`);
     }
   });
@@ -59,7 +93,9 @@ describe('hoba stats: the depth targets', () => {
       copy.remove(remedied.id, ['law', remedied.law.findIndex((n) => n.remedy !== undefined), 'time_limit']);
       const run = hoba(['stats', '--json', '--check', '--dir', copy.dir]);
       assert.equal(run.status, 1);
-      const failing = Object.fromEntries((JSON.parse(run.stdout) as ReturnType<typeof atlasStats>).targets.filter((t) => !t.met).map((t) => [t.id, t.failing]));
+      const failing = Object.fromEntries(
+        (JSON.parse(run.stdout) as ReturnType<typeof atlasStats>).targets.filter((t) => !t.met).map((t) => [t.id, t.failing]),
+      );
       assert.deepEqual(failing['rule-uncalibrated-likelihood'], ['A-001']);
       assert.deepEqual(failing['rule-causal-overclaim'], ['M-004']);
       assert.deepEqual(failing['rule-unsourced-frequency'], ['A-019']);
@@ -89,7 +125,9 @@ describe('the law layer on the surfaces', () => {
   });
 
   test('hoba explain carries the observations’ law notes and the notice; --full prints their time limits', () => {
-    const result = JSON.parse(hoba(['explain', entity.id, '--json']).stdout) as { agency: { law: Array<{ artifact: { id: string }; jurisdiction: string }>; legal_notice?: string } };
+    const result = JSON.parse(hoba(['explain', entity.id, '--json']).stdout) as {
+      agency: { law: Array<{ artifact: { id: string }; jurisdiction: string }>; legal_notice?: string };
+    };
     assert.equal(result.agency.law.length, entity.law.length);
     assert.ok(result.agency.law.every((n) => n.artifact.id === entity.id));
     assert.match(result.agency.legal_notice ?? '', /^Not legal advice\./);
@@ -108,7 +146,10 @@ describe('the law layer on the surfaces', () => {
       vocabularies: { hedges: { likelihood: string[] }; effect_levels: Array<{ id: string }> };
     };
     assert.ok(m.vocabularies.hedges.likelihood.includes('probably'));
-    assert.deepEqual(m.vocabularies.effect_levels.map((t) => t.id), ['established', 'supported', 'mixed', 'contested', 'unmeasured']);
+    assert.deepEqual(
+      m.vocabularies.effect_levels.map((t) => t.id),
+      ['established', 'supported', 'mixed', 'contested', 'unmeasured'],
+    );
     assert.ok(m.sections.some((s) => s.id === 'law'));
     const rules = m.sections.find((s) => s.id === 'rules-of-inference')!.body;
     assert.match(rules, /source records are the exception/);
@@ -128,10 +169,23 @@ describe('the rules added by the content audit of 2026-11, through hoba stats', 
     const original = manifest.replace(/^(?:#[^\n]*\n)*uncited:\n(?: {2}[^\n]*\n)*/m, '');
     assert.ok(!/^uncited:/m.test(original));
     copy.write('content/atlas.yaml', original);
-    const cited = new Set([...artifacts, ...mechanisms, ...interventions, ...atlas.all('barrier'), ...atlas.all('pattern'), ...atlas.all('scenario'), ...atlas.all('loop')].flatMap((e) => e.sources));
+    const cited = new Set(
+      [
+        ...artifacts,
+        ...mechanisms,
+        ...interventions,
+        ...atlas.all('barrier'),
+        ...atlas.all('pattern'),
+        ...atlas.all('scenario'),
+        ...atlas.all('loop'),
+      ].flatMap((e) => e.sources),
+    );
     const range = Array.from({ length: 39 }, (_, i) => `E-${169 + i}`);
     const uncited = range.filter((id) => !cited.has(id));
-    const target = () => (JSON.parse(hoba(['stats', '--json', '--dir', copy.dir]).stdout) as ReturnType<typeof atlasStats>).targets.find((t) => t.id === 'bibliography-revision');
+    const target = () =>
+      (JSON.parse(hoba(['stats', '--json', '--dir', copy.dir]).stdout) as ReturnType<typeof atlasStats>).targets.find(
+        (t) => t.id === 'bibliography-revision',
+      );
     assert.equal(target(), undefined, 'no list, no target');
     copy.write('content/atlas.yaml', `${original}uncited:\n  from: E-169\n  to: E-207\n  sources: []\n`);
     const open = target();

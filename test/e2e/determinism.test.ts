@@ -4,7 +4,18 @@
 // content's bytes by design. Needs `npm run build` first. The shuffles are seeded (HOBA_SEED overrides).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, opendirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  opendirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -68,7 +79,11 @@ describe(`hoba build is byte-deterministic (HOBA_SEED=${SEED})`, () => {
     delete env['HOBA_DIR'];
     const args = [CLI, 'build', '--dir', checkout, '--out', out];
     const r = options.umask
-      ? spawnSync('/bin/sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', process.execPath, ...args], { env, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS })
+      ? spawnSync('/bin/sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', process.execPath, ...args], {
+          env,
+          encoding: 'utf8',
+          timeout: BUILD_TIMEOUT_MS,
+        })
       : spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS });
     assert.equal(r.error, undefined, `hoba build did not finish: ${r.error?.message}`);
     assert.equal(r.status, 0, `hoba build failed:\n${r.stderr}`);
@@ -116,12 +131,20 @@ describe(`hoba build is byte-deterministic (HOBA_SEED=${SEED})`, () => {
     test(`another locale and time zone (${locale}, ${zone}) give the same site`, () => {
       const env = { LANG: locale, LC_ALL: locale, TZ: zone };
       // The child must really run under them, or this test proves nothing.
-      const probe = spawnSync(process.execPath, ['-e', 'const o = Intl.DateTimeFormat().resolvedOptions(); console.log(o.locale, o.timeZone)'], {
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-      });
+      const probe = spawnSync(
+        process.execPath,
+        ['-e', 'const o = Intl.DateTimeFormat().resolvedOptions(); console.log(o.locale, o.timeZone)'],
+        {
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+        },
+      );
       const expected = `${locale.slice(0, 5).replace('_', '-')} ${zone}`;
-      assert.equal(probe.stdout.trim(), expected, `a child process with LANG=${locale} TZ=${zone} reports "${probe.stdout.trim()}" (is Node built without full ICU?), so this test would prove nothing`);
+      assert.equal(
+        probe.stdout.trim(),
+        expected,
+        `a child process with LANG=${locale} TZ=${zone} reports "${probe.stdout.trim()}" (is Node built without full ICU?), so this test would prove nothing`,
+      );
       assertSameSite(build(plain, { env }).site, `under ${locale} and ${zone}`);
     });
   }
@@ -150,14 +173,18 @@ describe(`hoba build is byte-deterministic (HOBA_SEED=${SEED})`, () => {
     const site = build(reordered).site;
     // The content hash fingerprints content/'s bytes (serve's staleness check), so it must change; with
     // it put back, every file is the same.
-    const hash = (s: Map<string, Buffer>) => (JSON.parse(s.get('api/v1/index.json')!.toString('utf8')) as { content_hash: string }).content_hash;
+    const hash = (s: Map<string, Buffer>) =>
+      (JSON.parse(s.get('api/v1/index.json')!.toString('utf8')) as { content_hash: string }).content_hash;
     const [before, now] = [hash(reference), hash(site)];
     assert.notEqual(now, before);
-    const restored = new Map([...site].map(([p, bytes]) => [p, bytes.includes(now) ? Buffer.from(bytes.toString('utf8').replaceAll(now, before), 'utf8') : bytes]));
+    const restored = new Map(
+      [...site].map(([p, bytes]) => [p, bytes.includes(now) ? Buffer.from(bytes.toString('utf8').replaceAll(now, before), 'utf8') : bytes]),
+    );
     // The precompressed variants of those files hold the hash compressed: made again from the restored file.
     for (const [p] of restored) {
       const original = restored.get(p.replace(/\.(gz|br)$/, ''));
-      if (p !== p.replace(/\.(gz|br)$/, '') && original && site.get(p.slice(0, -3))!.includes(now)) restored.set(p, p.endsWith('.gz') ? gzip(original) : brotli(original));
+      if (p !== p.replace(/\.(gz|br)$/, '') && original && site.get(p.slice(0, -3))!.includes(now))
+        restored.set(p, p.endsWith('.gz') ? gzip(original) : brotli(original));
     }
     assertSameSite(restored, 'with every mapping reordered (content hash put back)');
   });

@@ -39,12 +39,20 @@ describe(`SIGTERM under load on 32 keep-alive connections (${ROUNDS} round${ROUN
   });
   after(() => rmSync(join(out, '..'), { recursive: true, force: true }));
 
-  const serveRequests = (i: number): LoadRequest => ({ method: 'GET', path: ['/api/v1/graph', '/api/v1/mechanisms', '/developers/', '/assets/atlas.json'][i % 4]! });
+  const serveRequests = (i: number): LoadRequest => ({
+    method: 'GET',
+    path: ['/api/v1/graph', '/api/v1/mechanisms', '/developers/', '/assets/atlas.json'][i % 4]!,
+  });
   for (let round = 1; round <= ROUNDS; round++) {
     test(`hoba serve: no request lost, new connections refused, exit 0 (round ${round})`, async (t) => {
-      const { child, origin } = await start([CLI, 'serve', '--port', '0', '--json', '--out', out, '--dir', ROOT], /"url":\s*"(http:\/\/[^"]+?)\/?"/);
+      const { child, origin } = await start(
+        [CLI, 'serve', '--port', '0', '--json', '--out', out, '--dir', ROOT],
+        /"url":\s*"(http:\/\/[^"]+?)\/?"/,
+      );
       const r = await loadThenSignal(child, origin, serveRequests);
-      t.diagnostic(`${r.answered} answered (${r.answeredAfterSignal} after SIGTERM), ${r.refused} new connections refused, ${r.lost.length} lost`);
+      t.diagnostic(
+        `${r.answered} answered (${r.answeredAfterSignal} after SIGTERM), ${r.refused} new connections refused, ${r.lost.length} lost`,
+      );
       assert.deepEqual(r.lost, []);
       assert.ok(r.answeredAfterSignal >= 1, 'requests sent around the signal were answered');
       assert.deepEqual(r.exit, { code: 0, signal: null });
@@ -55,13 +63,20 @@ describe(`SIGTERM under load on 32 keep-alive connections (${ROUNDS} round${ROUN
     method: 'POST',
     path: '/mcp',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'explain_observation', arguments: { artifacts: [`A-${String(1 + (i % 40)).padStart(3, '0')}`] } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'explain_observation', arguments: { artifacts: [`A-${String(1 + (i % 40)).padStart(3, '0')}`] } },
+    }),
   });
   for (let round = 1; round <= ROUNDS; round++) {
     test(`hoba-mcp --http: no request lost, new connections refused, exit 0 (round ${round})`, async (t) => {
       const { child, origin } = await start([MCP, '--http', '--port', '0'], /(http:\/\/127\.0\.0\.1:\d+)\/mcp/);
       const r = await loadThenSignal(child, origin, mcpRequests);
-      t.diagnostic(`${r.answered} answered (${r.answeredAfterSignal} after SIGTERM), ${r.refused} new connections refused, ${r.lost.length} lost`);
+      t.diagnostic(
+        `${r.answered} answered (${r.answeredAfterSignal} after SIGTERM), ${r.refused} new connections refused, ${r.lost.length} lost`,
+      );
       assert.deepEqual(r.lost, []);
       assert.deepEqual(r.exit, { code: 0, signal: null });
     });

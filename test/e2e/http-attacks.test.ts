@@ -30,7 +30,9 @@ describe('the HTTP attack suite: hoba serve, the worker under workerd and nginx 
     if ('skip' in workerd) t.diagnostic(`the worker is left out: ${workerd.skip}`);
     const attacks = catalogue();
     const { failures, byClass, known } = await attackAll(servers, attacks, site.secret);
-    t.diagnostic(`${attacks.length} requests × ${servers.length} servers (${servers.map((s) => s.name).join(', ')}): ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+    t.diagnostic(
+      `${attacks.length} requests × ${servers.length} servers (${servers.map((s) => s.name).join(', ')}): ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`,
+    );
     for (const [why, n] of known) t.diagnostic(`documented difference, ${n} requests: ${why}`);
     assert.deepEqual(failures, [], `${failures.length} failures:\n${failures.slice(0, 80).join('\n')}`);
   });

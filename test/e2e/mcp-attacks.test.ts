@@ -27,7 +27,16 @@ interface Answer {
 type RpcError = { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } };
 
 /** One request with exactly these headers (Host too; none at all when host is null). */
-function send(url: URL, options: { method?: string; path?: string; headers?: Record<string, string | number>; host?: string | null; body?: string | Buffer | Buffer[] }): Promise<Answer> {
+function send(
+  url: URL,
+  options: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string | number>;
+    host?: string | null;
+    body?: string | Buffer | Buffer[];
+  },
+): Promise<Answer> {
   const { method = 'POST', path = url.pathname, host, body } = options;
   const headers: Record<string, string | number> = { ...options.headers };
   if (host !== undefined && host !== null) headers['host'] = host;
@@ -108,7 +117,11 @@ const TARGETS: Target[] = [
   {
     name: 'hoba serve, /mcp',
     async start() {
-      this.child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--out', join(site, '_site')], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      this.child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--out', join(site, '_site')], {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       this.url = await startedBy(this.child, /MCP \(HTTP\)\s+(http:\/\/127\.0\.0\.1:\d+\/mcp)/);
     },
   },
@@ -154,10 +167,27 @@ for (const target of TARGETS) {
         assert.match(rpcError(answer).message, /DNS rebinding/);
       }
       assert.equal((await post(url, ping(), {}, null)).status, 400, 'no Host header at all (node:http refuses HTTP/1.1 without one)');
-      assert.match(await rawStatusLine(url, `POST ${url.pathname} HTTP/1.1\r\nHost: \r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`), / 403 /, 'an empty Host');
+      assert.match(
+        await rawStatusLine(
+          url,
+          `POST ${url.pathname} HTTP/1.1\r\nHost: \r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+        ),
+        / 403 /,
+        'an empty Host',
+      );
       // URL parsing writes numeric IPv4 forms (127.1, 0x7f.1, 2130706433) as 127.0.0.1: they are loopback
       // addresses, and no DNS name can take that form, so they pass.
-      const allowed = ['127.0.0.1', `127.0.0.1:${port}`, '127.1', '0x7f.1', '2130706433', 'localhost', `LOCALHOST:${port}`, '[::1]', `[::1]:${port}`];
+      const allowed = [
+        '127.0.0.1',
+        `127.0.0.1:${port}`,
+        '127.1',
+        '0x7f.1',
+        '2130706433',
+        'localhost',
+        `LOCALHOST:${port}`,
+        '[::1]',
+        `[::1]:${port}`,
+      ];
       for (const host of allowed) {
         const answer = await post(url, ping(), {}, host);
         assert.equal(answer.status, 200, `Host: ${host}: ${answer.body}`);
@@ -166,7 +196,16 @@ for (const target of TARGETS) {
 
     test('Origins that merely start with 127. are refused, and so are null and file origins; loopback origins pass', async () => {
       // https://127.0.0.2: another service on this machine, not a loopback name (the SDK's validateOriginHeader, with the loopback names).
-      const refused = ['http://127.attacker.example', `http://127.0.0.1.evil.example:${url.port}`, 'https://127.0.0.1.nip.io', 'http://localhost.evil.example', 'http://evil.example', 'null', 'file://', 'https://127.0.0.2'];
+      const refused = [
+        'http://127.attacker.example',
+        `http://127.0.0.1.evil.example:${url.port}`,
+        'https://127.0.0.1.nip.io',
+        'http://localhost.evil.example',
+        'http://evil.example',
+        'null',
+        'file://',
+        'https://127.0.0.2',
+      ];
       for (const origin of refused) {
         const answer = await post(url, ping(), { origin });
         assert.equal(answer.status, 403, `Origin: ${origin}`);
@@ -181,7 +220,10 @@ for (const target of TARGETS) {
       const declared = await post(url, 'x'.repeat(LIMIT + 1));
       assert.equal(declared.status, 413);
       assert.match(rpcError(declared).message, /1048576 bytes/);
-      const streamed = await post(url, Array.from({ length: 24 }, () => Buffer.alloc(64 * 1024, 0x20)));
+      const streamed = await post(
+        url,
+        Array.from({ length: 24 }, () => Buffer.alloc(64 * 1024, 0x20)),
+      );
       assert.equal(streamed.status, 413, 'a chunked body without Content-Length');
       const head = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"pad":"';
       const exact = `${head}${'a'.repeat(LIMIT - head.length - 4)}"}}}`;
@@ -200,7 +242,9 @@ for (const target of TARGETS) {
         const closed = new Promise<void>((done) => socket.on('close', () => done()));
         socket.on('error', () => undefined);
         const length = framing === 'declared' ? `Content-Length: ${LIMIT + 1 + 16}` : 'Transfer-Encoding: chunked';
-        socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${length}\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `POST ${url.pathname} HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${length}\r\nConnection: close\r\n\r\n`,
+        );
         if (framing === 'chunked') socket.write(`${(LIMIT + 1).toString(16)}\r\n`);
         socket.write(Buffer.alloc(LIMIT + 1, 0x20));
         if (framing === 'chunked') socket.write('\r\n');
@@ -290,11 +334,22 @@ for (const target of TARGETS) {
     });
 
     test('resources/read of an unknown ID and prompts/get with a non-string argument are the client’s errors, not -32603', async () => {
-      const resource = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'hoba://mechanism/M-999' } }));
+      const resource = await post(
+        url,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'hoba://mechanism/M-999' } }),
+      );
       const notFound = JSON.parse(resource.body) as RpcError & { error: { data?: unknown } };
       assert.equal(notFound.error.code, -32602, resource.body);
       assert.deepEqual(notFound.error.data, { uri: 'hoba://mechanism/M-999' });
-      const prompt = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'prompts/get', params: { name: 'analyse-observation', arguments: { observation: ['x'] } } }));
+      const prompt = await post(
+        url,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'prompts/get',
+          params: { name: 'analyse-observation', arguments: { observation: ['x'] } },
+        }),
+      );
       const invalid = JSON.parse(prompt.body) as RpcError;
       assert.equal(invalid.error.code, -32602, prompt.body);
       assert.match(invalid.error.message, /arguments\.observation: expected string/);
@@ -306,7 +361,9 @@ for (const target of TARGETS) {
       // Headers and half a body, then nothing: the server must go on answering everyone else.
       const stalled = connect(Number(url.port), '127.0.0.1');
       await once(stalled, 'connect');
-      stalled.write(`POST ${url.pathname} HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+      stalled.write(
+        `POST ${url.pathname} HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`,
+      );
       try {
         assert.equal((await post(url, ping())).status, 200);
       } finally {
@@ -319,15 +376,34 @@ for (const target of TARGETS) {
       const round = async () => {
         const answers = await Promise.all([
           post(url, 'x'.repeat(LIMIT + 1)),
-          post(url, Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024, 0x20))),
+          post(
+            url,
+            Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024, 0x20)),
+          ),
           post(url, `[${Array.from({ length: 20 }, (_, i) => ping(i)).join(',')}]`),
           post(url, '{not json'),
           post(url, '[]'),
           post(url, ping(), {}, '127.0.0.1.nip.io'),
           post(url, ping(), { origin: 'http://127.attacker.example' }),
           post(url, ping(), { accept: 'application/json' }),
-          post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_registry', arguments: { query: 'q'.repeat(LIMIT / 2) } } })),
-          post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'explain_observation', arguments: { artifacts: ['A-001', 'A-009'] } } })),
+          post(
+            url,
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/call',
+              params: { name: 'search_registry', arguments: { query: 'q'.repeat(LIMIT / 2) } },
+            }),
+          ),
+          post(
+            url,
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/call',
+              params: { name: 'explain_observation', arguments: { artifacts: ['A-001', 'A-009'] } },
+            }),
+          ),
           send(url, { method: 'GET' }),
         ]);
         for (const a of answers) assert.ok(a.status < 500, `no 5xx: ${a.status} ${a.body.slice(0, 200)}`);

@@ -29,9 +29,25 @@ const HANG = 20_000;
 
 // ── what to send ────────────────────────────────────────────────────────────────────────────────────
 
-type JsonSchema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; minimum?: number; maximum?: number };
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+};
 
-const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
+const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 const ids = registry.entities.map((e) => e.id);
 
 /** Strings a careless or hostile client sends: prototype keys, IDs and near-IDs, Unicode, lone surrogates, huge ones. */
@@ -39,7 +55,10 @@ const nastyString = fc.oneof(
   { arbitrary: fc.constantFrom(...PROTOTYPE_KEYS), weight: 3 },
   { arbitrary: fc.constantFrom(...ids), weight: 3 },
   { arbitrary: fc.stringMatching(/^[a-zA-Z]-?\d{0,5}$/), weight: 2 },
-  { arbitrary: fc.constantFrom('ghosted after the final interview', 'salary', 'team', 'hoba', 'full', 'summary', 'out', 'both'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom('ghosted after the final interview', 'salary', 'team', 'hoba', 'full', 'summary', 'out', 'both'),
+    weight: 2,
+  },
   { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 20 }), weight: 1 },
   { arbitrary: fc.constantFrom('', ' ', '\u0000', '\u202e', 'é'.repeat(301), 'x'.repeat(100_000)), weight: 1 },
@@ -72,10 +91,17 @@ function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 /** An arguments object for a tool: some of its fields, plus now and then keys it does not declare (own properties, "__proto__" too). */
 function argumentsFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
-  const fields = Object.entries(schema.properties ?? {}).map(([name, s]) => fc.option(fc.tuple(fc.constant(name), plausible(s)), { freq: 2, nil: undefined }));
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'extra', '💥', ''), fc.string({ maxLength: 8 })), anyValue), { maxLength: 2 });
+  const fields = Object.entries(schema.properties ?? {}).map(([name, s]) =>
+    fc.option(fc.tuple(fc.constant(name), plausible(s)), { freq: 2, nil: undefined }),
+  );
+  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'extra', '💥', ''), fc.string({ maxLength: 8 })), anyValue), {
+    maxLength: 2,
+  });
   return fc
-    .tuple(fc.tuple(...fields), fc.oneof({ arbitrary: fc.constant([] as Array<[string, unknown]>), weight: 4 }, { arbitrary: extra, weight: 1 }))
+    .tuple(
+      fc.tuple(...fields),
+      fc.oneof({ arbitrary: fc.constant([] as Array<[string, unknown]>), weight: 4 }, { arbitrary: extra, weight: 1 }),
+    )
     .map(([declared, extras]) => Object.fromEntries([...declared.filter((f) => f !== undefined), ...extras]));
 }
 
@@ -115,14 +141,22 @@ function check(tools: Map<string, Tool>, where: string, name: unknown, args: unk
   }
   const tool = tools.get(String(name));
   assert.ok(tool, `${context}\na result from an unknown tool`);
-  assert.ok(tool.validate(result.structuredContent), `${context}\noutput fails its schema: ${JSON.stringify(tool.validate.errors)?.slice(0, 600)}`);
+  assert.ok(
+    tool.validate(result.structuredContent),
+    `${context}\noutput fails its schema: ${JSON.stringify(tool.validate.errors)?.slice(0, 600)}`,
+  );
   assert.deepEqual(JSON.parse(text), result.structuredContent, `${context}\nthe text content is not the structured content`);
 }
 
 async function toolsOf(client: Client): Promise<Map<string, Tool>> {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   const listed = (await client.listTools()).tools;
-  return new Map(listed.map((t) => [t.name, { name: t.name, inputSchema: t.inputSchema as JsonSchema, validate: ajv.compile(t.outputSchema as SchemaObject) }]));
+  return new Map(
+    listed.map((t) => [
+      t.name,
+      { name: t.name, inputSchema: t.inputSchema as JsonSchema, validate: ajv.compile(t.outputSchema as SchemaObject) },
+    ]),
+  );
 }
 
 async function outcomeOf(call: Promise<unknown>): Promise<Outcome> {
@@ -136,7 +170,6 @@ async function outcomeOf(call: Promise<unknown>): Promise<Outcome> {
 /** A random call: one of the tools with arguments for it. */
 const callOf = (tools: Map<string, Tool>) =>
   fc.constantFrom(...tools.values()).chain((tool) => argumentsFor(tool.inputSchema).map((args) => ({ name: tool.name, args })));
-
 
 /**
  * The attack that found issue #10's crash, tried on purpose rather than left to chance: every string
@@ -156,7 +189,8 @@ function prototypeSweep(tool: Tool): Array<Record<string, unknown>> {
   return sweep;
 }
 
-const sweepCalls = (tools: Map<string, Tool>) => [...tools.values()].flatMap((tool) => prototypeSweep(tool).map((args) => ({ name: tool.name, args })));
+const sweepCalls = (tools: Map<string, Tool>) =>
+  [...tools.values()].flatMap((tool) => prototypeSweep(tool).map((args) => ({ name: tool.name, args })));
 
 const propertyOptions = (numRuns: number) => ({ seed: SEED, numRuns, endOnFailure: true });
 /** For a one-argument property: these examples run first, then numRuns random ones. */
@@ -186,7 +220,13 @@ describe(`MCP property tests (HOBA_SEED=${SEED})`, () => {
     for (const tool of tools.values()) {
       await fc.assert(
         fc.asyncProperty(argumentsFor(tool.inputSchema), async (args) => {
-          check(tools, 'in memory', tool.name, args, await outcomeOf(client.callTool({ name: tool.name, arguments: args }, { timeout: HANG })));
+          check(
+            tools,
+            'in memory',
+            tool.name,
+            args,
+            await outcomeOf(client.callTool({ name: tool.name, arguments: args }, { timeout: HANG })),
+          );
         }),
         withExamples(60, prototypeSweep(tool)),
       );
@@ -207,14 +247,21 @@ describe(`MCP property tests (HOBA_SEED=${SEED})`, () => {
       propertyOptions(80),
     );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom('observation', 'stage', ...PROTOTYPE_KEYS), fc.string({ maxLength: 6 })), anyValue, { maxKeys: 3 }), async (args) => {
-        const outcome = await outcomeOf(client.getPrompt({ name: 'analyse-observation', arguments: args as Record<string, string> }, { timeout: HANG }));
-        if ('error' in outcome) {
-          const context = `HOBA_SEED=${SEED} prompts/get ${JSON.stringify(args).slice(0, 300)}`;
-          assert.equal(outcome.error.code, -32602, `${context}: ${outcome.error.message}`);
-          assert.doesNotMatch(outcome.error.message, /"code"|"path"|\n\s+at /, `${context}: ${outcome.error.message}`);
-        }
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.oneof(fc.constantFrom('observation', 'stage', ...PROTOTYPE_KEYS), fc.string({ maxLength: 6 })), anyValue, {
+          maxKeys: 3,
+        }),
+        async (args) => {
+          const outcome = await outcomeOf(
+            client.getPrompt({ name: 'analyse-observation', arguments: args as Record<string, string> }, { timeout: HANG }),
+          );
+          if ('error' in outcome) {
+            const context = `HOBA_SEED=${SEED} prompts/get ${JSON.stringify(args).slice(0, 300)}`;
+            assert.equal(outcome.error.code, -32602, `${context}: ${outcome.error.message}`);
+            assert.doesNotMatch(outcome.error.message, /"code"|"path"|\n\s+at /, `${context}: ${outcome.error.message}`);
+          }
+        },
+      ),
       propertyOptions(80),
     );
   });
@@ -247,11 +294,13 @@ describe(`MCP property tests over stdio (HOBA_SEED=${SEED})`, () => {
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     let next = 0;
     try {
-      const junk = fc.oneof(
-        fc.string({ unit: 'binary', maxLength: 200 }),
-        fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-        fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0', 2), id: anyValue, method: anyValue }).map((v) => JSON.stringify(v)),
-      ).filter((line) => !line.includes('\n') && line.trim() !== '' && !isMessage(line));
+      const junk = fc
+        .oneof(
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+          fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0', 2), id: anyValue, method: anyValue }).map((v) => JSON.stringify(v)),
+        )
+        .filter((line) => !line.includes('\n') && line.trim() !== '' && !isMessage(line));
       await fc.assert(
         fc.asyncProperty(fc.array(fc.oneof(junk, fc.constant(null)), { minLength: 1, maxLength: 15 }), async (lines) => {
           // null stands for a valid request between the junk: a ping with a fresh id.
@@ -261,14 +310,25 @@ describe(`MCP property tests over stdio (HOBA_SEED=${SEED})`, () => {
           out = '';
           child.stdin!.write(sent.map((l) => `${l}\n`).join(''));
           const deadline = Date.now() + HANG;
-          const answers = () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: unknown; result?: unknown; error?: { code: number; message: string } });
+          const answers = () =>
+            out
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l) as { id: unknown; result?: unknown; error?: { code: number; message: string } });
           while (answers().length < expectErrors + expectPings) {
             assert.equal(child.exitCode, null, `HOBA_SEED=${SEED} the server exited: ${stderr}`);
-            assert.ok(Date.now() < deadline, `HOBA_SEED=${SEED} ${answers().length} of ${expectErrors + expectPings} answers to ${JSON.stringify(sent).slice(0, 600)}`);
+            assert.ok(
+              Date.now() < deadline,
+              `HOBA_SEED=${SEED} ${answers().length} of ${expectErrors + expectPings} answers to ${JSON.stringify(sent).slice(0, 600)}`,
+            );
             await new Promise((r) => setTimeout(r, 10));
           }
           const got = answers();
-          assert.equal(got.length, expectErrors + expectPings, `HOBA_SEED=${SEED} one answer per line: ${JSON.stringify(sent).slice(0, 600)}`);
+          assert.equal(
+            got.length,
+            expectErrors + expectPings,
+            `HOBA_SEED=${SEED} one answer per line: ${JSON.stringify(sent).slice(0, 600)}`,
+          );
           const errors = got.filter((a) => a.error);
           assert.equal(errors.length, expectErrors, `HOBA_SEED=${SEED} ${JSON.stringify(got).slice(0, 600)}`);
           for (const e of errors) assert.ok([-32700, -32600].includes(e.error!.code), JSON.stringify(e));
@@ -287,7 +347,13 @@ describe(`MCP property tests over stdio (HOBA_SEED=${SEED})`, () => {
 function isMessage(line: string): boolean {
   try {
     const v = JSON.parse(line) as { jsonrpc?: unknown; method?: unknown; id?: unknown };
-    return v !== null && typeof v === 'object' && v.jsonrpc === '2.0' && typeof v.method === 'string' && (v.id === undefined || typeof v.id === 'string' || Number.isInteger(v.id));
+    return (
+      v !== null &&
+      typeof v === 'object' &&
+      v.jsonrpc === '2.0' &&
+      typeof v.method === 'string' &&
+      (v.id === undefined || typeof v.id === 'string' || Number.isInteger(v.id))
+    );
   } catch {
     return false;
   }
@@ -333,7 +399,13 @@ describe(`MCP property tests over HTTP (HOBA_SEED=${SEED})`, () => {
     const params = fc.oneof(
       { arbitrary: callOf(tools).map(({ name, args }) => ({ name, arguments: args })), weight: 6 },
       { arbitrary: fc.record({ name: anyValue, arguments: anyValue }, { requiredKeys: [] }), weight: 1 },
-      { arbitrary: fc.record({ name: fc.constantFrom(...tools.keys()), arguments: fc.oneof(fc.constant(null), fc.string(), fc.array(anyValue, { maxLength: 3 }), fc.integer()) }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          name: fc.constantFrom(...tools.keys()),
+          arguments: fc.oneof(fc.constant(null), fc.string(), fc.array(anyValue, { maxLength: 3 }), fc.integer()),
+        }),
+        weight: 1,
+      },
       { arbitrary: anyValue, weight: 1 },
     );
     let id = 0;
@@ -343,12 +415,18 @@ describe(`MCP property tests over HTTP (HOBA_SEED=${SEED})`, () => {
         const where = `HTTP ${status}`;
         assert.ok(status < 500, `HOBA_SEED=${SEED} ${where}: ${JSON.stringify(p).slice(0, 400)} → ${JSON.stringify(json).slice(0, 400)}`);
         const answer = json as { result?: CallResult; error?: { code: number; message: string } } | undefined;
-        assert.ok(answer && (answer.result || answer.error), `HOBA_SEED=${SEED} ${where}: neither a result nor an error: ${JSON.stringify(json)}`);
+        assert.ok(
+          answer && (answer.result || answer.error),
+          `HOBA_SEED=${SEED} ${where}: neither a result nor an error: ${JSON.stringify(json)}`,
+        );
         const name = (p as { name?: unknown } | null)?.name;
         const args = (p as { arguments?: unknown } | null)?.arguments;
         check(tools, where, name, args, answer.error ? { error: answer.error } : { result: answer.result! });
       }),
-      withExamples<unknown>(150, sweepCalls(tools).map(({ name, args }) => ({ name, arguments: args }))),
+      withExamples<unknown>(
+        150,
+        sweepCalls(tools).map(({ name, args }) => ({ name, arguments: args })),
+      ),
     );
   });
 });

@@ -59,7 +59,10 @@ describe('what the server offers, sized for an assistant (in memory)', () => {
     const complete = async (name: string, value: string) =>
       (await client.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name, value } })).completion.values;
     assert.deepEqual(await complete('stage', ''), [...STAGES]);
-    assert.deepEqual(await complete('stage', 'te'), STAGES.filter((s) => s.startsWith('te')));
+    assert.deepEqual(
+      await complete('stage', 'te'),
+      STAGES.filter((s) => s.startsWith('te')),
+    );
     assert.ok((await complete('stage', 'te')).length > 0);
     assert.deepEqual(await complete('stage', 'zzz'), []);
     // The observation is the person's own words: nothing to offer.
@@ -69,7 +72,8 @@ describe('what the server offers, sized for an assistant (in memory)', () => {
   test('resources/list comes in pages: the methodology, then every entity once, each page small', async () => {
     // One page at a time, as a client that does not walk them all sees them (the SDK's listResources() walks every page).
     type Page = { resources: Array<{ uri: string }>; nextCursor?: string };
-    const page = (cursor?: string) => client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }) as Promise<Page>;
+    const page = (cursor?: string) =>
+      client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }) as Promise<Page>;
     const uris: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -82,16 +86,30 @@ describe('what the server offers, sized for an assistant (in memory)', () => {
       pages++;
     } while (cursor !== undefined);
     assert.deepEqual(uris.slice(0, 2), ['hoba://methodology', 'hoba://methodology.json']);
-    assert.deepEqual(uris.slice(2), registry.entities.map((e) => `hoba://${e.kind}/${e.id}`));
+    assert.deepEqual(
+      uris.slice(2),
+      registry.entities.map((e) => `hoba://${e.kind}/${e.id}`),
+    );
     assert.equal(pages, Math.ceil(uris.length / RESOURCES_PAGE));
     assert.ok(pages > 1);
-    assert.deepEqual((await client.listResources()).resources.map((r) => r.uri), uris, 'a client that walks every page gets them all');
+    assert.deepEqual(
+      (await client.listResources()).resources.map((r) => r.uri),
+      uris,
+      'a client that walks every page gets them all',
+    );
     for (const cursor of ['nope', '0', '-1', String(uris.length), '1e3']) {
-      await assert.rejects(page(cursor), (err: { code?: number; message: string }) => err.code === -32602 && /cursor/.test(err.message), `cursor ${cursor}`);
+      await assert.rejects(
+        page(cursor),
+        (err: { code?: number; message: string }) => err.code === -32602 && /cursor/.test(err.message),
+        `cursor ${cursor}`,
+      );
     }
     // Every listed entity reads, and the template still completes IDs.
     const templates = await client.listResourceTemplates();
-    assert.deepEqual(templates.resourceTemplates.map((t) => t.uriTemplate), ['hoba://{kind}/{id}']);
+    assert.deepEqual(
+      templates.resourceTemplates.map((t) => t.uriTemplate),
+      ['hoba://{kind}/{id}'],
+    );
   });
 
   test('"exactly one of" is a oneOf in explain_observation’s input schema, "at least one of" an anyOf', async () => {
@@ -123,13 +141,26 @@ describe('what the server offers, sized for an assistant (in memory)', () => {
     const toc = await call('get_methodology', {});
     assert.notEqual(toc.isError, true);
     assert.ok(bytes(toc.content[0]!.text!) < 4 * 1024, `the table of contents is ${bytes(toc.content[0]!.text!)} bytes`);
-    const contents = toc.structuredContent as { sections: Array<{ id: string; title: string; body?: string }>; contents: string; legal_notice: string };
-    assert.deepEqual(contents.sections.map((s) => s.id), [...METHODOLOGY_SECTIONS]);
-    assert.ok(contents.sections.every((s) => s.title && s.body === undefined), 'titles, no bodies');
+    const contents = toc.structuredContent as {
+      sections: Array<{ id: string; title: string; body?: string }>;
+      contents: string;
+      legal_notice: string;
+    };
+    assert.deepEqual(
+      contents.sections.map((s) => s.id),
+      [...METHODOLOGY_SECTIONS],
+    );
+    assert.ok(
+      contents.sections.every((s) => s.title && s.body === undefined),
+      'titles, no bodies',
+    );
     assert.ok(contents.legal_notice);
     const { tools } = await client.listTools();
-    const section = ((tools.find((t) => t.name === 'get_methodology')!.inputSchema as { properties: Record<string, { enum?: string[] }> }).properties)['section']!;
-    const vocabularies = Object.keys((await call('get_methodology', { section: 'vocabularies' })).structuredContent!['vocabularies'] as object);
+    const section = (tools.find((t) => t.name === 'get_methodology')!.inputSchema as { properties: Record<string, { enum?: string[] }> })
+      .properties['section']!;
+    const vocabularies = Object.keys(
+      (await call('get_methodology', { section: 'vocabularies' })).structuredContent!['vocabularies'] as object,
+    );
     // "facets" is a section and a vocabulary: it names the section (the facets vocabulary is in "vocabularies").
     assert.deepEqual(section.enum, [...new Set(['all', ...METHODOLOGY_SECTIONS, 'vocabularies', ...vocabularies])]);
     assert.ok(vocabularies.includes('verdicts'), 'the description names "verdicts": it is a value');
@@ -137,7 +168,11 @@ describe('what the server offers, sized for an assistant (in memory)', () => {
       const r = await call('get_methodology', { section: value });
       assert.notEqual(r.isError, true, `${value}: ${r.content[0]?.text}`);
       const out = r.structuredContent as { sections: Array<{ id: string; body: string }>; vocabularies?: Record<string, unknown> };
-      if (METHODOLOGY_SECTIONS.includes(value)) assert.deepEqual(out.sections.map((s) => s.id), [value]);
+      if (METHODOLOGY_SECTIONS.includes(value))
+        assert.deepEqual(
+          out.sections.map((s) => s.id),
+          [value],
+        );
       else if (value === 'all') assert.equal(out.sections.length, METHODOLOGY_SECTIONS.length);
       else if (value !== 'vocabularies' && value !== 'all') assert.deepEqual(Object.keys(out.vocabularies!), [value]);
       assert.ok(out.sections.every((s) => s.body.length > 0));
@@ -160,13 +195,18 @@ describe('explain_observation summaries keep to 8 KB, whatever is asked', () => 
   test('every scenario, every observation alone, and runs of 2, 3, 5 and 10 observations at once', () => {
     assert.equal(SUMMARY_BUDGET, 8 * 1024);
     for (const s of registry.all('scenario')) within(s.id, { scenario: s.id });
-    const ids = registry.all('artifact').filter((a) => a.status === 'active').map((a) => a.id);
+    const ids = registry
+      .all('artifact')
+      .filter((a) => a.status === 'active')
+      .map((a) => a.id);
     for (const id of ids) within(id, { artifacts: [id] });
-    for (const n of [2, 3, 5, 10]) for (let i = 0; i + n <= ids.length; i += n - 1) within(ids.slice(i, i + n).join('+'), { artifacts: ids.slice(i, i + n) });
+    for (const n of [2, 3, 5, 10])
+      for (let i = 0; i + n <= ids.length; i += n - 1) within(ids.slice(i, i + n).join('+'), { artifacts: ids.slice(i, i + n) });
   });
 
   test('plain words: long accounts, and every account of the situation reader’s corpus', () => {
-    const story = 'I applied for a job and after the final interview they went silent, then the recruiter said budget was cut and the role was reposted two weeks later, and they also asked about my age and my gap. ';
+    const story =
+      'I applied for a job and after the final interview they went silent, then the recruiter said budget was cut and the role was reposted two weeks later, and they also asked about my age and my gap. ';
     within('a long account', { text: story.repeat(12).slice(0, 2000).trim() });
     const dir = join(ROOT, 'quality', 'reader');
     const accounts = existsSync(dir)
@@ -187,11 +227,20 @@ describe('explain_observation summaries keep to 8 KB, whatever is asked', () => 
   });
 
   test('a cut summary says what it cut and where the rest is; detail "full" has it', () => {
-    const ids = registry.all('artifact').filter((a) => a.status === 'active').map((a) => a.id).slice(0, 10);
-    const cut = JSON.parse(summary({ artifacts: ids })) as { truncated_lists: Array<{ list: string; shown: number; total: number; more: string }>; agency: { verdict: unknown } };
+    const ids = registry
+      .all('artifact')
+      .filter((a) => a.status === 'active')
+      .map((a) => a.id)
+      .slice(0, 10);
+    const cut = JSON.parse(summary({ artifacts: ids })) as {
+      truncated_lists: Array<{ list: string; shown: number; total: number; more: string }>;
+      agency: { verdict: unknown };
+    };
     assert.ok(cut.truncated_lists.length > 0);
     for (const t of cut.truncated_lists) assert.match(t.more, /detail "full"|get_diagnostic_probes|find_patterns/, t.list);
-    const full = explain.run(atlas, explain.arguments().parse({ artifacts: ids, detail: 'full' })) as { behind: { non_inferences: unknown[] } };
+    const full = explain.run(atlas, explain.arguments().parse({ artifacts: ids, detail: 'full' })) as {
+      behind: { non_inferences: unknown[] };
+    };
     const ni = cut.truncated_lists.find((t) => t.list === 'behind.non_inferences');
     if (ni) assert.equal(ni.total, full.behind.non_inferences.length);
     assert.ok(cut.agency.verdict, 'the verdict is never cut');
@@ -288,7 +337,12 @@ describe('MCP over HTTP: every protocol revision the SDK supports', () => {
     const post = (body: unknown, version: string) =>
       fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version, 'mcp-method': 'tools/list' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': version,
+          'mcp-method': 'tools/list',
+        },
         body: JSON.stringify(body),
       });
     const bare = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, '2026-07-28');
@@ -316,11 +370,24 @@ describe('MCP over HTTP: every protocol revision the SDK supports', () => {
       const init = await fetch(url, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
       });
       assert.equal(init.status, 200, version);
-      assert.equal(((await init.json()) as { result: { protocolVersion: string } }).result.protocolVersion, version, `${version} is negotiated as asked`);
-      const list = await fetch(url, { method: 'POST', headers: { ...headers, 'mcp-protocol-version': version }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+      assert.equal(
+        ((await init.json()) as { result: { protocolVersion: string } }).result.protocolVersion,
+        version,
+        `${version} is negotiated as asked`,
+      );
+      const list = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'mcp-protocol-version': version },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      });
       assert.equal(list.status, 200, `tools/list under MCP-Protocol-Version ${version}`);
     }
   });

@@ -40,7 +40,6 @@ const LOCAL_TOOLS = [
 ];
 const HOSTED_TOOLS = LOCAL_TOOLS.filter((t) => t !== 'get_registry_info');
 
-
 const registry = loadAtlas(ROOT).registry;
 
 async function inMemoryClient(variant: Variant): Promise<Client> {
@@ -96,7 +95,10 @@ describe('MCP tools (in memory)', () => {
       assert.ok(t.description && t.description.length > 120, `${t.name} description is written for a model`);
       assert.equal(t.inputSchema.type, 'object');
       assert.equal(t.outputSchema?.type, 'object', `${t.name} output schema`);
-      assert.ok((t.outputSchema?.required as string[] | undefined)?.includes('registry_version'), `${t.name} output carries registry_version`);
+      assert.ok(
+        (t.outputSchema?.required as string[] | undefined)?.includes('registry_version'),
+        `${t.name} output carries registry_version`,
+      );
       assert.equal(t.annotations?.readOnlyHint, true);
       assert.equal(t.annotations?.idempotentHint, true);
       assert.equal(t.annotations?.openWorldHint, false);
@@ -126,28 +128,41 @@ describe('MCP tools (in memory)', () => {
     type Result = { notice: string; behind: { mechanisms: Mechanism[]; non_inferences: unknown[] }; agency: { verdict: { code: string } } };
     const r = (await call(local, 'explain_observation', { artifacts: ['A-009'] })).structuredContent as Result;
     assert.match(r.notice, /uncalibrated/);
-    assert.ok(r.behind.mechanisms.some((m) => m.honest_baseline), 'an honest baseline is on the table');
+    assert.ok(
+      r.behind.mechanisms.some((m) => m.honest_baseline),
+      'an honest baseline is on the table',
+    );
     const tiers = r.behind.mechanisms.map((m) => m.tier);
     assert.ok(tiers.includes('produces'));
-    assert.deepEqual(tiers, [...tiers].sort((a, b) => Number(a !== 'produces') - Number(b !== 'produces')), 'the first tier comes first');
+    assert.deepEqual(
+      tiers,
+      [...tiers].sort((a, b) => Number(a !== 'produces') - Number(b !== 'produces')),
+      'the first tier comes first',
+    );
     for (const m of r.behind.mechanisms.filter((x) => x.tier === 'produces')) {
       assert.ok(m.why && m.evidence_level, `${m.id}: a first-tier mechanism says why and how well supported it is`);
     }
     assert.ok(r.behind.non_inferences.length > 0);
     assert.ok(r.agency.verdict.code);
     const full = (await call(local, 'explain_observation', { artifacts: ['A-009'], detail: 'full' })).structuredContent as Result;
-    assert.ok(full.behind.mechanisms.every((m) => m.why && m.evidence_level && m.summary), 'detail full: every mechanism in full');
+    assert.ok(
+      full.behind.mechanisms.every((m) => m.why && m.evidence_level && m.summary),
+      'detail full: every mechanism in full',
+    );
   });
 
   test('probe outcomes narrow an explanation only through their exclusions', async () => {
-    const before = (await call(local, 'explain_observation', { artifacts: ['A-025'] })).structuredContent as { behind: { mechanisms: Array<{ id: string }> } };
+    const before = (await call(local, 'explain_observation', { artifacts: ['A-025'] })).structuredContent as {
+      behind: { mechanisms: Array<{ id: string }> };
+    };
     const probes = (await call(local, 'get_diagnostic_probes', { artifacts: ['A-025'] })).structuredContent as {
       probes: Array<{ id: string; outcomes: Array<{ id: string; excludes: string[] }> }>;
     };
     const probe = probes.probes.find((p) => p.outcomes.some((o) => o.excludes.includes('M-027')))!;
     const outcome = probe.outcomes.find((o) => o.excludes.includes('M-027'))!;
-    const after = (await call(local, 'explain_observation', { artifacts: ['A-025'], probes: [{ probe: probe.id, outcome: outcome.id }], detail: 'full' }))
-      .structuredContent as { behind: { mechanisms: Array<{ id: string }>; excluded: Array<{ id: string }> } };
+    const after = (
+      await call(local, 'explain_observation', { artifacts: ['A-025'], probes: [{ probe: probe.id, outcome: outcome.id }], detail: 'full' })
+    ).structuredContent as { behind: { mechanisms: Array<{ id: string }>; excluded: Array<{ id: string }> } };
     assert.ok(before.behind.mechanisms.some((m) => m.id === 'M-027'));
     assert.ok(!after.behind.mechanisms.some((m) => m.id === 'M-027'));
     assert.ok(after.behind.excluded.some((m) => m.id === 'M-027'));
@@ -182,7 +197,10 @@ describe('MCP tools (in memory)', () => {
     // About 4 characters a token: 70 000 characters stays well under 25 000 tokens.
     assert.ok(size(ten) < 70_000, `explain of 10 observations is ${size(ten)} characters`);
     const lists = (ten.structuredContent!['truncated_lists'] ?? []) as Array<{ list: string; more: string }>;
-    assert.ok(lists.some((l) => l.list === 'behind.mechanisms' && /limit|detail "full"/.test(l.more)), 'the cut says how to get more');
+    assert.ok(
+      lists.some((l) => l.list === 'behind.mechanisms' && /limit|detail "full"/.test(l.more)),
+      'the cut says how to get more',
+    );
     const full = await call(local, 'explain_observation', { artifacts: every.slice(0, 10), detail: 'full' });
     assert.ok(size(full) > size(ten), 'detail full returns more');
     for (const [name, args] of Object.entries({
@@ -215,8 +233,14 @@ describe('MCP tools (in memory)', () => {
     assert.match(methodology.text, /HOBA/);
     await assert.rejects(local.readResource({ uri: 'hoba://mechanism/A-009' }));
     const { prompts } = await local.listPrompts();
-    assert.deepEqual(prompts.map((p) => p.name), ['analyse-observation']);
-    const prompt = await local.getPrompt({ name: 'analyse-observation', arguments: { observation: 'no reply after the final round', stage: 'team' } });
+    assert.deepEqual(
+      prompts.map((p) => p.name),
+      ['analyse-observation'],
+    );
+    const prompt = await local.getPrompt({
+      name: 'analyse-observation',
+      arguments: { observation: 'no reply after the final round', stage: 'team' },
+    });
     const text = (prompt.messages[0]!.content as { text: string }).text;
     assert.match(text, /search_registry/);
     assert.match(text, /explain_observation/);
@@ -235,12 +259,15 @@ describe('MCP tools (in memory)', () => {
       });
     }
     await assert.rejects(local.readResource({ uri: 'hoba://mechanism/A-009' }), /hoba:\/\/artifact\/A-009/, 'names the right URI');
-    await assert.rejects(local.getPrompt({ name: 'analyse-observation', arguments: { observation: 5 as unknown as string } }), (err: RpcError) => {
-      assert.equal(err.code, -32602, err.message);
-      assert.match(err.message, /arguments\.observation: expected string, received number/);
-      assert.doesNotMatch(err.message, /"code"|"path"/, 'no raw zod issue list');
-      return true;
-    });
+    await assert.rejects(
+      local.getPrompt({ name: 'analyse-observation', arguments: { observation: 5 as unknown as string } }),
+      (err: RpcError) => {
+        assert.equal(err.code, -32602, err.message);
+        assert.match(err.message, /arguments\.observation: expected string, received number/);
+        assert.doesNotMatch(err.message, /"code"|"path"/, 'no raw zod issue list');
+        return true;
+      },
+    );
   });
 });
 
@@ -258,7 +285,8 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
     await hosted.close();
   });
   const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const validatorOf = async (client: Client, name: string) => ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema as SchemaObject);
+  const validatorOf = async (client: Client, name: string) =>
+    ajv.compile((await client.listTools()).tools.find((t) => t.name === name)!.outputSchema as SchemaObject);
 
   test('tools/list is at most 30 KB in both variants; output schemas are compact and derived', async () => {
     for (const client of [local, hosted]) {
@@ -267,7 +295,11 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
       for (const t of list.tools) {
         const schema = JSON.stringify(t.outputSchema);
         // Descriptions live in the tool description; the root keeps its one-line description.
-        assert.equal((schema.match(/"description":"/g) ?? []).length, t.outputSchema!['description'] === undefined ? 0 : 1, `${t.name}: no per-field descriptions`);
+        assert.equal(
+          (schema.match(/"description":"/g) ?? []).length,
+          t.outputSchema!['description'] === undefined ? 0 : 1,
+          `${t.name}: no per-field descriptions`,
+        );
         assert.doesNotMatch(schema, /"additionalProperties":false/, `${t.name}: open objects, so detail "full" validates too`);
         for (const [, definition] of Object.entries((t.outputSchema!['$defs'] ?? {}) as Record<string, unknown>)) {
           assert.ok(schema.split(JSON.stringify(definition)).length === 2, `${t.name}: a $defs entry is written once`);
@@ -278,8 +310,20 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
 
   test('the output schemas still name what the analysis returns', async () => {
     const tools = (await local.listTools()).tools;
-    const explain = tools.find((t) => t.name === 'explain_observation')!.outputSchema as { properties: Record<string, { properties?: Record<string, unknown> }> };
-    assert.deepEqual(Object.keys(explain.properties).sort(), ['agency', 'behind', 'candidate', 'hard_facts', 'input', 'notice', 'obstacle', 'registry_version', 'truncated_lists']);
+    const explain = tools.find((t) => t.name === 'explain_observation')!.outputSchema as {
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+    };
+    assert.deepEqual(Object.keys(explain.properties).sort(), [
+      'agency',
+      'behind',
+      'candidate',
+      'hard_facts',
+      'input',
+      'notice',
+      'obstacle',
+      'registry_version',
+      'truncated_lists',
+    ]);
     assert.ok(explain.properties['candidate']!.properties!['lead'], 'the plain answer');
     assert.ok(explain.properties['agency']!.properties!['deadlines'], 'deadlines as dates');
     assert.ok(explain.properties['behind']!.properties!['mechanisms'], 'mechanisms');
@@ -327,28 +371,59 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
     type M = { id: string; tier: string };
     type R = {
       behind: { mechanisms: M[]; ruled_out: Array<{ id: string }>; non_inferences: unknown[] };
-      agency: { verdict: { code: string; text: string }; probes: Array<{ id: string; outcomes: Array<{ id: string; narrows: string[] }> }>; next_steps: Array<{ id: string }> };
+      agency: {
+        verdict: { code: string; text: string };
+        probes: Array<{ id: string; outcomes: Array<{ id: string; narrows: string[] }> }>;
+        next_steps: Array<{ id: string }>;
+      };
       truncated_lists?: Array<{ list: string; shown: number; total?: number }>;
     };
     for (const artifacts of [['A-001'], ['A-009'], ['A-024'], ['A-016', 'A-017'], ['A-009', 'A-027']]) {
       const summary = (await call(local, 'explain_observation', { artifacts })).structuredContent as R;
       const full = (await call(local, 'explain_observation', { artifacts, detail: 'full' })).structuredContent as R;
       const what = artifacts.join('+');
-      assert.deepEqual(summary.agency.verdict, { code: full.agency.verdict.code, text: full.agency.verdict.text }, `${what}: the same verdict`);
+      assert.deepEqual(
+        summary.agency.verdict,
+        { code: full.agency.verdict.code, text: full.agency.verdict.text },
+        `${what}: the same verdict`,
+      );
       const cut = summary.truncated_lists?.find((t) => t.list === 'behind.mechanisms');
-      assert.deepEqual(summary.behind.mechanisms.map((m) => [m.id, m.tier]), full.behind.mechanisms.slice(0, cut?.shown ?? Infinity).map((m) => [m.id, m.tier]), `${what}: the same mechanisms, in order`);
+      assert.deepEqual(
+        summary.behind.mechanisms.map((m) => [m.id, m.tier]),
+        full.behind.mechanisms.slice(0, cut?.shown ?? Infinity).map((m) => [m.id, m.tier]),
+        `${what}: the same mechanisms, in order`,
+      );
       if (cut) assert.equal(cut.total, full.behind.mechanisms.length, `${what}: the cut says how many there are`);
       const firstTier = full.behind.mechanisms.filter((m) => m.tier === 'produces').length;
-      assert.ok(summary.behind.mechanisms.filter((m) => m.tier === 'produces').length === Math.min(firstTier, cut?.shown ?? Infinity), `${what}: the first tier is never cut for the second`);
-      assert.deepEqual(summary.behind.ruled_out.map((m) => m.id), full.behind.ruled_out.map((m) => m.id));
+      assert.ok(
+        summary.behind.mechanisms.filter((m) => m.tier === 'produces').length === Math.min(firstTier, cut?.shown ?? Infinity),
+        `${what}: the first tier is never cut for the second`,
+      );
+      assert.deepEqual(
+        summary.behind.ruled_out.map((m) => m.id),
+        full.behind.ruled_out.map((m) => m.id),
+      );
       assert.deepEqual(summary.behind.non_inferences, full.behind.non_inferences, `${what}: every non-inference, in full`);
       const stepsCut = summary.truncated_lists?.find((t) => t.list === 'agency.next_steps');
-      assert.deepEqual(summary.agency.next_steps.map((s) => s.id), full.agency.next_steps.slice(0, stepsCut?.shown ?? Infinity).map((s) => s.id), `${what}: the next steps, the first ones when cut`);
+      assert.deepEqual(
+        summary.agency.next_steps.map((s) => s.id),
+        full.agency.next_steps.slice(0, stepsCut?.shown ?? Infinity).map((s) => s.id),
+        `${what}: the next steps, the first ones when cut`,
+      );
       if (stepsCut) assert.ok(summary.agency.probes.length <= 1, `${what}: next steps are cut only once the probes are`);
-      assert.deepEqual(summary.agency.probes.map((p) => p.id), full.agency.probes.slice(0, summary.agency.probes.length).map((p) => p.id), `${what}: the first probes`);
-      for (const p of summary.agency.probes) assert.ok(p.outcomes.every((o) => o.narrows.length > 0), `${what}: ${p.id} lists the outcomes that narrow`);
+      assert.deepEqual(
+        summary.agency.probes.map((p) => p.id),
+        full.agency.probes.slice(0, summary.agency.probes.length).map((p) => p.id),
+        `${what}: the first probes`,
+      );
+      for (const p of summary.agency.probes)
+        assert.ok(
+          p.outcomes.every((o) => o.narrows.length > 0),
+          `${what}: ${p.id} lists the outcomes that narrow`,
+        );
       assert.ok(bytes(summary) <= 8 * 1024, `${what}: ${bytes(summary)} bytes`);
-      if (cut && cut.shown < Math.min(16, full.behind.mechanisms.length)) assert.match(JSON.stringify(summary.truncated_lists), /detail \\"full\\"/);
+      if (cut && cut.shown < Math.min(16, full.behind.mechanisms.length))
+        assert.match(JSON.stringify(summary.truncated_lists), /detail \\"full\\"/);
     }
   });
 
@@ -360,7 +435,10 @@ describe('MCP payloads sized for an assistant (byte sizes, not timings)', () => 
   });
 
   test('get_methodology with a section returns that section alone', async () => {
-    const all = (await call(local, 'get_methodology', { section: 'all' })).structuredContent as { sections: Array<{ id: string; body: string }>; vocabularies: unknown };
+    const all = (await call(local, 'get_methodology', { section: 'all' })).structuredContent as {
+      sections: Array<{ id: string; body: string }>;
+      vocabularies: unknown;
+    };
     assert.ok(all.vocabularies);
     for (const section of all.sections) {
       const r = (await call(local, 'get_methodology', { section: section.id })).structuredContent as Record<string, unknown>;
@@ -394,8 +472,16 @@ describe('the methodology says what the code does', () => {
     assert.ok(body('hoba').includes(LOW_SIGNAL_TEXT) && body('hoba').includes(LOW_SIGNAL_WITH_STEPS_TEXT), 'both low-signal texts');
     const rule = /rule ([a-z-]+)\)/.exec(body('scenarios'))?.[1];
     assert.ok(rule && rule in RULES, `the scenario rule it names (${rule}) is a validation rule`);
-    for (const kind of KINDS) assert.ok(m.vocabularies.kinds.some((k) => k.id === kind && k.meaning.length > 20), kind);
-    for (const relation of RELATIONS) assert.ok(m.vocabularies.relations.some((r) => r.id === relation), relation);
+    for (const kind of KINDS)
+      assert.ok(
+        m.vocabularies.kinds.some((k) => k.id === kind && k.meaning.length > 20),
+        kind,
+      );
+    for (const relation of RELATIONS)
+      assert.ok(
+        m.vocabularies.relations.some((r) => r.id === relation),
+        relation,
+      );
     assert.match(body('identifiers-and-versions'), /S-001 scenario/);
   });
 });
@@ -406,7 +492,13 @@ describe('explain_observation inputs: artifacts, a scenario or plain words', () 
     client = await inMemoryClient('hosted');
   });
   after(() => client.close());
-  type Explained = { input: { artifacts: string[]; scenario?: { id: string; title: string }; from_text?: { text: string; matched: Array<{ id: string; why: string }> } } };
+  type Explained = {
+    input: {
+      artifacts: string[];
+      scenario?: { id: string; title: string };
+      from_text?: { text: string; matched: Array<{ id: string; why: string }> };
+    };
+  };
 
   test('a scenario is a preset: its artifacts, stage and probe outcomes, named in the result', async () => {
     const scenario = registry.all('scenario').find((s) => s.status === 'active')!;
@@ -426,8 +518,14 @@ describe('explain_observation inputs: artifacts, a scenario or plain words', () 
     assert.notEqual(r.isError, true, r.content[0]?.text);
     const { input } = r.structuredContent as Explained;
     assert.ok(input.from_text && input.from_text.matched.length > 0, 'observations chosen');
-    assert.deepEqual(input.artifacts, input.from_text.matched.map((m) => m.id));
-    assert.ok(input.from_text.matched.every((m) => m.why.length > 0), 'each says why');
+    assert.deepEqual(
+      input.artifacts,
+      input.from_text.matched.map((m) => m.id),
+    );
+    assert.ok(
+      input.from_text.matched.every((m) => m.why.length > 0),
+      'each says why',
+    );
     assert.ok(input.artifacts.includes('A-009'), `silence after a final interview is A-009, not ${input.artifacts.join(', ')}`);
   });
 
@@ -473,7 +571,11 @@ function rawStdio(args: string[] = []) {
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const answers = () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RpcAnswer);
+  const answers = () =>
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as RpcAnswer);
   return {
     child,
     stderr: () => err,
@@ -510,7 +612,11 @@ describe('MCP over stdio', () => {
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [MCP, '--dir', ROOT], stderr: 'pipe' }));
     try {
       assert.deepEqual(await toolNames(client), LOCAL_TOOLS);
-      const info = (await call(client, 'get_registry_info', {})).structuredContent as { from: string; checkout: string; counts: { mechanism: number } };
+      const info = (await call(client, 'get_registry_info', {})).structuredContent as {
+        from: string;
+        checkout: string;
+        counts: { mechanism: number };
+      };
       assert.equal(info.from, 'checkout');
       assert.equal(info.checkout, ROOT);
       assert.equal(info.counts.mechanism, registry.all('mechanism').length);
@@ -538,12 +644,29 @@ describe('MCP over stdio', () => {
   test('a malformed line gets -32700, or -32600 with its id when it has one, and the server keeps serving', async () => {
     const server = rawStdio();
     try {
-      const lines = ['{not json', '{"jsonrpc":"2.0","id":4}', '[]', '{"id":"x","method":"ping"}', '42', '   ', '{"jsonrpc":"2.0","id":6,"method":"ping"}'];
+      const lines = [
+        '{not json',
+        '{"jsonrpc":"2.0","id":4}',
+        '[]',
+        '{"id":"x","method":"ping"}',
+        '42',
+        '   ',
+        '{"jsonrpc":"2.0","id":6,"method":"ping"}',
+      ];
       server.child.stdin!.write(lines.map((l) => `${l}\n`).join(''));
       const answers = await server.until((got) => got.length >= 6);
       const errors = answers.filter((a) => a.error).map((a) => [a.error!.code, a.id]);
-      assert.deepEqual(errors, [[-32700, null], [-32600, 4], [-32600, null], [-32600, 'x'], [-32600, null]]);
-      assert.ok(answers.some((a) => a.id === 6 && a.result), 'the ping after them is answered');
+      assert.deepEqual(errors, [
+        [-32700, null],
+        [-32600, 4],
+        [-32600, null],
+        [-32600, 'x'],
+        [-32600, null],
+      ]);
+      assert.ok(
+        answers.some((a) => a.id === 6 && a.result),
+        'the ping after them is answered',
+      );
       assert.ok(answers.every((a) => a.error?.message === undefined || !/\n\s+at /.test(a.error.message)));
     } finally {
       await stop(server.child);
@@ -640,7 +763,11 @@ async function rawPost(url: string, headers: Record<string, string>, body: strin
 describe('MCP mounted in hoba serve', () => {
   test('POST /mcp on the site serves the hosted tools', async () => {
     const out = mkdtempSync(join(tmpdir(), 'hoba-site-'));
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--out', join(out, '_site')], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--out', join(out, '_site')], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = (await waitFor(child, /MCP \(HTTP\)\s+(http:\/\/\S+\/mcp)/))[1]!;
       const client = new Client({ name: 'hoba-test', version: '1.0.0' });
@@ -658,17 +785,32 @@ describe('an outside client: the MCP Inspector CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'hoba-inspector-'));
   after(() => rmSync(home, { recursive: true, force: true }));
   const inspector = (args: string[]) =>
-    spawnSync(process.execPath, [join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js'), '--cli', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, HOME: home },
-      timeout: 60_000,
-    });
+    spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js'), '--cli', ...args],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, HOME: home },
+        timeout: 60_000,
+      },
+    );
 
   test('lists and calls tools over stdio', () => {
     const list = inspector(['node', MCP, '--dir', ROOT, '--method', 'tools/list']);
     assert.equal(list.status, 0, list.stderr);
     assert.deepEqual((JSON.parse(list.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name).sort(), LOCAL_TOOLS);
-    const callResult = inspector(['node', MCP, '--dir', ROOT, '--method', 'tools/call', '--tool-name', 'search_registry', '--tool-arg', 'query=salary lowered']);
+    const callResult = inspector([
+      'node',
+      MCP,
+      '--dir',
+      ROOT,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'search_registry',
+      '--tool-arg',
+      'query=salary lowered',
+    ]);
     assert.equal(callResult.status, 0, callResult.stderr);
     assert.ok((JSON.parse(callResult.stdout) as { structuredContent: { results: unknown[] } }).structuredContent.results.length > 0);
   });
@@ -679,9 +821,20 @@ describe('an outside client: the MCP Inspector CLI', () => {
       const url = (await waitFor(child, /(http:\/\/127\.0\.0\.1:\d+\/mcp)/))[1]!;
       const run = (args: string[]) =>
         new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-          const c = spawn(process.execPath, [join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js'), '--cli', url, '--transport', 'http', ...args], {
-            env: { ...process.env, HOME: home },
-          });
+          const c = spawn(
+            process.execPath,
+            [
+              join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js'),
+              '--cli',
+              url,
+              '--transport',
+              'http',
+              ...args,
+            ],
+            {
+              env: { ...process.env, HOME: home },
+            },
+          );
           let stdout = '';
           let stderr = '';
           c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -70,7 +70,12 @@ describe('mirror parity', () => {
       const { status, report } = validate(['--dir', copy.dir]);
       assert.equal(status, 1);
       const drifted = report.problems.filter((p) => p.rule === 'mirror-parity').map((p) => p.file);
-      for (const file of ['_site/api/v1/barriers/B-001.json', '_site/api/v1/barriers.json', '_site/api/v1/graph.json', '_site/api/v1/index.json']) {
+      for (const file of [
+        '_site/api/v1/barriers/B-001.json',
+        '_site/api/v1/barriers.json',
+        '_site/api/v1/graph.json',
+        '_site/api/v1/index.json',
+      ]) {
         assert.ok(drifted.includes(file), `${file} drifted`);
       }
     } finally {
@@ -146,7 +151,10 @@ describe('mirror parity', () => {
       assert.equal(status, 1);
       const parity = report.problems.filter((p) => p.rule === 'mirror-parity');
       assert.equal(parity.length, 1);
-      assert.match(parity[0]!.message, /^The deployed site could not be reached, so it was not compared \(http:\/\/127\.0\.0\.1:\d+\/\S+: ECONNREFUSED\)/);
+      assert.match(
+        parity[0]!.message,
+        /^The deployed site could not be reached, so it was not compared \(http:\/\/127\.0\.0\.1:\d+\/\S+: ECONNREFUSED\)/,
+      );
     } finally {
       copy.dispose();
     }

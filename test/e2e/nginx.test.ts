@@ -13,13 +13,16 @@ import { contractSuite, type BuiltSite } from '../contract.ts';
 function findNginx(): string {
   const given = process.env['HOBA_NGINX'];
   if (given) {
-    if (!existsSync(given)) throw new Error(`HOBA_NGINX is set to ${given}, which does not exist. Point it at the nginx binary, or unset it.`);
+    if (!existsSync(given))
+      throw new Error(`HOBA_NGINX is set to ${given}, which does not exist. Point it at the nginx binary, or unset it.`);
     return given;
   }
   const dirs = [...(process.env['PATH'] ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/local/nginx/sbin'];
   const found = dirs.map((d) => join(d, 'nginx')).find((p) => existsSync(p));
   if (!found) {
-    throw new Error('nginx is not installed, and this contract test needs it. Install it (Debian: apt-get install -y nginx; .ci/run does this) and run the tests again.');
+    throw new Error(
+      'nginx is not installed, and this contract test needs it. Install it (Debian: apt-get install -y nginx; .ci/run does this) and run the tests again.',
+    );
   }
   return found;
 }
@@ -30,9 +33,10 @@ function mimeTypes(nginx: string): string {
   const info = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
   const confPath = /--conf-path=(\S+)/.exec(`${info.stdout}${info.stderr}`)?.[1];
   const file = confPath ? join(dirname(confPath), 'mime.types') : undefined;
-  return file && existsSync(file) ? `include ${file};` : 'types { text/html html; application/json json; text/plain txt; image/svg+xml svg; image/x-icon ico; }';
+  return file && existsSync(file)
+    ? `include ${file};`
+    : 'types { text/html html; application/json json; text/plain txt; image/svg+xml svg; image/x-icon ico; }';
 }
-
 
 async function startNginx(site: BuiltSite) {
   const nginx = findNginx();

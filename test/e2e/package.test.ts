@@ -22,7 +22,9 @@ let tarballPath: string;
 // npm's own environment variables (when the suite runs under `npm test`) would point the nested npm at
 // this project; a clean environment makes it behave as on a user's machine.
 const env = (): NodeJS.ProcessEnv => {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'INIT_CWD' && k !== 'HOBA_DIR'));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'INIT_CWD' && k !== 'HOBA_DIR'),
+  );
   return { ...clean, HOME: work, NO_COLOR: '1', npm_config_update_notifier: 'false' };
 };
 
@@ -56,7 +58,10 @@ describe('the installed package', () => {
     const r = hoba(['search', 'reposted']);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^A-004\s+artifact\s+Role closed, then reposted/);
-    const json = JSON.parse(hoba(['search', 'ghosted after final interview', '--json']).stdout) as { registry_version: string; results: Array<{ id: string }> };
+    const json = JSON.parse(hoba(['search', 'ghosted after final interview', '--json']).stdout) as {
+      registry_version: string;
+      results: Array<{ id: string }>;
+    };
     assert.match(json.registry_version, /^\d+\.\d+\.\d+$/);
     assert.equal(json.results[0]?.id, 'A-009');
   });
@@ -90,16 +95,28 @@ describe('the package as an MCP server', () => {
     const environment = Object.fromEntries(Object.entries(env()).filter((e): e is [string, string] => e[1] !== undefined));
     await client.connect(new StdioClientTransport({ command, args, cwd: elsewhere, env: environment, stderr: 'pipe' }));
     try {
-      const r = (await client.callTool({ name: 'search_registry', arguments: { query: 'reposted' } })) as { structuredContent: { results: Array<{ id: string }> } };
+      const r = (await client.callTool({ name: 'search_registry', arguments: { query: 'reposted' } })) as {
+        structuredContent: { results: Array<{ id: string }> };
+      };
       assert.equal(r.structuredContent.results[0]?.id, 'A-004');
       return (await client.listTools()).tools.map((t) => t.name).sort();
     } finally {
       await client.close();
     }
   };
-  const NINE = ['explain_observation', 'find_compatible_mechanisms', 'find_patterns', 'get_diagnostic_probes', 'get_interventions', 'get_methodology', 'get_node', 'search_registry', 'traverse_graph'];
+  const NINE = [
+    'explain_observation',
+    'find_compatible_mechanisms',
+    'find_patterns',
+    'get_diagnostic_probes',
+    'get_interventions',
+    'get_methodology',
+    'get_node',
+    'search_registry',
+    'traverse_graph',
+  ];
 
-  test('the spec\'s hosted configuration, npx -y <package> mcp, starts the hosted variant from the packed tarball', async () => {
+  test("the spec's hosted configuration, npx -y <package> mcp, starts the hosted variant from the packed tarball", async () => {
     assert.deepEqual(await hostedTools('npx', ['--offline', '-y', `--package=${tarballPath}`, 'hoba', 'mcp']), NINE);
   });
 

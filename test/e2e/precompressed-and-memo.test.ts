@@ -33,10 +33,14 @@ describe('precompressed variants', () => {
         const original = site.site.files.find((o) => o.path === f.path.slice(0, -3));
         assert.ok(original && isCompressible(original), `${f.path} belongs to a compressible file`);
         assert.equal(f.url, undefined, `${f.path} has no URL of its own`);
-        assert.ok((f.path.endsWith('.gz') ? gunzipSync(f.bytes) : brotliDecompressSync(f.bytes)).equals(original.bytes), `${f.path} decompresses to ${original.path}`);
+        assert.ok(
+          (f.path.endsWith('.gz') ? gunzipSync(f.bytes) : brotliDecompressSync(f.bytes)).equals(original.bytes),
+          `${f.path} decompresses to ${original.path}`,
+        );
         continue;
       }
-      const expected = f.url !== undefined && f.bytes.length >= MIN_COMPRESS_BYTES && /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/.test(f.path);
+      const expected =
+        f.url !== undefined && f.bytes.length >= MIN_COMPRESS_BYTES && /\.(json|html|svg|txt|js|css|xml|ndjson|csv|graphml)$/.test(f.path);
       assert.equal(paths.has(`${f.path}.gz`) && paths.has(`${f.path}.br`), expected, f.path);
       if (expected) compressed++;
     }
@@ -98,10 +102,17 @@ describe('precompressed variants', () => {
       const plain = await http(origin, path);
       const gz = await http(origin, path, { headers: { 'Accept-Encoding': 'gzip' } });
       const br = await http(origin, path, { headers: { 'Accept-Encoding': 'br' } });
-      assert.deepEqual([plain.headers['content-encoding'], gz.headers['content-encoding'], br.headers['content-encoding']], [undefined, 'gzip', 'br']);
+      assert.deepEqual(
+        [plain.headers['content-encoding'], gz.headers['content-encoding'], br.headers['content-encoding']],
+        [undefined, 'gzip', 'br'],
+      );
       const tags = [plain, gz, br].map((r) => String(r.headers['etag']));
       assert.equal(new Set(tags).size, 3, 'three ETags');
-      for (const [encoding, tag] of [[undefined, tags[0]], ['gzip', tags[1]], ['br', tags[2]]] as const) {
+      for (const [encoding, tag] of [
+        [undefined, tags[0]],
+        ['gzip', tags[1]],
+        ['br', tags[2]],
+      ] as const) {
         const headers: Record<string, string> = { 'If-None-Match': tag! };
         if (encoding) headers['Accept-Encoding'] = encoding;
         const r = await http(origin, path, { headers });
@@ -182,14 +193,17 @@ describe('the hosted MCP endpoint under concurrency', () => {
 
   test('every client gets its own answer under its own id, memo on or off, and both say the same', async () => {
     const [memo, direct] = [await start(), await start('0')];
-    const answers = await Promise.all([memo, direct].map((url) => Promise.all(calls().map((c) => post(url, c).then((a) => ({ call: c, ...a }))))));
+    const answers = await Promise.all(
+      [memo, direct].map((url) => Promise.all(calls().map((c) => post(url, c).then((a) => ({ call: c, ...a }))))),
+    );
     for (const [i, { call, status, body }] of answers[0]!.entries()) {
       assert.equal(status, 200);
       const answer = JSON.parse(body) as { id: unknown; result: { isError?: boolean; structuredContent: Record<string, unknown> } };
       assert.equal(answer.id, call.id, `request ${i}: its own id`);
       assert.notEqual(answer.result.isError, true, body.slice(0, 200));
       const args = call.params.arguments as { id?: string; query?: string };
-      if (args.id) assert.equal((answer.result.structuredContent['node'] as { id: string }).id, args.id, `request ${i}: the node it asked for`);
+      if (args.id)
+        assert.equal((answer.result.structuredContent['node'] as { id: string }).id, args.id, `request ${i}: the node it asked for`);
       else assert.ok(JSON.stringify(answer.result.structuredContent).length > 50, `request ${i}: search results`);
       assert.equal(body, answers[1]![i]!.body, `request ${i}: the memo answers exactly what the server does`);
     }
@@ -206,9 +220,19 @@ describe('the hosted MCP endpoint under concurrency', () => {
     for (let round = 0; round < 2; round++) {
       const { status, body } = await post(url, batch);
       assert.equal(status, 200);
-      const answers = JSON.parse(body) as Array<{ id: unknown; result: { isError?: boolean; structuredContent?: { node: { id: string } } } }>;
-      assert.deepEqual(answers.map((a) => a.id), [7, 7, 'z'], 'one answer per request, none for the notification');
-      assert.deepEqual(answers.slice(0, 2).map((a) => a.result.structuredContent!.node.id), ['M-001', 'M-002']);
+      const answers = JSON.parse(body) as Array<{
+        id: unknown;
+        result: { isError?: boolean; structuredContent?: { node: { id: string } } };
+      }>;
+      assert.deepEqual(
+        answers.map((a) => a.id),
+        [7, 7, 'z'],
+        'one answer per request, none for the notification',
+      );
+      assert.deepEqual(
+        answers.slice(0, 2).map((a) => a.result.structuredContent!.node.id),
+        ['M-001', 'M-002'],
+      );
       assert.equal(answers[2]!.result.isError, true);
     }
   });
@@ -220,7 +244,14 @@ function post(url: URL, body: unknown): Promise<{ status: number; body: string }
   return new Promise((done, fail) => {
     const req = request(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(text) } },
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(text),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

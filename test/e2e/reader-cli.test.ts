@@ -12,11 +12,15 @@ import { CLI } from '../dist.ts';
 
 describe('hoba explain on words (the built CLI, the real atlas)', () => {
   const json = (args: string[], input?: string) => {
-    const r = spawnSync(process.execPath, [CLI, 'explain', ...args, '--json'], { encoding: 'utf8', ...(input !== undefined ? { input } : {}) });
+    const r = spawnSync(process.execPath, [CLI, 'explain', ...args, '--json'], {
+      encoding: 'utf8',
+      ...(input !== undefined ? { input } : {}),
+    });
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(r.stdout) as ExplainResult;
   };
-  const email = 'Dear candidate,\nThank you for your interest. After careful consideration, we have decided to move forward with candidates whose experience more closely aligns with our needs.\nKind regards';
+  const email =
+    'Dear candidate,\nThank you for your interest. After careful consideration, we have decided to move forward with candidates whose experience more closely aligns with our needs.\nKind regards';
 
   test('--message reads a file, or standard input with -, and quotes its tell-tale lines', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hoba-message-'));
@@ -47,7 +51,9 @@ describe('hoba explain on words (the built CLI, the real atlas)', () => {
   });
 
   test('not covered: says so, where to turn and what the atlas covers, with exit status 0', () => {
-    const r = spawnSync(process.execPath, [CLI, 'explain', 'I got fired yesterday after four years, no warning, can they do that?'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'explain', 'I got fired yesterday after four years, no warning, can they do that?'], {
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /This is not something the atlas covers/);
     assert.match(r.stdout, /Where to turn:/);

@@ -48,9 +48,16 @@ describe('hoba show', () => {
       assert.match(r.stdout, new RegExp(`registry ${version.replace(/\./g, '\\.')}`));
     }
     const m = hoba(['show', 'M-001']).stdout;
-    for (const heading of ['facets: actor candidate', 'Operates at', 'Emits', 'Masked by', 'Targeted by', 'Sources', '[E-042]']) assert.ok(m.includes(heading), heading);
+    for (const heading of ['facets: actor candidate', 'Operates at', 'Emits', 'Masked by', 'Targeted by', 'Sources', '[E-042]'])
+      assert.ok(m.includes(heading), heading);
     const a = hoba(['show', 'A-009']).stdout;
-    for (const heading of ['stages: team, hiring-manager, offer', 'Does not establish', 'Diagnostic probes', 'final-silence-ask-timeline-once', 'Emitted by']) {
+    for (const heading of [
+      'stages: team, hiring-manager, offer',
+      'Does not establish',
+      'Diagnostic probes',
+      'final-silence-ask-timeline-once',
+      'Emitted by',
+    ]) {
       assert.ok(a.includes(heading), heading);
     }
   });
@@ -86,7 +93,13 @@ describe('hoba explain', () => {
     const r = hoba(['explain', 'A-009']);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^You saw: Silence after the final interview\n\nCheck one thing first\n {2}This can come from /);
-    for (const part of ['One thing worth checking: ', 'What to do now: ', 'What could explain it', 'It cannot say how likely each one is', 'run the same command with --full']) {
+    for (const part of [
+      'One thing worth checking: ',
+      'What to do now: ',
+      'What could explain it',
+      'It cannot say how likely each one is',
+      'run the same command with --full',
+    ]) {
       assert.ok(r.stdout.replace(/\s+/g, ' ').includes(part), part);
     }
     assert.doesNotMatch(r.stdout, /\b[ABMPLISE]-\d{3}\b/, 'no ID in the plain answer');
@@ -98,13 +111,20 @@ describe('hoba explain', () => {
     assert.equal(r.status, 0, r.stderr);
     const text = r.stdout.replace(/\s+/g, ' ');
     assert.match(text, /Your deadlines \(not legal advice\)/);
-    assert.match(text, /File a charge with the EEOC by 19 May 2027 \(180 days from 20 November 2026\), or by 16 September 2027 \(300 days\)/);
+    assert.match(
+      text,
+      /File a charge with the EEOC by 19 May 2027 \(180 days from 20 November 2026\), or by 16 September 2027 \(300 days\)/,
+    );
     assert.match(text, /Complain to the Civil Rights Department by 20 November 2029/);
     assert.match(text, /Check these dates with an adviser/);
     assert.match(text, /Not legal advice/);
     const uk = json(ExplainResult, hoba(['explain', 'A-024', '--on', '2026-08-31', '--where', 'uk-eng', '--json']));
     const tribunal = uk.agency.deadlines.find((d) => d.action === 'Claim in an employment tribunal')!;
-    assert.deepEqual(tribunal.dates.map((d) => d.date), ['2026-11-30', '2032-08-31'], 'three months less one day from 31 August: 30 November; six years in the civil courts');
+    assert.deepEqual(
+      tribunal.dates.map((d) => d.date),
+      ['2026-11-30', '2032-08-31'],
+      'three months less one day from 31 August: 30 November; six years in the civil courts',
+    );
     for (const [args, says] of [
       [['--on', '2026-02-30'], /calendar date written YYYY-MM-DD/],
       [['--where', 'atlantis'], /not a place the atlas knows/],
@@ -119,9 +139,18 @@ describe('hoba explain', () => {
   test('--brief leads with the verdict, fits 80 columns and about 40 lines when piped; --full shows everything', () => {
     const r = hoba(['explain', 'A-009', '--brief']);
     assert.equal(r.status, 0, r.stderr);
-    const headings = ['You saw: A-009 Silence after the final interview', 'Verdict: ', 'What could have produced this', 'What would tell them apart', 'What these facts do NOT establish'];
+    const headings = [
+      'You saw: A-009 Silence after the final interview',
+      'Verdict: ',
+      'What could have produced this',
+      'What would tell them apart',
+      'What these facts do NOT establish',
+    ];
     const order = headings.map((h) => r.stdout.indexOf(h));
-    assert.ok(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)), `headings in order: ${order.join(',')}`);
+    assert.ok(
+      order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)),
+      `headings in order: ${order.join(',')}`,
+    );
     assert.match(r.stdout, /compatible, not proven/);
     const lines = r.stdout.trimEnd().split('\n');
     assert.ok(lines.length <= 45, `${lines.length} lines`);
@@ -129,7 +158,12 @@ describe('hoba explain', () => {
     const full = hoba(['explain', 'A-009', '--full']);
     assert.equal(full.status, 0, full.stderr);
     assert.ok(full.stdout.split('\n').length > lines.length);
-    for (const heading of ['Who can change them', 'Where it happened (barriers)', 'Topological and uncalibrated', 'at the same stage; the atlas does not record them as producing what you saw']) {
+    for (const heading of [
+      'Who can change them',
+      'Where it happened (barriers)',
+      'Topological and uncalibrated',
+      'at the same stage; the atlas does not record them as producing what you saw',
+    ]) {
       assert.ok(full.stdout.replace(/\s+/g, ' ').includes(heading), heading);
     }
     for (const l of full.stdout.trimEnd().split('\n')) assert.ok(l.length <= 80 || /https?:\/\/\S{60,}/.test(l), l); // a long web address stays whole
@@ -139,14 +173,23 @@ describe('hoba explain', () => {
     const full = json(ExplainResult, hoba(['explain', 'A-009', '--json']));
     assert.equal(full.registry_version, version);
     assert.deepEqual(json(ExplainResult, hoba(['explain', 'A-009', '--json', '--full'])), full);
-    assert.ok(full.behind.mechanisms.some((m) => m.tier === 'same-stage'), 'the second tier is in the JSON');
+    assert.ok(
+      full.behind.mechanisms.some((m) => m.tier === 'same-stage'),
+      'the second tier is in the JSON',
+    );
     const asked = ['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=no-reply'];
     const low = json(ExplainResult, hoba([...asked, '--json']));
     const text = hoba([...asked, '--brief']);
     assert.equal(text.status, 0);
     if (low.agency.verdict.code === 'low-signal') assert.match(text.stdout, /Verdict: This alone does not tell you much\n {2}Low signal: /);
-    const narrowed = json(ExplainResult, hoba(['explain', 'A-009', '--json', '--probe', 'final-silence-ask-timeline-once=reply-offer-or-next-step']));
-    assert.deepEqual(narrowed.behind.excluded.map((x) => x.id), ['M-008']);
+    const narrowed = json(
+      ExplainResult,
+      hoba(['explain', 'A-009', '--json', '--probe', 'final-silence-ask-timeline-once=reply-offer-or-next-step']),
+    );
+    assert.deepEqual(
+      narrowed.behind.excluded.map((x) => x.id),
+      ['M-008'],
+    );
     const two = json(ExplainResult, hoba(['explain', 'A-009', 'A-027', '--stage', 'offer', '--json']));
     assert.deepEqual(two.obstacle.stages, ['offer']);
     assert.ok(two.behind.patterns.some((p) => p.id === 'P-005' && p.match === 'triggered'));
@@ -156,7 +199,10 @@ describe('hoba explain', () => {
     const words = hoba(['explain', 'I was ghosted after the final interview']);
     assert.equal(words.status, 0, words.stderr);
     assert.match(words.stdout, /^You wrote: "I was ghosted after the final interview"\nRead as: Silence after the final interview\./);
-    assert.match(hoba(['explain', 'I was ghosted after the final interview', '--brief']).stdout, /^You wrote: "I was ghosted after the final interview"\nRead as this observation:\n {2}- A-009 /);
+    assert.match(
+      hoba(['explain', 'I was ghosted after the final interview', '--brief']).stdout,
+      /^You wrote: "I was ghosted after the final interview"\nRead as this observation:\n {2}- A-009 /,
+    );
     // Several words, unquoted, are one description too.
     const unquoted = json(ExplainResult, hoba(['explain', 'ghosted', 'after', 'the', 'final', 'interview', '--json']));
     assert.equal(unquoted.input.from_text?.text, 'ghosted after the final interview');
@@ -195,13 +241,25 @@ describe('hoba explain', () => {
     const cases: Array<[args: string[], status: number, message: RegExp]> = [
       [['explain', 'A-099'], 1, /There is no artifact \(observation\) A-099/],
       [['explain', 'M-001'], 2, /M-001 is a mechanism .*takes artifact \(observation\) IDs/],
-      [['explain'], 2, /Say what you observed: artifact IDs \(such as A-009\), --scenario S-001, your own words in quotes, or --message <file>/],
+      [
+        ['explain'],
+        2,
+        /Say what you observed: artifact IDs \(such as A-009\), --scenario S-001, your own words in quotes, or --message <file>/,
+      ],
       [['explain', '--message', 'no-such-file.txt'], 2, /could not read the message file no-such-file\.txt: there is no such file/],
       [['explain', 'A-009', '--pick', 'A-046'], 2, /--pick answers a question asked about your words/],
       [['explain', 'words', '--pick', 'M-001'], 2, /Use an observation ID from the question, e\.g\. --pick A-046/],
       [['explain', 'A-009', '--probe', 'no-equals-sign'], 2, /Use <probe_id>=<outcome_id>/],
-      [['explain', 'A-009', '--probe', 'ask-nicely=yes'], 2, /no probe "ask-nicely".*Its probes are: final-silence-ask-timeline-once, final-silence-contact-checks-status/],
-      [['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=maybe'], 2, /no outcome "maybe"\. Its outcomes are: reply-offer-or-next-step/],
+      [
+        ['explain', 'A-009', '--probe', 'ask-nicely=yes'],
+        2,
+        /no probe "ask-nicely".*Its probes are: final-silence-ask-timeline-once, final-silence-contact-checks-status/,
+      ],
+      [
+        ['explain', 'A-009', '--probe', 'final-silence-ask-timeline-once=maybe'],
+        2,
+        /no outcome "maybe"\. Its outcomes are: reply-offer-or-next-step/,
+      ],
       [['explain', 'A-009', '--probe', 'repost-compare-postings=changed-content'], 2, /belongs to A-004/],
     ];
     for (const [args, status, message] of cases) {
@@ -259,13 +317,20 @@ describe('hoba graph', () => {
   test('text, mermaid and dot; --json is the neighbourhood', () => {
     assert.match(hoba(['graph', 'M-008']).stdout, /^M-008 Headcount freeze .*depth 1/);
     assert.match(hoba(['graph', 'P-005', '--format', 'mermaid', '--depth', '2']).stdout, /^flowchart LR\n/);
-    assert.match(hoba(['graph', 'L-002', '--format', 'dot']).stdout, /^digraph hoba \{[\s\S]*"M-004" -> "M-006" \[label="amplifies"\];[\s\S]*\}\n$/);
+    assert.match(
+      hoba(['graph', 'L-002', '--format', 'dot']).stdout,
+      /^digraph hoba \{[\s\S]*"M-004" -> "M-006" \[label="amplifies"\];[\s\S]*\}\n$/,
+    );
     const n = json(Neighbourhood, hoba(['graph', 'B-005', '--direction', 'in', '--relation', 'operates_at', '--json']));
     assert.ok(n.nodes.slice(1).every((x) => x.kind === 'mechanism'));
   });
 
   test('bad options are usage errors; unknown IDs exit 1', () => {
-    for (const args of [['graph', 'M-008', '--depth', '9'], ['graph', 'M-008', '--format', 'svg'], ['graph', 'M-008', '--relation', 'causes']]) {
+    for (const args of [
+      ['graph', 'M-008', '--depth', '9'],
+      ['graph', 'M-008', '--format', 'svg'],
+      ['graph', 'M-008', '--relation', 'causes'],
+    ]) {
       const r = hoba(args);
       assert.equal(r.status, 2, args.join(' '));
       noStack(r);
@@ -283,7 +348,8 @@ describe('every command', () => {
       assert.match(r.stdout, /Examples:\n  \$ hoba /);
     }
     const top = hoba(['--help']).stdout;
-    for (const command of ['search', 'show', 'explain', 'graph', 'methodology', 'validate']) assert.match(top, new RegExp(`\\n  ${command} `));
+    for (const command of ['search', 'show', 'explain', 'graph', 'methodology', 'validate'])
+      assert.match(top, new RegExp(`\\n  ${command} `));
   });
 
   test('methodology prints Markdown or JSON', () => {
@@ -295,7 +361,11 @@ describe('every command', () => {
   });
 
   test('no colour codes unless on a terminal, even with FORCE_COLOR unset', () => {
-    for (const args of [['show', 'M-001'], ['explain', 'A-009'], ['search', 'reposted']]) {
+    for (const args of [
+      ['show', 'M-001'],
+      ['explain', 'A-009'],
+      ['search', 'reposted'],
+    ]) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI escape is what it looks for
       assert.doesNotMatch(hoba(args, { env: { NO_COLOR: '' } }).stdout, /\x1b\[/, args.join(' '));
     }
@@ -313,8 +383,17 @@ describe('standard output of the reading commands', () => {
   );
 
   test('piped, they write without the stdout stream and load neither node:crypto nor the stream machinery', () => {
-    for (const args of [['show', 'M-001'], ['explain', 'A-009'], ['search', 'reposted'], ['show', 'M-001', '--json']]) {
-      const r = spawnSync(process.execPath, ['--require', probe, CLI, ...args], { cwd: outside, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', HOBA_DIR: '' } });
+    for (const args of [
+      ['show', 'M-001'],
+      ['explain', 'A-009'],
+      ['search', 'reposted'],
+      ['show', 'M-001', '--json'],
+    ]) {
+      const r = spawnSync(process.execPath, ['--require', probe, CLI, ...args], {
+        cwd: outside,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', HOBA_DIR: '' },
+      });
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stdout, hoba(args, { cwd: outside }).stdout, 'the same output as through the stream');
       const loaded = /LOADED (.*)/.exec(r.stderr)?.[1] ?? '';
@@ -328,7 +407,11 @@ describe('standard output of the reading commands', () => {
 
   test('a reader that goes away (| true) ends the command quietly, exit 0', () => {
     for (const args of ['show M-001', 'explain A-009 --full', 'search reposted --json', 'methodology', '--help']) {
-      const r = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} ${args} | true; echo "status \${PIPESTATUS[0]}" >&2`], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
+      const r = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} ${args} | true; echo "status \${PIPESTATUS[0]}" >&2`], {
+        cwd: outside,
+        encoding: 'utf8',
+        env: { ...process.env, HOBA_DIR: '' },
+      });
       assert.match(r.stderr, /^status 0\n$/, `${args}: ${r.stderr}`);
     }
   });
@@ -350,7 +433,10 @@ describe('where the atlas comes from', () => {
       const first = hoba(['show', 'M-001', '--dir', copy.dir]);
       assert.equal(first.status, 0, first.stderr);
       assert.match(first.stdout, /^M-001 {2}Edited title for the snapshot test/);
-      assert.ok(readdirSync(cache).some((f) => /^atlas-[0-9a-f]{32}\.json$/.test(f)), 'a snapshot of the copy is cached');
+      assert.ok(
+        readdirSync(cache).some((f) => /^atlas-[0-9a-f]{32}\.json$/.test(f)),
+        'a snapshot of the copy is cached',
+      );
       const again = hoba(['show', 'M-001'], { cwd: outside, env: { HOBA_DIR: copy.dir } });
       assert.match(again.stdout, /^M-001 {2}Edited title for the snapshot test/);
       // The next edit is picked up at once.
@@ -390,9 +476,16 @@ describe('where the atlas comes from', () => {
     try {
       cpSync(DIST, dist, { recursive: true, filter: (src) => !src.endsWith('.snapshot.json') });
       assert.ok(!existsSync(join(dist, 'atlas.snapshot.json')));
-      const r = spawnSync(process.execPath, [join(dist, 'cli.cjs'), 'show', 'M-001'], { cwd: outside, encoding: 'utf8', env: { ...process.env, HOBA_DIR: '' } });
+      const r = spawnSync(process.execPath, [join(dist, 'cli.cjs'), 'show', 'M-001'], {
+        cwd: outside,
+        encoding: 'utf8',
+        env: { ...process.env, HOBA_DIR: '' },
+      });
       assert.equal(r.status, 1);
-      assert.match(r.stderr, /no atlas to read: not inside a checkout .* Run inside a checkout, pass --dir <checkout>, or run npm run build/);
+      assert.match(
+        r.stderr,
+        /no atlas to read: not inside a checkout .* Run inside a checkout, pass --dir <checkout>, or run npm run build/,
+      );
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
@@ -416,7 +509,10 @@ describe('hardening (issue #10)', () => {
     for (const query of ['a'.repeat(40_000), 'ghosted after the final interview '.repeat(20)]) {
       const r = hoba(['search', query]);
       assert.equal(r.status, 2);
-      assert.match(r.stderr, new RegExp(`^hoba: The query is ${query.trim().length} characters long; searches take at most 300\\. Shorten it`));
+      assert.match(
+        r.stderr,
+        new RegExp(`^hoba: The query is ${query.trim().length} characters long; searches take at most 300\\. Shorten it`),
+      );
       assert.ok(r.stderr.length < 400, 'the query is not echoed');
       const j = hoba(['search', query, '--json']);
       assert.equal(j.status, 2);
@@ -450,7 +546,10 @@ describe('hardening (issue #10)', () => {
       assert.ok(error.message.length > 10 && !error.message.startsWith('hoba:') && !error.message.startsWith('error:'), what);
     }
     const unknown = JSON.parse(hoba(['show', 'M-099', '--json']).stdout) as { suggestions: Array<{ id: string }> };
-    assert.ok(unknown.suggestions.some((s) => s.id === 'M-009'), 'close matches come along');
+    assert.ok(
+      unknown.suggestions.some((s) => s.id === 'M-009'),
+      'close matches come along',
+    );
     const stage = JSON.parse(hoba(['explain', 'A-001', '--stage', 'onsite', '--json']).stdout) as { message: string };
     assert.match(stage.message, /Allowed choices are pre-posting, .*Run hoba explain --help for usage\.$/);
   });
@@ -472,9 +571,18 @@ describe('hardening (issue #10)', () => {
 
   test('a stage at which an observation is not recorded is said, in text and JSON', () => {
     const moved = json(ExplainResult, hoba(['explain', 'A-001', '--stage', 'technical', '--json']));
-    assert.match(moved.obstacle.stage_note ?? '', /^A-001 \(Silence after applying\) is recorded at ingestion, screening, not at technical\./);
-    assert.match(hoba(['explain', 'A-001', '--stage', 'technical', '--brief']).stdout, /^stage given: technical[^\n]*\n {2}note: A-001 \(Silence after applying\) is recorded at/m);
-    assert.match(hoba(['explain', 'A-001', '--stage', 'technical']).stdout, /^Note: You said this happened at the technical stage, but the atlas does not\s+record “Silence after\s+applying” there\./m);
+    assert.match(
+      moved.obstacle.stage_note ?? '',
+      /^A-001 \(Silence after applying\) is recorded at ingestion, screening, not at technical\./,
+    );
+    assert.match(
+      hoba(['explain', 'A-001', '--stage', 'technical', '--brief']).stdout,
+      /^stage given: technical[^\n]*\n {2}note: A-001 \(Silence after applying\) is recorded at/m,
+    );
+    assert.match(
+      hoba(['explain', 'A-001', '--stage', 'technical']).stdout,
+      /^Note: You said this happened at the technical stage, but the atlas does not\s+record “Silence after\s+applying” there\./m,
+    );
     assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--stage', 'team', '--json'])).obstacle.stage_note, undefined);
     assert.equal(json(ExplainResult, hoba(['explain', 'A-009', '--json'])).obstacle.stage_note, undefined);
   });
@@ -495,9 +603,15 @@ describe('hardening (issue #10)', () => {
   test('titles in parentheses do not nest; articles agree with the kind', () => {
     const text = (hoba(['explain', 'A-009', '--full']).stdout + hoba(['show', 'M-099']).stderr).replace(/\s+/g, ' ');
     assert.doesNotMatch(text, /\([^()]*\([^()]*\)\)/, 'no "(Title (note))"');
-    assert.match(text, /M-031 \(Held as backup while the first choice decides \[honest baseline\]\)|M-001 \(Genuine skill or experience gap \[honest baseline\]\)/);
+    assert.match(
+      text,
+      /M-031 \(Held as backup while the first choice decides \[honest baseline\]\)|M-001 \(Genuine skill or experience gap \[honest baseline\]\)/,
+    );
     assert.match(hoba(['explain', 'I-003']).stderr, /I-003 is an intervention \(/);
-    assert.throws(() => findInterventions(loadAtlas(ROOT).registry, ['A-001']), /A-001 is an artifact \(Silence after applying\); get_interventions takes/);
+    assert.throws(
+      () => findInterventions(loadAtlas(ROOT).registry, ['A-001']),
+      /A-001 is an artifact \(Silence after applying\); get_interventions takes/,
+    );
   });
 });
 
@@ -507,7 +621,11 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   // dist/cli.cjs, the bin, turns on the compile cache and loads the bundle, dist/cli-main.cjs.
   const bin = readFileSync(join(dist, 'cli.cjs'), 'utf8');
   assert.ok(bin.startsWith('#!/usr/bin/env node'), 'cli.cjs runs as the hoba bin');
-  assert.deepEqual([...bin.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1]), ['node:module', './cli-main.cjs'], 'the bin loads the bundle and nothing else');
+  assert.deepEqual(
+    [...bin.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1]),
+    ['node:module', './cli-main.cjs'],
+    'the bin loads the bundle and nothing else',
+  );
   assert.match(bin, /enableCompileCache/);
   const cli = readFileSync(join(dist, 'cli-main.cjs'), 'utf8');
   // The modules a command loads: its own chunk and everything reachable through static imports.
@@ -524,9 +642,14 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   // The reading commands' usual forms load one module, cli-main.cjs, CommonJS (scripts/build.mjs): it
   // requires nothing of its own and imports only the program (any other command) and the content loader
   // (no snapshot fits).
-  const own = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
+  const own = (file: string) =>
+    [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
   const loaded = own('cli-main.cjs');
-  assert.deepEqual(loaded.filter((f) => !/^(?:load|checkout-indexes)-[A-Z0-9]+\.js$/.test(f)), ['program.js'], 'cli-main.cjs loads only the program, the loader and the indexes (when the checkout’s snapshot is built), of its own modules');
+  assert.deepEqual(
+    loaded.filter((f) => !/^(?:load|checkout-indexes)-[A-Z0-9]+\.js$/.test(f)),
+    ['program.js'],
+    'cli-main.cjs loads only the program, the loader and the indexes (when the checkout’s snapshot is built), of its own modules',
+  );
   assert.match(cli, /import\("\.\/program\.js"\)/, 'the program on demand');
   assert.match(cli, /import\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
   const path = ['cli.cjs', 'cli-main.cjs'];

@@ -117,7 +117,11 @@ describe('hoba release and the release-version rule, on a copy', () => {
     baseline = releasedBaseline();
     copies.push(baseline);
   });
-  after(() => copies.forEach((c) => { c.dispose(); }));
+  after(() =>
+    copies.forEach((c) => {
+      c.dispose();
+    }),
+  );
   const recorded = () => readReleaseIndex(baseline.dir).releases;
   const latest = () => recorded().at(-1)!.version;
   const latestData = () => readReleaseData(baseline.dir, recorded().at(-1)!);
@@ -179,7 +183,10 @@ describe('hoba release and the release-version rule, on a copy', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`recorded release ${next.replace(/\./g, '\\.')}`));
     const before = recorded().map((x) => x.version);
-    assert.deepEqual(readReleaseIndex(c.dir).releases.map((x) => x.version), [...before, next]);
+    assert.deepEqual(
+      readReleaseIndex(c.dir).releases.map((x) => x.version),
+      [...before, next],
+    );
     const changelog = readFileSync(join(c.dir, 'CHANGELOG.md'), 'utf8');
     assert.match(changelog, new RegExp(`## ${next.replace(/\./g, '\\.')} — [\\s\\S]*### Added \\(1\\)[\\s\\S]*M-900`));
     assert.ok(changelog.indexOf(`## ${next}`) < changelog.indexOf(`## ${latest()}`), 'newest first');

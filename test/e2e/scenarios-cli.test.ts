@@ -7,11 +7,17 @@ import { loadAtlas } from '../../src/registry/load.ts';
 import { AtlasCopy, ROOT } from '../helpers.ts';
 import { hoba } from '../dist.ts';
 
-const scenarios = loadAtlas(ROOT).registry.all('scenario').filter((s) => s.status === 'active');
+const scenarios = loadAtlas(ROOT)
+  .registry.all('scenario')
+  .filter((s) => s.status === 'active');
 
 describe('a scenario fails when its analysis and its expectation part', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => { c.dispose(); }));
+  after(() =>
+    copies.forEach((c) => {
+      c.dispose();
+    }),
+  );
   const copy = () => {
     const c = new AtlasCopy();
     copies.push(c);
@@ -24,7 +30,10 @@ describe('a scenario fails when its analysis and its expectation part', () => {
     const c = copy().set(s.id, ['expect', 'verdict'], other);
     const r = hoba(['validate', '--json', '--no-mirror', '--dir', c.dir]);
     assert.equal(r.status, 1, r.stderr);
-    const report = JSON.parse(r.stdout) as { ok: boolean; problems: Array<{ rule: string; entity?: string; file?: string; line?: number }> };
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      problems: Array<{ rule: string; entity?: string; file?: string; line?: number }>;
+    };
     assert.equal(report.ok, false);
     const found = report.problems.filter((p) => p.rule === 'scenario-expectation' && p.entity === s.id);
     assert.equal(found.length, 1);

@@ -44,14 +44,16 @@ describe('the pages need nothing the policy refuses', () => {
       const html = f.bytes.toString('utf8');
       // A JSON-LD block is data, not a script: a policy does not govern it.
       for (const m of html.matchAll(/<script\b([^>]*)>/g)) {
-        if (!/\bsrc="\/assets\/[^"]+\.js"/.test(m[1]!) && !/type="application\/ld\+json"/.test(m[1]!)) wrong.push(`${f.path}: inline script ${m[0]}`);
+        if (!/\bsrc="\/assets\/[^"]+\.js"/.test(m[1]!) && !/type="application\/ld\+json"/.test(m[1]!))
+          wrong.push(`${f.path}: inline script ${m[0]}`);
       }
       if (/<style\b/.test(html)) wrong.push(`${f.path}: inline <style>`);
       if (/<[^>]+\sstyle=/.test(html)) wrong.push(`${f.path}: style attribute`);
       if (/<[^>]+\son[a-z]+=/.test(html)) wrong.push(`${f.path}: event handler attribute`);
       if (/javascript:/i.test(html)) wrong.push(`${f.path}: javascript: URL`);
       for (const m of html.matchAll(/<(?:link|script|img)\b[^>]*\s(?:href|src)="([^"]+)"/g)) {
-        if (!m[1]!.startsWith('/') || m[1]!.startsWith('//')) if (!/rel="(?:canonical|license)"/.test(m[0])) wrong.push(`${f.path}: loads ${m[1]} from elsewhere`);
+        if (!m[1]!.startsWith('/') || m[1]!.startsWith('//'))
+          if (!/rel="(?:canonical|license)"/.test(m[0])) wrong.push(`${f.path}: loads ${m[1]} from elsewhere`);
       }
     }
     assert.deepEqual(wrong.slice(0, 20), []);
@@ -71,11 +73,16 @@ describe('the host files send them on every path', () => {
   test('_nginx.conf: at the server level and in every location that adds headers of its own (nginx does not inherit add_header there), errors included', () => {
     const text = nginxSnippet();
     const top = text.split('\nlocation ')[0]!;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.ok(top.includes(`add_header ${name} "${value}" always;`), `${name} at the server level`);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      assert.ok(top.includes(`add_header ${name} "${value}" always;`), `${name} at the server level`);
     for (const block of text.split('\nlocation ').slice(1)) {
       if (!block.includes('add_header')) continue;
-      for (const part of block.split(/if \(\$request_method = OPTIONS\) \{/).slice(1).concat(block)) {
-        for (const name of Object.keys(SECURITY_HEADERS)) assert.ok(part.includes(`add_header ${name} `), `${name} in location ${block.split('\n')[0]}`);
+      for (const part of block
+        .split(/if \(\$request_method = OPTIONS\) \{/)
+        .slice(1)
+        .concat(block)) {
+        for (const name of Object.keys(SECURITY_HEADERS))
+          assert.ok(part.includes(`add_header ${name} `), `${name} in location ${block.split('\n')[0]}`);
       }
     }
     assert.equal(HEADER_RULES.length, text.split('\nlocation ').filter((b) => /^(=|\^~) /.test(b)).length);
@@ -103,12 +110,26 @@ describe('hoba serve and hoba-mcp --http send them on every answer', () => {
     const etag = String((await http(origin, '/api/v1/graph')).headers['etag']);
     const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const cases: Array<[string, number, Parameters<typeof http>[2]?]> = [
-      ['/', 200], ['/developers/', 200], ['/api/v1/graph', 200], ['/assets/site.css', 200], ['/favicon.ico', 200],
+      ['/', 200],
+      ['/developers/', 200],
+      ['/api/v1/graph', 200],
+      ['/assets/site.css', 200],
+      ['/favicon.ico', 200],
       ['/api/v1/graph', 304, { headers: { 'If-None-Match': etag } }],
       ['/api/v1/graph', 412, { headers: { 'If-Match': '"other"' } }],
-      ['/developers', 301], ['/nope', 404], ['/api/v1/nope', 404], ['/api/v1/graph.json.gz', 404], ['/_nginx.conf', 404], ['/.hoba-site.json', 404],
-      ['/', 405, { method: 'POST' }], ['/%zz', 400],
-      ['/api/v1/graph', 204, { method: 'OPTIONS', headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET' } }],
+      ['/developers', 301],
+      ['/nope', 404],
+      ['/api/v1/nope', 404],
+      ['/api/v1/graph.json.gz', 404],
+      ['/_nginx.conf', 404],
+      ['/.hoba-site.json', 404],
+      ['/', 405, { method: 'POST' }],
+      ['/%zz', 400],
+      [
+        '/api/v1/graph',
+        204,
+        { method: 'OPTIONS', headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET' } },
+      ],
       ['/mcp', 405, { method: 'GET' }],
     ];
     const wrong: string[] = [];
@@ -117,7 +138,11 @@ describe('hoba serve and hoba-mcp --http send them on every answer', () => {
       if (r.status !== status) wrong.push(`${options?.method ?? 'GET'} ${path}: status ${r.status}, expected ${status}`);
       for (const m of missing(r.headers)) wrong.push(`${options?.method ?? 'GET'} ${path} (${r.status}): ${m}`);
     }
-    const mcp = await fetch(`${origin}/mcp`, { method: 'POST', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const mcp = await fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: mcpHeaders,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     assert.equal(mcp.status, 200);
     for (const m of missing(Object.fromEntries(mcp.headers))) wrong.push(`POST /mcp: ${m}`);
     assert.deepEqual(wrong, []);
@@ -134,7 +159,8 @@ describe('hoba serve and hoba-mcp --http send them on every answer', () => {
       const raw = await rawHttp(`http://127.0.0.1:${port}`, request);
       assert.equal(statusOf(raw), status, JSON.stringify(raw.slice(0, 80)));
       const head = raw.split('\r\n\r\n')[0]!.toLowerCase();
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.ok(head.includes(`${name.toLowerCase()}: ${value.toLowerCase()}`), `${status}: ${name}`);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        assert.ok(head.includes(`${name.toLowerCase()}: ${value.toLowerCase()}`), `${status}: ${name}`);
       if (status === 405) assert.match(raw, /"status": 405/);
     }
   });
@@ -149,7 +175,11 @@ describe('hoba serve and hoba-mcp --http send them on every answer', () => {
         });
         child.on('exit', (code) => reject(new Error(`hoba-mcp exited (${code})`)));
       });
-      const ok = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      const ok = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
       assert.equal(ok.status, 200);
       assert.deepEqual(missing(Object.fromEntries(ok.headers)), []);
       const elsewhere = await fetch(url.replace(/\/mcp$/, '/elsewhere'));

@@ -200,13 +200,28 @@ describe('HTTP attacks against hoba serve', () => {
     const cases: Array<[string, string | Buffer, number]> = [
       ['GET with a 4 MB body', request(`GET /api/v1/graph HTTP/1.1\r\n${KEEP}Content-Length: 4000000\r\n\r\n`, body(4_000_000)), 200],
       ['POST with an 8 MB body', request(`POST /api/v1/graph HTTP/1.1\r\n${KEEP}Content-Length: 8000000\r\n\r\n`, body(8_000_000)), 405],
-      ['POST with 6 MB chunked', request(`POST / HTTP/1.1\r\n${KEEP}Transfer-Encoding: chunked\r\n\r\n`, Buffer.from(`100000\r\n${'a'.repeat(0x100000)}\r\n`.repeat(6))), 405],
-      ['POST announcing 100 GB, sending little', request(`POST /developers/ HTTP/1.1\r\n${HEAD}Content-Length: 100000000000\r\n\r\n`, body(1000)), 405],
+      [
+        'POST with 6 MB chunked',
+        request(
+          `POST / HTTP/1.1\r\n${KEEP}Transfer-Encoding: chunked\r\n\r\n`,
+          Buffer.from(`100000\r\n${'a'.repeat(0x100000)}\r\n`.repeat(6)),
+        ),
+        405,
+      ],
+      [
+        'POST announcing 100 GB, sending little',
+        request(`POST /developers/ HTTP/1.1\r\n${HEAD}Content-Length: 100000000000\r\n\r\n`, body(1000)),
+        405,
+      ],
       ['Content-Length: abc', `POST /api/v1/graph HTTP/1.1\r\n${HEAD}Content-Length: abc\r\n\r\n`, 400],
       ['Content-Length: -1', `GET /api/v1/graph HTTP/1.1\r\n${HEAD}Content-Length: -1\r\n\r\n`, 400],
       ['an overflowing Content-Length', `POST /api/v1/graph HTTP/1.1\r\n${HEAD}Content-Length: 99999999999999999999999\r\n\r\n`, 400],
       ['two Content-Lengths', `POST /api/v1/graph HTTP/1.1\r\n${HEAD}Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello!`, 400],
-      ['Content-Length with Transfer-Encoding', `POST /api/v1/graph HTTP/1.1\r\n${HEAD}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400],
+      [
+        'Content-Length with Transfer-Encoding',
+        `POST /api/v1/graph HTTP/1.1\r\n${HEAD}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+        400,
+      ],
       ['a bad chunk size on GET', `GET /api/v1/graph HTTP/1.1\r\n${HEAD}Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n`, 400],
       ['an unknown Transfer-Encoding', `POST /api/v1/graph HTTP/1.1\r\n${HEAD}Transfer-Encoding: gzip\r\n\r\nxxxx`, 400],
     ];
@@ -226,7 +241,10 @@ describe('HTTP attacks against hoba serve', () => {
     }
     // CONNECT is a proxy tunnel: Node closes the connection when nothing handles it. No answer is fine.
     const tunnel = await rawHttp(origin, `CONNECT 127.0.0.1:22 HTTP/1.1\r\n${HEAD}\r\n`);
-    assert.ok(statusOf(tunnel) === 0 || (statusOf(tunnel) >= 400 && statusOf(tunnel) < 500), `CONNECT: ${JSON.stringify(tunnel.slice(0, 60))}`);
+    assert.ok(
+      statusOf(tunnel) === 0 || (statusOf(tunnel) >= 400 && statusOf(tunnel) < 500),
+      `CONNECT: ${JSON.stringify(tunnel.slice(0, 60))}`,
+    );
     // An upgrade request nobody handles is an ordinary request.
     assert.equal(statusOf(await rawHttp(origin, get('/api/v1/graph', 'Upgrade: websocket\r\nConnection: Upgrade\r\n'))), 200);
   });
@@ -270,9 +288,17 @@ describe('HTTP attacks against hoba serve', () => {
   test('many connections at once are all answered; idle ones do not block new ones', async () => {
     const ids = ['A-001', 'B-001', 'M-001', 'M-004'];
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => rawHttp(origin, get(i % 2 ? `/api/v1/${['artifacts', 'barriers', 'mechanisms', 'mechanisms'][i % 4]}/${ids[i % 4]}` : '/api/v1/graph'), { timeoutMs: 20_000 })),
+      Array.from({ length: 200 }, (_, i) =>
+        rawHttp(
+          origin,
+          get(i % 2 ? `/api/v1/${['artifacts', 'barriers', 'mechanisms', 'mechanisms'][i % 4]}/${ids[i % 4]}` : '/api/v1/graph'),
+          { timeoutMs: 20_000 },
+        ),
+      ),
     );
-    answers.forEach((raw, i) => { assert.equal(statusOf(raw), 200, `connection ${i}`); });
+    answers.forEach((raw, i) => {
+      assert.equal(statusOf(raw), 200, `connection ${i}`);
+    });
     const idle = await Promise.all(Array.from({ length: 300 }, () => open(origin)));
     try {
       const r = await http(origin, '/api/v1/graph');

@@ -85,7 +85,10 @@ describe('the server itself', () => {
 
 /** Starts `hoba serve --port 0` and waits for the URLs it prints. */
 async function startServe(args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -145,7 +148,9 @@ describe('hoba serve', () => {
 
   test('--json prints the URLs and the rebuild as JSON once listening', async () => {
     const copy = new AtlasCopy();
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', '--dir', copy.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--json', '--dir', copy.dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let stdout = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -20,7 +20,16 @@ import { sharedSite, type BuiltSite } from '../site-fixture.ts';
 import { hoba } from '../dist.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** `hoba explain … --json`, as a user runs it. */
 function cliExplain(args: string[]): ExplainResult {
@@ -66,7 +75,9 @@ let browser: Browser;
 
 before(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`,
+    );
   }
   site = sharedSite();
   server = createSiteServer({ root: site.root });
@@ -105,7 +116,15 @@ async function openPage(width = 1280): Promise<{ page: Page; check(): void }> {
       assert.deepEqual(problems, []);
       const elsewhere = requested.filter((u) => {
         const url = new URL(u);
-        return url.origin !== origin || !(url.pathname === SITE.analyze || url.pathname === SITE.search || url.pathname.startsWith('/assets/') || url.pathname.startsWith('/favicon'));
+        return (
+          url.origin !== origin ||
+          !(
+            url.pathname === SITE.analyze ||
+            url.pathname === SITE.search ||
+            url.pathname.startsWith('/assets/') ||
+            url.pathname.startsWith('/favicon')
+          )
+        );
       });
       assert.deepEqual(elsewhere, [], 'the page requests only its own static files: what a person types stays in the browser');
     },
@@ -126,7 +145,11 @@ describe('analyze page', () => {
     // The page submits them in the list's order; the CLI gets the same order (probes are ranked by it).
     const ticked = (await shown(page)).artifacts;
     assert.deepEqual([...ticked].sort(), [...three].sort());
-    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { artifacts: ticked, probes: [] }, 'the fragment holds the input');
+    assert.deepEqual(
+      stateOfFragment(await page.evaluate(() => location.hash)),
+      { artifacts: ticked, probes: [] },
+      'the fragment holds the input',
+    );
     const cli = cliExplain(ticked);
     assert.ok(cli.agency.probes.length > 1, 'the case offers probes');
     assert.deepEqual(comparable(await shown(page)), comparable(expected(cli)));
@@ -151,7 +174,11 @@ describe('analyze page', () => {
     assert.ok(after.behind.excluded.length > 0, 'the outcome excludes something');
     assert.deepEqual(comparable(await shown(page)), comparable(expected(after)));
     assert.ok(after.behind.mechanisms.length < before.behind.mechanisms.length);
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-probe')), probe.id, 'focus moves to what was recorded');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-probe')),
+      probe.id,
+      'focus moves to what was recorded',
+    );
     assert.match(await page.evaluate(() => location.hash), new RegExp(`p=${probe.id}:${outcome.id}`));
     // A link copied now reproduces the narrowed analysis in a new page.
     const link = await page.inputValue('#share');
@@ -186,7 +213,8 @@ describe('analyze page', () => {
     const cli = cliExplain([words]);
     assert.deepEqual(comparable(await shown(page)), comparable(expected(cli)));
     const why = await page.locator('#result-body').innerText();
-    for (const m of cli.input.from_text!.matched) for (const q of m.quotes) assert.ok(why.includes(`“${q}”`), `the page quotes the words ${m.id} was read from`);
+    for (const m of cli.input.from_text!.matched)
+      for (const q of m.quotes) assert.ok(why.includes(`“${q}”`), `the page quotes the words ${m.id} was read from`);
     check();
   });
 
@@ -205,14 +233,19 @@ describe('analyze page', () => {
     await page.click(`#result button[data-pick="${pick}"]`);
     await page.waitForSelector(`#result [data-read="${pick}"]`, { timeout: 15_000 });
     await resultReady(page);
-    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { text: words, picks: [pick], probes: [] }, 'the answer is in the fragment');
+    assert.deepEqual(
+      stateOfFragment(await page.evaluate(() => location.hash)),
+      { text: words, picks: [pick], probes: [] },
+      'the answer is in the fragment',
+    );
     assert.deepEqual(comparable(await shown(page)), comparable(expected(cliExplain([words, '--pick', pick]))));
     check();
   });
 
   test('a pasted message: its tell-tale lines, and what each does and does not establish', async () => {
     const { page, check } = await openPage();
-    const message = 'Dear candidate,\nThank you for your interest. After careful consideration, we have decided to move forward with candidates whose experience more closely aligns with our needs.\nKind regards';
+    const message =
+      'Dear candidate,\nThank you for your interest. After careful consideration, we have decided to move forward with candidates whose experience more closely aligns with our needs.\nKind regards';
     await page.goto(`${origin}${SITE.analyze}`);
     await page.fill('#message', message);
     await page.click('#form-text button[type="submit"]');
@@ -263,7 +296,9 @@ describe('search page', () => {
       await page.goto(`${origin}${SITE.search}`);
       await page.locator('#q').pressSequentially(query, { delay: 5 });
       await page.waitForFunction(
-        (q) => new URLSearchParams(location.search).get('q') === q && document.querySelector('#search-results li[data-kind="artifact"]') !== null,
+        (q) =>
+          new URLSearchParams(location.search).get('q') === q &&
+          document.querySelector('#search-results li[data-kind="artifact"]') !== null,
         query,
         { timeout: 15_000 },
       );

@@ -30,7 +30,16 @@ import { SITE } from '../../src/site/paths.ts';
 import { sharedSite } from '../site-fixture.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCREENSHOTS = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -50,7 +59,13 @@ interface Crawl {
   checked: number;
 }
 
-const unescapeAttr = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 function linksOf(html: string): string[] {
   const out: string[] = [];
@@ -247,7 +262,13 @@ async function axeProblems(page: Page, scheme: 'light' | 'dark'): Promise<string
   const result = await axe.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe (${scheme}) ${v.id} [${v.impact}]: ${v.help}; ${v.nodes.length} element(s), e.g. ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+    .map(
+      (v) =>
+        `axe (${scheme}) ${v.id} [${v.impact}]: ${v.help}; ${v.nodes.length} element(s), e.g. ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}${v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`,
+    );
 }
 
 /** Longest screenshot taken: the top of the page down to here (long lists need no picture of their end). */
@@ -256,10 +277,20 @@ const SCREENSHOT_HEIGHT = 3000;
 async function screenshot(page: Page, name: string): Promise<void> {
   const { width } = page.viewportSize()!;
   const height = Math.min(SCREENSHOT_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
-  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: join(SCREENSHOTS, name),
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height },
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }
 
-const fileName = (type: PageType) => type.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+const fileName = (type: PageType) =>
+  type.name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 
 /** Everything one page type must pass, collected so that one report names every problem of the page. */
 async function checkPageType(context: BrowserContext, origin: string, type: PageType): Promise<string[]> {
@@ -277,9 +308,11 @@ async function checkPageType(context: BrowserContext, origin: string, type: Page
       await page.setViewportSize(PHONE);
       // Scripts that size things to the window (the explorer's drawing) hear of the resize a moment later:
       // wait until the page fits, or at most five seconds (then what sticks out is reported below).
-      await page.waitForFunction((limit) => document.documentElement.scrollWidth <= limit, PHONE.width, { timeout: 5000 }).catch((err: unknown) => {
-        if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
-      });
+      await page
+        .waitForFunction((limit) => document.documentElement.scrollWidth <= limit, PHONE.width, { timeout: 5000 })
+        .catch((err: unknown) => {
+          if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+        });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > PHONE.width) {
         const wide = await page.evaluate((limit) => {
@@ -293,12 +326,16 @@ async function checkPageType(context: BrowserContext, origin: string, type: Page
             const r = el.getBoundingClientRect();
             if (r.width === 0 || r.right <= limit + 1 || clipped(el)) continue;
             if (!(el.parentElement && el.parentElement.getBoundingClientRect().right > limit + 1)) {
-              out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (right edge ${Math.round(r.right)} px)`);
+              out.push(
+                `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (right edge ${Math.round(r.right)} px)`,
+              );
             }
           }
           return out.slice(0, 5);
         }, PHONE.width);
-        problems.push(`scrolls sideways at ${PHONE.width} px (${scheme}): scroll width ${width} px; sticking out: ${wide.join(', ') || 'unknown'}`);
+        problems.push(
+          `scrolls sideways at ${PHONE.width} px (${scheme}): scroll width ${width} px; sticking out: ${wide.join(', ') || 'unknown'}`,
+        );
       }
       if (type.main) await screenshot(page, `${fileName(type)}-390-${scheme}.png`);
     }
@@ -325,7 +362,9 @@ function close(server: Server): Promise<void> {
 
 test('the site in a browser: links, console, failed requests, accessibility, phone width, explorer', { timeout: 600_000 }, async (t) => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}, and this test needs it. Install it (Debian: apt-get install -y chromium; CI does this) and run the tests again.`,
+    );
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
   const site = sharedSite();
@@ -366,7 +405,9 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         if (bytes > heaviest.bytes) heaviest = { path, bytes };
         if (bytes > ENTITY_PAGE_BUDGET) over.push(`${path}: ${(bytes / 1024).toFixed(1)} KB (${parts.join(', ')})`);
       });
-      st.diagnostic(`heaviest entity page: ${heaviest.path}, ${(heaviest.bytes / 1024).toFixed(1)} KB transferred with its stylesheets and scripts`);
+      st.diagnostic(
+        `heaviest entity page: ${heaviest.path}, ${(heaviest.bytes / 1024).toFixed(1)} KB transferred with its stylesheets and scripts`,
+      );
       assert.deepEqual(over.sort(), [], `entity pages over the ${ENTITY_PAGE_BUDGET / 1024} KB budget:\n${over.join('\n')}`);
       const analyze = found.pages.get(SITE.analyze);
       assert.ok(analyze, 'the analyze page exists');
@@ -374,7 +415,10 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         const r = await fetch(origin + script);
         const bytes = (await r.arrayBuffer()).byteLength;
         st.diagnostic(`${script}: ${(bytes / 1024).toFixed(1)} KB uncompressed`);
-        assert.ok(bytes < ANALYZE_SCRIPT_BUDGET, `${script} is ${(bytes / 1024).toFixed(1)} KB uncompressed, over the ${ANALYZE_SCRIPT_BUDGET / 1024} KB budget`);
+        assert.ok(
+          bytes < ANALYZE_SCRIPT_BUDGET,
+          `${script} is ${(bytes / 1024).toFixed(1)} KB uncompressed, over the ${ANALYZE_SCRIPT_BUDGET / 1024} KB budget`,
+        );
       }
     });
 
@@ -389,7 +433,11 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
     // Every violation of the policy a page reports becomes a console error, which watch() counts (Chromium
     // logs most of them itself; the event catches the rest, such as those of report-only checks).
     await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(
+          `Content-Security-Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+        ),
+      );
     });
     // Page types in parallel, a few at a time: each has its own tab.
     await t.test('each page type in Chromium', { concurrency: 4 }, async (tt: TestContext) => {
@@ -416,7 +464,10 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         assert.ok(all > 0, 'nodes are drawn');
         await page.locator('#explore-nodes summary').click();
         // The list is filled when it opens (a toggle event, which comes after the click).
-        await page.locator('#explore-nodes tbody tr').nth(all - 1).waitFor({ timeout: 10_000 });
+        await page
+          .locator('#explore-nodes tbody tr')
+          .nth(all - 1)
+          .waitFor({ timeout: 10_000 });
         assert.equal(await page.locator('#explore-nodes tbody tr').count(), all, 'the list holds the nodes drawn');
         assert.equal(await page.locator('#explore-nojs').isVisible(), false, 'the no-JavaScript note is hidden once the drawing works');
 
@@ -440,12 +491,17 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
 
         // Click-through on the drawing: clicking the focused node opens its page.
         const point = await page.evaluate(() => {
-          const cy = (window as unknown as { hobaExplorer: { cy: { getElementById(id: string): { renderedPosition(): { x: number; y: number } } } } }).hobaExplorer.cy;
+          const cy = (
+            window as unknown as { hobaExplorer: { cy: { getElementById(id: string): { renderedPosition(): { x: number; y: number } } } } }
+          ).hobaExplorer.cy;
           return cy.getElementById('M-001').renderedPosition();
         });
         await page.locator('#explore-canvas').scrollIntoViewIfNeeded();
         const box = (await page.locator('#explore-canvas').boundingBox())!;
-        await Promise.all([page.waitForURL(`${origin}/mechanisms/M-001/`, { timeout: 10_000 }), page.mouse.click(box.x + point.x, box.y + point.y)]);
+        await Promise.all([
+          page.waitForURL(`${origin}/mechanisms/M-001/`, { timeout: 10_000 }),
+          page.mouse.click(box.x + point.x, box.y + point.y),
+        ]);
 
         // And from the keyboard: the focus panel's link, with Enter.
         await page.goto(`${origin}${SITE.explore}#A-001`, { waitUntil: 'networkidle' });

@@ -22,7 +22,16 @@ import { sharedSite } from '../site-fixture.ts';
 import { ROOT } from '../helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PHONE = { width: 390, height: 844 };
 const SCREENS = 3;
 
@@ -46,15 +55,27 @@ async function axeOf(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
   if (scheme === 'dark') axe.withRules(['color-contrast', 'link-in-text-block']);
   else axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   const result = await axe.analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${scheme} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')})`,
+    );
 }
 
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
 test('the candidate view and the record in a browser', { timeout: 900_000 }, async (t) => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}, and this test needs it (Debian: apt-get install -y chromium).`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is not installed at ${CHROMIUM}, and this test needs it (Debian: apt-get install -y chromium).`);
   const reg = loadAtlas(ROOT).registry;
-  const scenarios = reg.all('scenario').filter((s) => s.status === 'active').map((s) => s.id);
+  const scenarios = reg
+    .all('scenario')
+    .filter((s) => s.status === 'active')
+    .map((s) => s.id);
   const site = sharedSite();
   const server = createSiteServer({ root: site.root });
   const origin = await listen(server);
@@ -91,7 +112,14 @@ test('the candidate view and the record in a browser', { timeout: 900_000 }, asy
       const summary = page.locator('.cv-items summary').first();
       await summary.focus();
       await page.keyboard.press('Enter');
-      assert.equal(await page.locator('.cv-items details').first().evaluate((d) => (d as HTMLDetailsElement).open), true, 'Enter opens an explanation');
+      assert.equal(
+        await page
+          .locator('.cv-items details')
+          .first()
+          .evaluate((d) => (d as HTMLDetailsElement).open),
+        true,
+        'Enter opens an explanation',
+      );
       const violations = [...(await axeOf(page, 'light')), ...(await axeOf(page, 'dark'))];
       await page.goto(`${origin}${entityPath('S-010')}`);
       violations.push(...(await axeOf(page, 'light')), ...(await axeOf(page, 'dark')));
@@ -101,7 +129,9 @@ test('the candidate view and the record in a browser', { timeout: 900_000 }, asy
     await t.test('the record stays in the browser: saved, exported, printed, opened again; no request carries it', async () => {
       const marker = 'ZEBRA-7731-phone-call-from-the-recruiter';
       const requests: string[] = [];
-      page.on('request', (r) => requests.push(`${r.method()} ${r.url().split('#')[0]} ${JSON.stringify(r.headers())} ${r.postData() ?? ''}`));
+      page.on('request', (r) =>
+        requests.push(`${r.method()} ${r.url().split('#')[0]} ${JSON.stringify(r.headers())} ${r.postData() ?? ''}`),
+      );
       await page.goto(`${origin}${SITE.analyze}#a=A-024&on=2026-11-20&where=uk-eng`);
       await page.waitForSelector('.cv');
       await page.click('#record-save');
@@ -140,16 +170,23 @@ test('the candidate view and the record in a browser', { timeout: 900_000 }, asy
       page.once('dialog', (d) => void d.accept());
       await page.click('#record-clear');
       assert.equal(await page.evaluate(() => localStorage.getItem('hoba.record.v1')), null);
-      await page.setInputFiles('#record-import', { name: 'hiring-record.json', mimeType: 'application/json', buffer: Buffer.from(json.text) });
+      await page.setInputFiles('#record-import', {
+        name: 'hiring-record.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(json.text),
+      });
       await page.waitForFunction(() => (localStorage.getItem('hoba.record.v1') ?? '').includes('ZEBRA'));
       assert.match((await page.textContent('#record-events')) ?? '', /Offer withdrawn/);
 
-      assert.deepEqual(requests.filter((r) => r.includes(marker) || r.includes('ZEBRA') || r.includes('2026-11-20')), [], 'no request carries the record, the date or the place');
+      assert.deepEqual(
+        requests.filter((r) => r.includes(marker) || r.includes('ZEBRA') || r.includes('2026-11-20')),
+        [],
+        'no request carries the record, the date or the place',
+      );
       assert.deepEqual(errors, []);
     });
   } finally {
     await browser.close();
     server.close();
-
   }
 });

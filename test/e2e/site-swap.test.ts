@@ -5,7 +5,18 @@
 // builds at once, with no failed request (a few here; attacks-build.test.ts runs twenty of each).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -28,7 +39,10 @@ before(() => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-const entries = (dir: string, prefix: string) => readdirSync(dir).filter((n) => n.startsWith(prefix)).sort();
+const entries = (dir: string, prefix: string) =>
+  readdirSync(dir)
+    .filter((n) => n.startsWith(prefix))
+    .sort();
 
 describe('the site is a link to a versioned directory, swapped whole', () => {
   test('after a build, <out> is a link to <out>.<digest>, which holds the site and its marker', () => {
@@ -50,7 +64,10 @@ describe('the site is a link to a versioned directory, swapped whole', () => {
       // A dead build's partial directory and lock (a pid no process has).
       mkdirSync(join(dir, 'site.partial-999999'));
       writeFileSync(join(dir, 'site.partial-999999', 'half.json'), '{');
-      writeFileSync(join(dir, 'site.lock'), JSON.stringify({ pid: 999999, host: (await import('node:os')).hostname(), started: '2026-01-01T00:00:00Z' }));
+      writeFileSync(
+        join(dir, 'site.lock'),
+        JSON.stringify({ pid: 999999, host: (await import('node:os')).hostname(), started: '2026-01-01T00:00:00Z' }),
+      );
       const first = await build(versions.copy.dir, out);
       assert.equal(first.code, 0, first.stderr);
       assert.ok(lstatSync(out).isSymbolicLink(), 'a site directory from before links is migrated to a link');
@@ -74,7 +91,10 @@ describe('the site is a link to a versioned directory, swapped whole', () => {
     const out = join(work, 'locked');
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(`${out}.lock`, JSON.stringify({ pid: sleeper.pid, host: (await import('node:os')).hostname(), started: '2026-11-27T00:00:00Z' }));
+      writeFileSync(
+        `${out}.lock`,
+        JSON.stringify({ pid: sleeper.pid, host: (await import('node:os')).hostname(), started: '2026-11-27T00:00:00Z' }),
+      );
       const r = hoba(['build', '--out', out, '--json']);
       assert.equal(r.status, 1);
       const error = JSON.parse(r.stdout) as { code: string; message: string };
@@ -127,7 +147,10 @@ describe('a directory is replaced only when it holds exactly a site a build wrot
         assert.ok(lstatSync(out).isSymbolicLink());
       } else {
         assert.equal(r.status, 2, r.stdout);
-        assert.match((JSON.parse(r.stdout) as { message: string }).message, /built by an older hoba and holds files this build does not write \(notes\.txt\)/);
+        assert.match(
+          (JSON.parse(r.stdout) as { message: string }).message,
+          /built by an older hoba and holds files this build does not write \(notes\.txt\)/,
+        );
         assert.equal(readFileSync(join(out, 'notes.txt'), 'utf8'), 'mine\n');
         assert.deepEqual(entries(work, `legacy-${extra}.`), [], 'nothing left beside it');
       }
@@ -165,13 +188,19 @@ describe(`faults while the site is served: ${KILLS} builds killed at spread mome
     t.diagnostic(`${report.requests} requests; ${report.events.join('; ')}`);
     assert.deepEqual(report.failed, []);
     assert.ok(report.requests > KILLS * 10, `the site was read throughout (${report.requests} requests)`);
-    assert.ok(report.leftovers.every((n) => /^site\.[0-9a-f]{16}$/.test(n)) && report.leftovers.length <= 2, `left beside the site: ${report.leftovers.join(', ')}`);
+    assert.ok(
+      report.leftovers.every((n) => /^site\.[0-9a-f]{16}$/.test(n)) && report.leftovers.length <= 2,
+      `left beside the site: ${report.leftovers.join(', ')}`,
+    );
   });
 
   test('three builds at once: one wins, the others exit 1 (build-locked), and no request fails', async (t) => {
     const report = await whileServed(versions, out, () => concurrentBuilds(versions, out, ROUNDS));
     t.diagnostic(`${report.requests} requests; ${report.events.join('; ')}`);
     assert.deepEqual(report.failed, []);
-    assert.ok(report.leftovers.every((n) => /^site\.[0-9a-f]{16}$/.test(n)) && report.leftovers.length <= 2, `left beside the site: ${report.leftovers.join(', ')}`);
+    assert.ok(
+      report.leftovers.every((n) => /^site\.[0-9a-f]{16}$/.test(n)) && report.leftovers.length <= 2,
+      `left beside the site: ${report.leftovers.join(', ')}`,
+    );
   });
 });

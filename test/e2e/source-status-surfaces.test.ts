@@ -26,7 +26,10 @@ describe('every surface labels a withdrawn source where it is cited', () => {
   test('hoba show: the citing entity’s sources and the source’s own page', () => {
     const text = hoba(['show', 'M-005']);
     assert.equal(text.status, 0, text.stderr);
-    assert.match(flat(text.stdout), /\[E-078\] .*\[withdrawn\]\. \S+ Withdrawn: the issuer has taken this guidance down\. Do not read it as current guidance/);
+    assert.match(
+      flat(text.stdout),
+      /\[E-078\] .*\[withdrawn\]\. \S+ Withdrawn: the issuer has taken this guidance down\. Do not read it as current guidance/,
+    );
 
     const json = hoba(['show', 'M-005', '--json']);
     assert.equal(json.status, 0, json.stderr);
@@ -49,13 +52,17 @@ describe('every surface labels a withdrawn source where it is cited', () => {
   test('hoba explain: the JSON names the source, its caveat and who cites it; the text shows them', () => {
     const json = hoba(['explain', 'A-029', '--json']);
     assert.equal(json.status, 0, json.stderr);
-    const caveats = (JSON.parse(json.stdout) as { behind: { source_caveats: Array<CitationJson & { cited_by: string[] }> } }).behind.source_caveats;
+    const caveats = (JSON.parse(json.stdout) as { behind: { source_caveats: Array<CitationJson & { cited_by: string[] }> } }).behind
+      .source_caveats;
     const e078 = caveats.find((c) => c.id === 'E-078');
     assert.ok(e078, `E-078 is among behind.source_caveats: ${JSON.stringify(caveats.map((c) => c.id))}`);
     assert.equal(e078.status, 'withdrawn');
     assert.match(e078.caveat ?? '', WITHDRAWN);
     assert.deepEqual(e078.cited_by, ['A-029', 'M-005']);
-    assert.ok(caveats.every((c) => c.status !== 'current'), 'only sources that are not current are listed');
+    assert.ok(
+      caveats.every((c) => c.status !== 'current'),
+      'only sources that are not current are listed',
+    );
 
     // The short report lists no sources; --full lists those behind it that are not current, labelled.
     const text = flat(hoba(['explain', 'A-029', '--full']).stdout);
@@ -97,7 +104,9 @@ describe('every surface labels a withdrawn source where it is cited', () => {
     });
 
     test('explain_observation: behind.source_caveats', async () => {
-      const result = (await call('explain_observation', { artifacts: ['A-029'] })) as unknown as { behind: { source_caveats: CitationJson[] } };
+      const result = (await call('explain_observation', { artifacts: ['A-029'] })) as unknown as {
+        behind: { source_caveats: CitationJson[] };
+      };
       assert.match(result.behind.source_caveats.find((c) => c.id === 'E-078')?.caveat ?? '', WITHDRAWN);
     });
   });

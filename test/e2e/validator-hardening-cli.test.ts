@@ -12,7 +12,11 @@ import { AtlasCopy, BIBLIOGRAPHY } from '../helpers.ts';
 import { hoba, MCP } from '../dist.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => { c.dispose(); }));
+after(() =>
+  copies.forEach((c) => {
+    c.dispose();
+  }),
+);
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);
@@ -22,7 +26,8 @@ function copy(): AtlasCopy {
 /** The file of an entity, relative to the copy (as problems name it). */
 const relFile = (c: AtlasCopy, id: string) => c.fileOf(id).slice(c.dir.length + 1);
 
-const show = (ps: Problem[]) => ps.map((p) => `  ${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`).join('\n') || '  none';
+const show = (ps: Problem[]) =>
+  ps.map((p) => `  ${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`).join('\n') || '  none';
 const noStack = (text: string) => assert.doesNotMatch(text, /\n\s+at .+:\d+:\d+|TypeError|ReferenceError/, 'no stack trace');
 
 /** Four levels of nine aliases each: 9^4 values from a few lines (a small "billion laughs"). */
@@ -42,11 +47,19 @@ describe('YAML aliases (item 4)', () => {
     noStack(r.stderr);
     const report = JSON.parse(r.stdout) as { ok: boolean; problems: Problem[] };
     assert.equal(report.ok, false);
-    assert.ok(report.problems.some((p) => p.rule === 'yaml-syntax' && p.file === relFile(c, 'M-006') && (p.line ?? 0) > 1), show(report.problems));
+    assert.ok(
+      report.problems.some((p) => p.rule === 'yaml-syntax' && p.file === relFile(c, 'M-006') && (p.line ?? 0) > 1),
+      show(report.problems),
+    );
 
     const cache = mkdtempSync(join(tmpdir(), 'hoba-cache-'));
     try {
-      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      };
       const mcp = spawnSync(process.execPath, [MCP, '--dir', c.dir], {
         input: JSON.stringify(initialize) + '\n',
         env: { ...process.env, HOBA_CACHE_DIR: cache },

@@ -75,7 +75,11 @@ const fileOf = (id: string) => FILE.get(id)!;
 const textOf = (id: string) => readFileSync(join(ROOT, fileOf(id)), 'utf8');
 const fileName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
-const show = (path: readonly PathSegment[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+const show = (path: readonly PathSegment[]) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A new ID of a kind that no entity holds. */
@@ -115,7 +119,8 @@ function* schemaNodes(schema: z.ZodType, value: unknown, path: PathSegment[] = [
 const nodesOf = (e: Entity) => [...schemaNodes(SCHEMAS[e.kind], RAW.get(e.id))];
 
 /** Prose: string values with a word followed by a space (titles, summaries, notes; not IDs, slugs or enums). */
-const proseOf = (e: Entity) => nodesOf(e).filter((n): n is SchemaNode & { value: string } => typeof n.value === 'string' && /\p{L} /u.test(n.value));
+const proseOf = (e: Entity) =>
+  nodesOf(e).filter((n): n is SchemaNode & { value: string } => typeof n.value === 'string' && /\p{L} /u.test(n.value));
 
 /** Reachability in a directed graph given as adjacency lists. */
 function reaches(adj: (id: string) => readonly string[], from: string, to: string): boolean {
@@ -188,7 +193,10 @@ const REFERENCE_FIELDS = (() => {
   const fields = new Map<string, Reference[]>();
   for (const e of NON_SOURCES) {
     for (const ref of referencesOf({ ...e, superseded_by: e.id } as Entity)) {
-      const key = `${e.kind} ${ref.path.map((p) => (typeof p === 'number' ? '[]' : `.${p}`)).join('').slice(1)}`;
+      const key = `${e.kind} ${ref.path
+        .map((p) => (typeof p === 'number' ? '[]' : `.${p}`))
+        .join('')
+        .slice(1)}`;
       fields.set(key, [...(fields.get(key) ?? []), ref]);
     }
   }
@@ -275,23 +283,43 @@ const barrierOrder: MutationClass = {
     const variants: Array<() => Plan> = [
       () => {
         const order = t.order + r.int(3);
-        return { what: `${b.id}.order ${b.order} → ${order}, not below ${t.id}'s ${t.order}`, rule: 'barrier-order', entities: [b.id], plant: (c) => c.set(b.id, ['order'], order) };
+        return {
+          what: `${b.id}.order ${b.order} → ${order}, not below ${t.id}'s ${t.order}`,
+          rule: 'barrier-order',
+          entities: [b.id],
+          plant: (c) => c.set(b.id, ['order'], order),
+        };
       },
       () => {
         const order = Math.max(1, b.order - r.int(2));
-        return { what: `${t.id}.order ${t.order} → ${order}, not above ${b.id}'s ${b.order}`, rule: 'barrier-order', entities: [b.id], plant: (c) => c.set(t.id, ['order'], order) };
+        return {
+          what: `${t.id}.order ${t.order} → ${order}, not above ${b.id}'s ${b.order}`,
+          rule: 'barrier-order',
+          entities: [b.id],
+          plant: (c) => c.set(t.id, ['order'], order),
+        };
       },
     ];
     if (later.length > 0) {
       variants.push(() => {
         const stage = r.pick(later);
-        return { what: `${b.id}.stage ${b.stage} → ${stage}, after ${t.id}'s ${t.stage}`, rule: 'barrier-order', entities: [b.id], plant: (c) => c.set(b.id, ['stage'], stage) };
+        return {
+          what: `${b.id}.stage ${b.stage} → ${stage}, after ${t.id}'s ${t.stage}`,
+          rule: 'barrier-order',
+          entities: [b.id],
+          plant: (c) => c.set(b.id, ['stage'], stage),
+        };
       });
     }
     if (earlier.length > 0) {
       variants.push(() => {
         const stage = r.pick(earlier);
-        return { what: `${t.id}.stage ${t.stage} → ${stage}, before ${b.id}'s ${b.stage}`, rule: 'barrier-order', entities: [b.id], plant: (c) => c.set(t.id, ['stage'], stage) };
+        return {
+          what: `${t.id}.stage ${t.stage} → ${stage}, before ${b.id}'s ${b.stage}`,
+          rule: 'barrier-order',
+          entities: [b.id],
+          plant: (c) => c.set(t.id, ['stage'], stage),
+        };
       });
     }
     return r.pick(variants)();
@@ -323,13 +351,23 @@ function newCycle(r: Rng, cycles: typeof NEW_CYCLES, how: string): Plan {
 const undeclaredCycle: MutationClass = {
   cls: 'loop-undeclared-cycle',
   count: 9,
-  make: (r) => newCycle(r, NEW_CYCLES.filter((k) => k.component.some((m) => loopsOf(m).length === 0)), 'holds a mechanism no loop holds'),
+  make: (r) =>
+    newCycle(
+      r,
+      NEW_CYCLES.filter((k) => k.component.some((m) => loopsOf(m).length === 0)),
+      'holds a mechanism no loop holds',
+    ),
 };
 
 const cycleThroughTwoLoops: MutationClass = {
   cls: 'loop-undeclared-cycle through two loops',
   count: 9,
-  make: (r) => newCycle(r, NEW_CYCLES.filter((k) => k.component.every((m) => loopsOf(m).length > 0)), 'lies within several loops, none of which declares the cycle'),
+  make: (r) =>
+    newCycle(
+      r,
+      NEW_CYCLES.filter((k) => k.component.every((m) => loopsOf(m).length > 0)),
+      'lies within several loops, none of which declares the cycle',
+    ),
 };
 
 /** Whether a loop's declared edges connect all of its members both ways. */
@@ -351,11 +389,21 @@ const loopEdgeRepeated: MutationClass = {
       const at = r.int(edges.length + 1);
       const next = [...edges];
       next.splice(at, 0, { ...edge });
-      return { what: `${loop.id} lists the edge ${shown} twice`, rule: 'loop-declaration', entities: [loop.id], plant: (c) => c.set(loop.id, ['edges'], next) };
+      return {
+        what: `${loop.id} lists the edge ${shown} twice`,
+        rule: 'loop-declaration',
+        entities: [loop.id],
+        plant: (c) => c.set(loop.id, ['edges'], next),
+      };
     }
     const j = (i + 1 + r.int(edges.length - 1)) % edges.length;
     const next = edges.map((e, k) => (k === j ? { ...edge } : e));
-    return { what: `${loop.id} edges[${j}] replaced by a repeat of ${shown}`, rule: 'loop-declaration', entities: [loop.id], plant: (c) => c.set(loop.id, ['edges'], next) };
+    return {
+      what: `${loop.id} edges[${j}] replaced by a repeat of ${shown}`,
+      rule: 'loop-declaration',
+      entities: [loop.id],
+      plant: (c) => c.set(loop.id, ['edges'], next),
+    };
   },
 };
 
@@ -364,7 +412,17 @@ const loopEdgesOpen: MutationClass = {
   count: 9,
   make(r) {
     const candidates = LOOPS.flatMap((l) =>
-      l.edges.length > 2 ? l.edges.map((_, i) => ({ l, i })).filter(({ i }) => !edgesClose(l.mechanisms, l.edges.filter((_, k) => k !== i))) : [],
+      l.edges.length > 2
+        ? l.edges
+            .map((_, i) => ({ l, i }))
+            .filter(
+              ({ i }) =>
+                !edgesClose(
+                  l.mechanisms,
+                  l.edges.filter((_, k) => k !== i),
+                ),
+            )
+        : [],
     );
     const { l, i } = r.pick(candidates);
     const e = l.edges[i]!;
@@ -408,14 +466,31 @@ const fileNameMismatch: MutationClass = {
     if (variant === 0) {
       const renamed = r.pick([`${slug}.yaml`, `${e.id.toLowerCase()}-${slug}.yaml`, `${e.id}_${slug}.yaml`, `${e.id}0-${slug}.yaml`]);
       const to = `${dirOf(file)}/${renamed}`;
-      return { what: `${fileName(file)} renamed ${renamed}`, rule: 'file-name', entities: [e.id], file: to, plant: (c) => renameSync(join(c.dir, file), join(c.dir, to)) };
+      return {
+        what: `${fileName(file)} renamed ${renamed}`,
+        rule: 'file-name',
+        entities: [e.id],
+        file: to,
+        plant: (c) => renameSync(join(c.dir, file), join(c.dir, to)),
+      };
     }
     if (variant === 1) {
       const id = freshId(r, e.kind);
-      return { what: `id ${e.id} → ${id} inside ${fileName(file)}`, rule: 'file-name', entities: [id], file, plant: (c) => c.set(e.id, ['id'], id) };
+      return {
+        what: `id ${e.id} → ${id} inside ${fileName(file)}`,
+        rule: 'file-name',
+        entities: [id],
+        file,
+        plant: (c) => c.set(e.id, ['id'], id),
+      };
     }
     const to = file.replace(/\.yaml$/, '.yml');
-    return { what: `${fileName(file)} renamed .yml`, rule: 'file-name', file: to, plant: (c) => renameSync(join(c.dir, file), join(c.dir, to)) };
+    return {
+      what: `${fileName(file)} renamed .yml`,
+      rule: 'file-name',
+      file: to,
+      plant: (c) => renameSync(join(c.dir, file), join(c.dir, to)),
+    };
   },
 };
 
@@ -427,8 +502,17 @@ const badEnum: MutationClass = {
     const node = r.pick(nodesOf(e).filter((n) => n.schema instanceof z.ZodEnum));
     const allowed = (node.schema as z.ZodEnum).options as string[];
     const v = String(node.value);
-    const bad = r.pick([v.toUpperCase(), `${v}s`, v.replace(/-/g, '_'), `${v[0]!.toUpperCase()}${v.slice(1)}`, 'unknown', '', 'n/a'].filter((x) => !allowed.includes(x)));
-    return { what: `${e.id} ${show(node.path)}: ${JSON.stringify(v)} → ${JSON.stringify(bad)}`, rule: 'schema', entities: [e.id], plant: (c) => c.set(e.id, node.path, bad) };
+    const bad = r.pick(
+      [v.toUpperCase(), `${v}s`, v.replace(/-/g, '_'), `${v[0]!.toUpperCase()}${v.slice(1)}`, 'unknown', '', 'n/a'].filter(
+        (x) => !allowed.includes(x),
+      ),
+    );
+    return {
+      what: `${e.id} ${show(node.path)}: ${JSON.stringify(v)} → ${JSON.stringify(bad)}`,
+      rule: 'schema',
+      entities: [e.id],
+      plant: (c) => c.set(e.id, node.path, bad),
+    };
   },
 };
 
@@ -439,9 +523,16 @@ const unknownKey: MutationClass = {
     const e = r.pick(ENTITIES);
     const node = r.pick(nodesOf(e).filter((n) => n.schema instanceof z.ZodObject && isObject(n.value)));
     const shape = (node.schema as z.ZodObject).shape as Record<string, unknown>;
-    const key = r.pick(['colour', 'summery', 'Title', 'notes', 'x-extra', 'evidence', 'weight', 'links', 'ID', 'source'].filter((k) => !(k in shape)));
+    const key = r.pick(
+      ['colour', 'summery', 'Title', 'notes', 'x-extra', 'evidence', 'weight', 'links', 'ID', 'source'].filter((k) => !(k in shape)),
+    );
     const value = r.pick<unknown>(['blue', 3, ['x'], { a: 1 }, true]);
-    return { what: `${e.id} ${show([...node.path, key])}: ${JSON.stringify(value)} added`, rule: 'schema', entities: [e.id], plant: (c) => c.set(e.id, [...node.path, key], value) };
+    return {
+      what: `${e.id} ${show([...node.path, key])}: ${JSON.stringify(value)} added`,
+      rule: 'schema',
+      entities: [e.id],
+      plant: (c) => c.set(e.id, [...node.path, key], value),
+    };
   },
 };
 
@@ -475,7 +566,9 @@ const requiredRemoved: MutationClass = {
 
 /** Indexes of the lines holding a top-level key with its whole value on the same line. */
 function singleLineKeys(lines: readonly string[]): number[] {
-  return lines.flatMap((l, i) => (/^[a-z_]+: (?![>|])\S/.test(l) && (i + 1 === lines.length || /^[a-z_]+:/.test(lines[i + 1]!) || lines[i + 1] === '') ? [i] : []));
+  return lines.flatMap((l, i) =>
+    /^[a-z_]+: (?![>|])\S/.test(l) && (i + 1 === lines.length || /^[a-z_]+:/.test(lines[i + 1]!) || lines[i + 1] === '') ? [i] : [],
+  );
 }
 
 const undefinedAlias: MutationClass = {
@@ -490,7 +583,13 @@ const undefinedAlias: MutationClass = {
     const alias = `*${r.pick(['nowhere', 'missing', 'a1', 'ref'])}`;
     const line = lines[i]!.replace(/^(\s*- |[a-z_]+: ).*$/, `$1${alias}`);
     const text = [...lines.slice(0, i), line, ...lines.slice(i + 1)].join('\n');
-    return { what: `${fileOf(e.id)}:${i + 1} "${lines[i]}" → "${line}"`, rule: 'yaml-syntax', file: fileOf(e.id), line: i + 1, plant: (c) => c.write(fileOf(e.id), text) };
+    return {
+      what: `${fileOf(e.id)}:${i + 1} "${lines[i]}" → "${line}"`,
+      rule: 'yaml-syntax',
+      file: fileOf(e.id),
+      line: i + 1,
+      plant: (c) => c.write(fileOf(e.id), text),
+    };
   },
 };
 
@@ -502,9 +601,19 @@ const aliasBomb: MutationClass = {
     const depth = 6 + r.int(4);
     const fan = 5 + r.int(6);
     const bomb = [`x_bomb0: &b0 [${Array(fan).fill('lol').join(', ')}]`];
-    for (let d = 1; d <= depth; d++) bomb.push(`x_bomb${d}: &b${d} [${Array(fan).fill(`*b${d - 1}`).join(', ')}]`);
+    for (let d = 1; d <= depth; d++)
+      bomb.push(
+        `x_bomb${d}: &b${d} [${Array(fan)
+          .fill(`*b${d - 1}`)
+          .join(', ')}]`,
+      );
     const text = `${textOf(e.id).replace(/\n*$/, '\n')}${bomb.join('\n')}\n`;
-    return { what: `${fileOf(e.id)}: an alias bomb of ${fan}^${depth + 1} nodes appended`, rule: 'yaml-syntax', file: fileOf(e.id), plant: (c) => c.write(fileOf(e.id), text) };
+    return {
+      what: `${fileOf(e.id)}: an alias bomb of ${fan}^${depth + 1} nodes appended`,
+      rule: 'yaml-syntax',
+      file: fileOf(e.id),
+      plant: (c) => c.write(fileOf(e.id), text),
+    };
   },
 };
 
@@ -515,9 +624,22 @@ const syntaxError: MutationClass = {
     const e = r.pick(ENTITIES);
     const lines = textOf(e.id).split('\n');
     const at = r.pick(lines.flatMap((l, i) => (/^[a-z_]+:/.test(l) ? [i] : [])));
-    const bad = r.pick(['x_bad: [unclosed', 'x_bad: "unterminated', "x_bad: 'unterminated", 'x_bad: {a: 1', 'x_bad: a: b', 'x_bad:\n\t- tab indented', 'x_bad: ]']);
+    const bad = r.pick([
+      'x_bad: [unclosed',
+      'x_bad: "unterminated',
+      "x_bad: 'unterminated",
+      'x_bad: {a: 1',
+      'x_bad: a: b',
+      'x_bad:\n\t- tab indented',
+      'x_bad: ]',
+    ]);
     const text = [...lines.slice(0, at), bad, ...lines.slice(at)].join('\n');
-    return { what: `${fileOf(e.id)}:${at + 1} ${JSON.stringify(bad)} inserted`, rule: 'yaml-syntax', file: fileOf(e.id), plant: (c) => c.write(fileOf(e.id), text) };
+    return {
+      what: `${fileOf(e.id)}:${at + 1} ${JSON.stringify(bad)} inserted`,
+      rule: 'yaml-syntax',
+      file: fileOf(e.id),
+      plant: (c) => c.write(fileOf(e.id), text),
+    };
   },
 };
 
@@ -575,7 +697,9 @@ const evidenceUnsourced: MutationClass = {
   count: 9,
   make(r) {
     const withLevel = NON_SOURCES.filter((e) => 'evidence_level' in e);
-    const sourced = withLevel.filter((e) => 'evidence_level' in e && ['supported', 'established'].includes(e.evidence_level) && e.sources.length > 0);
+    const sourced = withLevel.filter(
+      (e) => 'evidence_level' in e && ['supported', 'established'].includes(e.evidence_level) && e.sources.length > 0,
+    );
     const unsourced = withLevel.filter((e) => e.sources.length === 0);
     const e = r.pick([...sourced, ...unsourced]);
     if (e.sources.length > 0) {
@@ -588,7 +712,12 @@ const evidenceUnsourced: MutationClass = {
       };
     }
     const level = r.pick(['supported', 'established']);
-    return { what: `${e.id} has no sources and is raised to ${level}`, rule: 'evidence-unsourced', entities: [e.id], plant: (c) => c.set(e.id, ['evidence_level'], level) };
+    return {
+      what: `${e.id} has no sources and is raised to ${level}`,
+      rule: 'evidence-unsourced',
+      entities: [e.id],
+      plant: (c) => c.set(e.id, ['evidence_level'], level),
+    };
   },
 };
 
@@ -603,7 +732,13 @@ const inventedSource: MutationClass = {
     const id = freshId(r, 'source');
     const file = `content/sources/${id}-${r.pick(['invented', 'new-study', 'survey'])}.yaml`;
     const text = stringify({ ...toSourceRecord(entry), id });
-    return { what: `${file}: a copy of ${entry.id} under the unknown ID ${id}`, rule: 'source-bibliography', entities: [id], file, plant: (c) => c.write(file, text) };
+    return {
+      what: `${file}: a copy of ${entry.id} under the unknown ID ${id}`,
+      rule: 'source-bibliography',
+      entities: [id],
+      file,
+      plant: (c) => c.write(file, text),
+    };
   },
 };
 
@@ -622,7 +757,12 @@ const editedSource: MutationClass = {
       ['status', r.pick(['current', 'superseded', 'contested', 'withdrawn', 'repealed'].filter((x) => x !== s.status))],
     ];
     const [field, value] = r.pick(edits.filter(([f, v]) => !(f === 'finding' && v === s.finding)));
-    return { what: `${s.id}.${field} → ${JSON.stringify(value).slice(0, 80)}`, rule: 'source-bibliography', entities: [s.id], plant: (c) => c.set(s.id, [field], value) };
+    return {
+      what: `${s.id}.${field} → ${JSON.stringify(value).slice(0, 80)}`,
+      rule: 'source-bibliography',
+      entities: [s.id],
+      plant: (c) => c.set(s.id, [field], value),
+    };
   },
 };
 
@@ -631,9 +771,20 @@ const deprecatedSuccessor: MutationClass = {
   count: 9,
   make(r) {
     const e = r.pick(NON_SOURCES);
-    if (r.next() < 0.6) return { what: `${e.id} deprecated without a successor`, rule: 'deprecated-successor', entities: [e.id], plant: (c) => c.set(e.id, ['status'], 'deprecated') };
+    if (r.next() < 0.6)
+      return {
+        what: `${e.id} deprecated without a successor`,
+        rule: 'deprecated-successor',
+        entities: [e.id],
+        plant: (c) => c.set(e.id, ['status'], 'deprecated'),
+      };
     const successor = r.pick(REG.all(e.kind).filter((x) => x.id !== e.id)).id;
-    return { what: `${e.id} stays active but names the successor ${successor}`, rule: 'deprecated-successor', entities: [e.id], plant: (c) => c.set(e.id, ['superseded_by'], successor) };
+    return {
+      what: `${e.id} stays active but names the successor ${successor}`,
+      rule: 'deprecated-successor',
+      entities: [e.id],
+      plant: (c) => c.set(e.id, ['superseded_by'], successor),
+    };
   },
 };
 
@@ -647,7 +798,7 @@ const baselinesRemoved: MutationClass = {
       rule: 'honest-baseline-missing',
       atlasWide: true,
       plant: (c) => {
-        for (const [id, h] of how) (h === 'false' ? c.set(id, ['honest_baseline'], false) : c.remove(id, ['honest_baseline']));
+        for (const [id, h] of how) h === 'false' ? c.set(id, ['honest_baseline'], false) : c.remove(id, ['honest_baseline']);
       },
     };
   },
@@ -655,8 +806,20 @@ const baselinesRemoved: MutationClass = {
 
 /** Names prose must never hold, in the forms people write them: any case, web addresses, hyphenated, possessive. */
 const NAMES = [
-  'LinkedIn', 'linkedin', 'LINKEDIN', 'Indeed.com', 'indeed.com', 'www.glassdoor.com', 'Google-style', 'ex-Google', "Google's",
-  'Amazon’s', 'hirevue', 'ZIPRECRUITER', 'Workday', 'Taleo',
+  'LinkedIn',
+  'linkedin',
+  'LINKEDIN',
+  'Indeed.com',
+  'indeed.com',
+  'www.glassdoor.com',
+  'Google-style',
+  'ex-Google',
+  "Google's",
+  'Amazon’s',
+  'hirevue',
+  'ZIPRECRUITER',
+  'Workday',
+  'Taleo',
 ];
 const SURNAMES = authorSurnames(REG.all('source').flatMap((s) => s.authors));
 
@@ -670,7 +833,12 @@ const namedEntity: MutationClass = {
     const words = node.value.split(' ');
     const at = r.int(words.length + 1);
     const value = [...words.slice(0, at), r.pick([name, `at ${name}`, `(${name})`, `${name},`]), ...words.slice(at)].join(' ');
-    return { what: `"${name}" inserted in ${e.id} ${show(node.path)}`, rule: 'named-entity', entities: [e.id], plant: (c) => c.set(e.id, node.path, value) };
+    return {
+      what: `"${name}" inserted in ${e.id} ${show(node.path)}`,
+      rule: 'named-entity',
+      entities: [e.id],
+      plant: (c) => c.set(e.id, node.path, value),
+    };
   },
 };
 
@@ -714,7 +882,9 @@ const mirrorDrift: MutationClass = {
   },
 };
 
-const WITHDRAWN = REG.all('source').filter((s) => s.status === 'withdrawn').map((s) => s.id);
+const WITHDRAWN = REG.all('source')
+  .filter((s) => s.status === 'withdrawn')
+  .map((s) => s.id);
 
 const withdrawnUnstated: MutationClass = {
   cls: 'source-status-unstated',
@@ -736,9 +906,17 @@ const withdrawnUnstated: MutationClass = {
 // Issue 27: wording that denies a withdrawal or presents it as current, Unicode spaces the fast reader used
 // to take for YAML whitespace, nesting, size and alias bounds, invisible characters and YAML tags.
 
-const GONE = new Set(REG.all('source').filter((s) => s.status === 'withdrawn' || s.status === 'repealed').map((s) => s.id));
+const GONE = new Set(
+  REG.all('source')
+    .filter((s) => s.status === 'withdrawn' || s.status === 'repealed')
+    .map((s) => s.id),
+);
 /** Every law note that cites a withdrawn or repealed source: [entity, index]. */
-const GONE_LAW_NOTES = NON_SOURCES.flatMap((e) => ((RAW.get(e.id)!['law'] as Array<{ sources?: string[] }> | undefined) ?? []).flatMap((note, i) => (note.sources?.some((id) => GONE.has(id)) ? [[e.id, i] as const] : [])));
+const GONE_LAW_NOTES = NON_SOURCES.flatMap((e) =>
+  ((RAW.get(e.id)!['law'] as Array<{ sources?: string[] }> | undefined) ?? []).flatMap((note, i) =>
+    note.sources?.some((id) => GONE.has(id)) ? [[e.id, i] as const] : [],
+  ),
+);
 const MISLEADING_NOTES = [
   'Current guidance: it is in force and applies today.',
   'It has not been withdrawn or repealed.',
@@ -758,7 +936,12 @@ const lawNoteCurrent: MutationClass = {
   make(r) {
     const [id, i] = r.pick(GONE_LAW_NOTES);
     const note = r.pick(MISLEADING_NOTES);
-    return { what: `${id} law[${i}].status_note → ${JSON.stringify(note)}`, rule: 'law-note', entities: [id], plant: (c) => c.set(id, ['law', i, 'status_note'], note) };
+    return {
+      what: `${id} law[${i}].status_note → ${JSON.stringify(note)}`,
+      rule: 'law-note',
+      entities: [id],
+      plant: (c) => c.set(id, ['law', i, 'status_note'], note),
+    };
   },
 };
 
@@ -780,11 +963,29 @@ const negatedStatus: MutationClass = {
     const sources = [...((RAW.get(e.id)!['sources'] as string[] | undefined) ?? []), source];
     const denial = r.pick(NEGATED_STATUS);
     const summary = `${String(RAW.get(e.id)!['summary']).trimEnd()} The US guidance on such tools (${source}) ${denial}.`;
-    return { what: `${e.id} cites ${source}: "${denial}"`, rule: 'source-status-unstated', entities: [e.id], plant: (c) => c.set(e.id, ['sources'], sources).set(e.id, ['summary'], summary) };
+    return {
+      what: `${e.id} cites ${source}: "${denial}"`,
+      rule: 'source-status-unstated',
+      entities: [e.id],
+      plant: (c) => c.set(e.id, ['sources'], sources).set(e.id, ['summary'], summary),
+    };
   },
 };
 
-const UNICODE_SPACES = ['\u00A0', '\u1680', '\u2000', '\u2003', '\u2009', '\u200A', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u2028', '\u0085'];
+const UNICODE_SPACES = [
+  '\u00A0',
+  '\u1680',
+  '\u2000',
+  '\u2003',
+  '\u2009',
+  '\u200A',
+  '\u202F',
+  '\u205F',
+  '\u3000',
+  '\uFEFF',
+  '\u2028',
+  '\u0085',
+];
 const code = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 const unicodeSpace: MutationClass = {
@@ -805,7 +1006,8 @@ const unicodeSpace: MutationClass = {
     // The yaml package reads a key with spaces in it (a schema problem), or, where the key's line cannot
     // continue the mapping above it, refuses the file (yaml-syntax): whichever it does is what must be reported.
     const what = `${m.id} facets key indented with ${code(ch)}`;
-    if (parseDocument(text).errors.length > 0) return { what, rule: 'yaml-syntax', file: fileOf(m.id), plant: (c) => c.write(fileOf(m.id), text) };
+    if (parseDocument(text).errors.length > 0)
+      return { what, rule: 'yaml-syntax', file: fileOf(m.id), plant: (c) => c.write(fileOf(m.id), text) };
     return { what, rule: 'schema', entities: [m.id], plant: (c) => c.write(fileOf(m.id), text) };
   },
 };
@@ -819,12 +1021,20 @@ const deepNesting: MutationClass = {
     const depth = 70 + r.int(1100);
     const shape = r.pick(['keys', 'flow sequences', 'flow mappings', 'compact sequences'] as const);
     const deep =
-      shape === 'keys' ? `x_deep:\n${Array.from({ length: depth }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n')} x`
-      : shape === 'flow sequences' ? `x_deep: ${'['.repeat(depth)}x${']'.repeat(depth)}`
-      : shape === 'flow mappings' ? `x_deep: ${'{a: '.repeat(depth)}x${'}'.repeat(depth)}`
-      : `x_deep:\n  ${'- '.repeat(depth)}x`;
+      shape === 'keys'
+        ? `x_deep:\n${Array.from({ length: depth }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n')} x`
+        : shape === 'flow sequences'
+          ? `x_deep: ${'['.repeat(depth)}x${']'.repeat(depth)}`
+          : shape === 'flow mappings'
+            ? `x_deep: ${'{a: '.repeat(depth)}x${'}'.repeat(depth)}`
+            : `x_deep:\n  ${'- '.repeat(depth)}x`;
     const text = `${textOf(e.id).replace(/\n*$/, '\n')}${deep}\n`;
-    return { what: `${fileOf(e.id)}: ${depth} levels of ${shape} appended`, rule: 'yaml-syntax', file: fileOf(e.id), plant: (c) => c.write(fileOf(e.id), text) };
+    return {
+      what: `${fileOf(e.id)}: ${depth} levels of ${shape} appended`,
+      rule: 'yaml-syntax',
+      file: fileOf(e.id),
+      plant: (c) => c.write(fileOf(e.id), text),
+    };
   },
 };
 
@@ -837,12 +1047,23 @@ const sizeAndAliases: MutationClass = {
     const kind = r.pick(['file over 1 MiB', 'anchored text expanded past 1 MiB', 'over 100 aliases', 'alias as a key'] as const);
     const kib = 16 + r.int(48);
     const extra =
-      kind === 'file over 1 MiB' ? `x_big: >-\n${'  word '.repeat(12).concat('\n').repeat(Math.ceil((1100 * 1024) / 86))}`
-      : kind === 'anchored text expanded past 1 MiB' ? `x_a: &big "${'lorem '.repeat((kib * 1024) / 6)}"\n${Array.from({ length: Math.min(100, Math.ceil(1100 / kib)) }, (_, i) => `x_c${i}: *big`).join('\n')}\n`
-      : kind === 'over 100 aliases' ? `x_v: &v 1\n${Array.from({ length: 101 + r.int(50) }, (_, i) => `x_${i}: *v`).join('\n')}\n`
-      : `x_k: {&k ${r.pick(['a', 'id', 'title'])}: 1, *k : 2}\n`;
+      kind === 'file over 1 MiB'
+        ? `x_big: >-\n${'  word '
+            .repeat(12)
+            .concat('\n')
+            .repeat(Math.ceil((1100 * 1024) / 86))}`
+        : kind === 'anchored text expanded past 1 MiB'
+          ? `x_a: &big "${'lorem '.repeat((kib * 1024) / 6)}"\n${Array.from({ length: Math.min(100, Math.ceil(1100 / kib)) }, (_, i) => `x_c${i}: *big`).join('\n')}\n`
+          : kind === 'over 100 aliases'
+            ? `x_v: &v 1\n${Array.from({ length: 101 + r.int(50) }, (_, i) => `x_${i}: *v`).join('\n')}\n`
+            : `x_k: {&k ${r.pick(['a', 'id', 'title'])}: 1, *k : 2}\n`;
     const text = `${textOf(e.id).replace(/\n*$/, '\n')}${extra}`;
-    return { what: `${fileOf(e.id)}: ${kind}${kind.startsWith('anchored') ? ` (${kib} KiB)` : ''}`, rule: 'yaml-syntax', file: fileOf(e.id), plant: (c) => c.write(fileOf(e.id), text) };
+    return {
+      what: `${fileOf(e.id)}: ${kind}${kind.startsWith('anchored') ? ` (${kib} KiB)` : ''}`,
+      rule: 'yaml-syntax',
+      file: fileOf(e.id),
+      plant: (c) => c.write(fileOf(e.id), text),
+    };
   },
 };
 
@@ -854,11 +1075,24 @@ const invisibleCharacter: MutationClass = {
   long: 75,
   make(r) {
     const e = r.pick(ENTITIES);
-    if (r.next() < 0.25) return { what: `${fileOf(e.id)} opens with two byte-order marks`, rule: 'text-encoding', file: fileOf(e.id), line: 1, plant: (c) => c.write(fileOf(e.id), `\uFEFF\uFEFF${textOf(e.id)}`) };
+    if (r.next() < 0.25)
+      return {
+        what: `${fileOf(e.id)} opens with two byte-order marks`,
+        rule: 'text-encoding',
+        file: fileOf(e.id),
+        line: 1,
+        plant: (c) => c.write(fileOf(e.id), `\uFEFF\uFEFF${textOf(e.id)}`),
+      };
     const { offset, line, path } = prosePosition(r, e);
     const ch = r.pick(INVISIBLE);
     const text = textOf(e.id);
-    return { what: `${code(ch)} inserted in ${e.id} ${show(path)} (${fileOf(e.id)}:${line})`, rule: 'text-encoding', file: fileOf(e.id), line, plant: (c) => c.write(fileOf(e.id), text.slice(0, offset) + ch + text.slice(offset)) };
+    return {
+      what: `${code(ch)} inserted in ${e.id} ${show(path)} (${fileOf(e.id)}:${line})`,
+      rule: 'text-encoding',
+      file: fileOf(e.id),
+      line,
+      plant: (c) => c.write(fileOf(e.id), text.slice(0, offset) + ch + text.slice(offset)),
+    };
   },
 };
 
@@ -873,7 +1107,13 @@ const yamlTag: MutationClass = {
     const tag = r.pick(['!!str', '!x', '!!binary', '!secret', '!<tag:example.com,2026:v>']);
     const line = lines[i]!.replace(/^([a-z_]+: )/, `$1${tag} `);
     const text = [...lines.slice(0, i), line, ...lines.slice(i + 1)].join('\n');
-    return { what: `${fileOf(e.id)}:${i + 1} ${JSON.stringify(line.slice(0, 60))}`, rule: 'yaml-syntax', file: fileOf(e.id), line: i + 1, plant: (c) => c.write(fileOf(e.id), text) };
+    return {
+      what: `${fileOf(e.id)}:${i + 1} ${JSON.stringify(line.slice(0, 60))}`,
+      rule: 'yaml-syntax',
+      file: fileOf(e.id),
+      line: i + 1,
+      plant: (c) => c.write(fileOf(e.id), text),
+    };
   },
 };
 
@@ -926,7 +1166,15 @@ interface Benign {
 
 type BenignClass = { cls: string; count: number; long?: number; make(r: Rng): Omit<Benign, 'cls'> };
 
-const UNICODE_PROSE = [' — café, naïve, Ångström, Straße', ' 日本語の求人票と履歴書', ' 😀 👩‍💻 🇩🇪 ✅', ' مرحبا بالعالم', ' שלום עולם', ' Ελληνικά και русский', ' e\u0301 combining, ﬁ ligature'];
+const UNICODE_PROSE = [
+  ' — café, naïve, Ångström, Straße',
+  ' 日本語の求人票と履歴書',
+  ' 😀 👩‍💻 🇩🇪 ✅',
+  ' مرحبا بالعالم',
+  ' שלום עולם',
+  ' Ελληνικά και русский',
+  ' e\u0301 combining, ﬁ ligature',
+];
 
 const HONEST_NOTES = [
   'It was withdrawn or repealed in 2025 and is no longer in force; the statute it explained still applies.',
@@ -965,7 +1213,11 @@ const BENIGN_CLASSES: BenignClass[] = [
     long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
-      return { what: `${fileOf(e.id)} with CRLF line ends`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), textOf(e.id).replace(/\n/g, '\r\n')) };
+      return {
+        what: `${fileOf(e.id)} with CRLF line ends`,
+        sameRecord: e.id,
+        plant: (c) => c.write(fileOf(e.id), textOf(e.id).replace(/\n/g, '\r\n')),
+      };
     },
   },
   {
@@ -974,7 +1226,11 @@ const BENIGN_CLASSES: BenignClass[] = [
     long: 7,
     make(r) {
       const e = r.pick(ENTITIES);
-      return { what: `${fileOf(e.id)} with a byte-order mark`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), `\uFEFF${textOf(e.id)}`) };
+      return {
+        what: `${fileOf(e.id)} with a byte-order mark`,
+        sameRecord: e.id,
+        plant: (c) => c.write(fileOf(e.id), `\uFEFF${textOf(e.id)}`),
+      };
     },
   },
   {
@@ -1000,7 +1256,14 @@ const BENIGN_CLASSES: BenignClass[] = [
       do visitMaps(doc.contents);
       while (top.map((p) => String(p.key)).join() === before.join());
       const text = doc.toString();
-      return { what: `${fileOf(e.id)} with its keys reordered (${top.map((p) => String(p.key)).slice(0, 4).join(', ')}, …)`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), text) };
+      return {
+        what: `${fileOf(e.id)} with its keys reordered (${top
+          .map((p) => String(p.key))
+          .slice(0, 4)
+          .join(', ')}, …)`,
+        sameRecord: e.id,
+        plant: (c) => c.write(fileOf(e.id), text),
+      };
     },
   },
   {
@@ -1015,7 +1278,11 @@ const BENIGN_CLASSES: BenignClass[] = [
         if (i > 0 && /^[a-z_]+:/.test(l) && r.next() < 0.5) out.push(r.pick(['# note: see DESIGN.md §3', '#', '# — ünïcödé comment —']));
         out.push(i === 0 ? `${l}  # permanent ID` : l);
       });
-      return { what: `${fileOf(e.id)} with comments between its keys`, sameRecord: e.id, plant: (c) => c.write(fileOf(e.id), out.join('\n')) };
+      return {
+        what: `${fileOf(e.id)} with comments between its keys`,
+        sameRecord: e.id,
+        plant: (c) => c.write(fileOf(e.id), out.join('\n')),
+      };
     },
   },
   {
@@ -1026,7 +1293,10 @@ const BENIGN_CLASSES: BenignClass[] = [
       const e = r.pick(NON_SOURCES);
       const node = r.pick(proseOf(e));
       const extra = r.pick(UNICODE_PROSE);
-      return { what: `${e.id} ${show(node.path)} + ${JSON.stringify(extra)}`, plant: (c) => c.set(e.id, node.path, node.value.trimEnd() + extra) };
+      return {
+        what: `${e.id} ${show(node.path)} + ${JSON.stringify(extra)}`,
+        plant: (c) => c.set(e.id, node.path, node.value.trimEnd() + extra),
+      };
     },
   },
   {
@@ -1049,11 +1319,16 @@ const BENIGN_CLASSES: BenignClass[] = [
 
 const rng = new Rng(SEED);
 const howMany = (k: { count: number; long?: number }) => (LONG && k.long !== undefined ? k.long : Math.round(k.count * SCALE));
-const CASES: Planted[] = CLASSES.flatMap((k) => Array.from({ length: howMany(k) }, (_, i) => ({ cls: k.cls, ...k.make(rng, i % k.count) })));
+const CASES: Planted[] = CLASSES.flatMap((k) =>
+  Array.from({ length: howMany(k) }, (_, i) => ({ cls: k.cls, ...k.make(rng, i % k.count) })),
+);
 const BENIGN: Benign[] = BENIGN_CLASSES.flatMap((k) => Array.from({ length: howMany(k) }, () => ({ cls: k.cls, ...k.make(rng) })));
 
 const describeProblem = (p: Problem) => `  ${p.rule} ${p.entity ?? '-'} ${p.file ?? '-'}:${p.line ?? '-'} ${p.message.slice(0, 140)}`;
-const listProblems = (problems: Problem[]) => (problems.length === 0 ? '  (none)' : [...problems.slice(0, 15).map(describeProblem), problems.length > 15 ? `  …and ${problems.length - 15} more` : ''].join('\n'));
+const listProblems = (problems: Problem[]) =>
+  problems.length === 0
+    ? '  (none)'
+    : [...problems.slice(0, 15).map(describeProblem), problems.length > 15 ? `  …and ${problems.length - 15} more` : ''].join('\n');
 
 /** Validates a copy as `hoba validate` does; mirror cases also compare the copy's _site with a fresh build. */
 async function problemsOf(copy: AtlasCopy, mirror: boolean): Promise<Problem[]> {
@@ -1083,7 +1358,9 @@ async function corruptionVerdict(k: Planted): Promise<string | undefined> {
     k.plant(copy);
     const problems = await problemsOf(copy, k.mirror === true);
     if (problems.some((p) => matches(k, p))) return undefined;
-    const where = k.atlasWide ? 'atlas-wide (no entity, no file)' : [k.entities && `on ${k.entities.join(' or ')}`, k.file && `in ${k.file}`, k.line && `at line ${k.line}`].filter(Boolean).join(' ');
+    const where = k.atlasWide
+      ? 'atlas-wide (no entity, no file)'
+      : [k.entities && `on ${k.entities.join(' or ')}`, k.file && `in ${k.file}`, k.line && `at line ${k.line}`].filter(Boolean).join(' ');
     return `${context}\nexpected ${k.rule} ${where}; got:\n${listProblems(problems)}`;
   } catch (err) {
     return `${context}\nthrew: ${(err as Error).stack ?? String(err)}`;
@@ -1102,8 +1379,10 @@ function benignVerdict(k: Benign): string | undefined {
     k.plant(copy);
     const load = loadAtlas(copy.dir);
     const problems = validateAtlas(load, { bibliography: BIBLIOGRAPHY });
-    if (!isDeepStrictEqual(problems.map(problemKey), BASELINE.map(problemKey))) return `${context}\nexpected the real atlas's ${BASELINE.length} problems; got:\n${listProblems(problems)}`;
-    if (k.sameRecord && !isDeepStrictEqual(load.registry.get(k.sameRecord), REG.get(k.sameRecord))) return `${context}\n${k.sameRecord} loads differently`;
+    if (!isDeepStrictEqual(problems.map(problemKey), BASELINE.map(problemKey)))
+      return `${context}\nexpected the real atlas's ${BASELINE.length} problems; got:\n${listProblems(problems)}`;
+    if (k.sameRecord && !isDeepStrictEqual(load.registry.get(k.sameRecord), REG.get(k.sameRecord)))
+      return `${context}\n${k.sameRecord} loads differently`;
     return undefined;
   } catch (err) {
     return `${context}\nthrew: ${(err as Error).stack ?? String(err)}`;
@@ -1140,7 +1419,8 @@ if (process.env[HELPER] === '1') {
   }
   let helper: ChildProcess | undefined;
   const verdictOf = async (i: number) => (helped(i) ? ((await fromHelper.get(i)!.verdict) ?? undefined) : VERDICTS[i]!());
-  const counts = (items: ReadonlyArray<{ cls: string }>) => [...new Set(items.map((i) => i.cls))].map((c) => `${c} ${items.filter((i) => i.cls === c).length}`).join(', ');
+  const counts = (items: ReadonlyArray<{ cls: string }>) =>
+    [...new Set(items.map((i) => i.cls))].map((c) => `${c} ${items.filter((i) => i.cls === c).length}`).join(', ');
 
   describe(`validator mutations (HOBA_SEED=${SEED}): ${CASES.length} corruptions, ${BENIGN.length} benign edits`, () => {
     before(() => {
@@ -1160,7 +1440,8 @@ if (process.env[HELPER] === '1') {
       });
       // Cases the helper never answered fail with its error output instead of waiting for ever.
       helper.on('close', (code) => {
-        for (const { settle } of fromHelper.values()) settle(`HOBA_SEED=${SEED} the helper process ended (exit ${code ?? 'killed'}) before this case:\n${stderr.slice(-2000)}`);
+        for (const { settle } of fromHelper.values())
+          settle(`HOBA_SEED=${SEED} the helper process ended (exit ${code ?? 'killed'}) before this case:\n${stderr.slice(-2000)}`);
       });
     });
     after(() => helper?.kill());

@@ -10,7 +10,11 @@ import type { Problem } from '../../src/registry/rules.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => { c.dispose(); }));
+after(() =>
+  copies.forEach((c) => {
+    c.dispose();
+  }),
+);
 
 test('a mapping of 80,000 keys is checked for repeats in one pass (the yaml package compares every pair: minutes)', () => {
   const c = new AtlasCopy();
@@ -22,7 +26,11 @@ test('a mapping of 80,000 keys is checked for repeats in one pass (the yaml pack
   // (Quadratic, this file takes over three minutes here; in one pass, a few seconds.)
   const script = `import { loadAtlas } from ${JSON.stringify(new URL('../../src/registry/load.ts', import.meta.url).href)};
     console.log(JSON.stringify(loadAtlas(${JSON.stringify(c.dir)}).problems));`;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   assert.equal(run.signal, null, 'the load finished within a minute');
   assert.equal(run.status, 0, run.stderr);
   const [p] = ofRule(JSON.parse(run.stdout) as Problem[], 'yaml-duplicate-key').filter((x) => x.file === file);

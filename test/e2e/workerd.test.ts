@@ -42,13 +42,17 @@ async function findWorkerd(): Promise<{ binary: string; version: string } | { sk
   } catch (err) {
     const message = (err as Error).message.split('\n')[0];
     if (/Cannot find (package|module) 'workerd'/.test(message ?? '')) {
-      throw new Error('the workerd package is not installed, and these tests need it. Run npm ci (it is a pinned devDependency) and run the tests again.');
+      throw new Error(
+        'the workerd package is not installed, and these tests need it. Run npm ci (it is a pinned devDependency) and run the tests again.',
+      );
     }
     return { skip: `workerd has no binary for this platform (${process.platform}-${process.arch}): ${message}` };
   }
   const version = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 30_000 });
   if (version.error || version.status !== 0) {
-    return { skip: `the workerd binary (${binary}) cannot run here: ${version.error?.message ?? `exit ${version.status}: ${version.stderr.trim()}`}` };
+    return {
+      skip: `the workerd binary (${binary}) cannot run here: ${version.error?.message ?? `exit ${version.status}: ${version.stderr.trim()}`}`,
+    };
   }
   return { binary, version: version.stdout.trim() };
 }
@@ -60,10 +64,12 @@ const skip = 'skip' in workerd ? workerd.skip : undefined;
 // registry has for every platform the lock file names). An older workerd is a failure here, not a skip.
 if ('version' in workerd) {
   const date = workerd.version.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '';
-  if (date < '2026-11-17') throw new Error(`${workerd.version} has no Workers Static Assets service (it arrived in workerd 2026-11-17): run npm ci to install the pinned workerd.`);
+  if (date < '2026-11-17')
+    throw new Error(
+      `${workerd.version} has no Workers Static Assets service (it arrived in workerd 2026-11-17): run npm ci to install the pinned workerd.`,
+    );
 }
 const assetsSkip = skip;
-
 
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
@@ -127,7 +133,8 @@ const hoba :Workerd.Worker = (
 
 async function runWorkerd(argsFor: (port: number) => Promise<string[]>): Promise<{ origin: string; stop(): Promise<void> }> {
   if ('skip' in workerd) throw new Error(workerd.skip);
-  if (!existsSync(WORKER)) throw new Error('dist/worker.js is missing: run npm run build first (scripts/build-worker.mjs bundles the worker).');
+  if (!existsSync(WORKER))
+    throw new Error('dist/worker.js is missing: run npm run build first (scripts/build-worker.mjs bundles the worker).');
   const port = await freePort();
   const child = spawn(workerd.binary, await argsFor(port), { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -157,82 +164,97 @@ if (skip) {
   contractSuite('the worker under workerd (worker/workerd.capnp)', (site) => startWorkerd(site.root));
 }
 
-suite('the worker with Workers Static Assets as its ASSETS (workerd’s emulation, the settings of worker/wrangler.jsonc)', assetsSkip, () => {
-  let site: BuiltSite;
-  let origin: string;
-  let stop: (() => Promise<void>) | undefined;
-  before(async () => {
-    site = sharedSite();
-    ({ origin, stop } = await startWorkerdWithAssets(site.root));
-  });
-  after(async () => {
-    await stop?.();
-  });
+suite(
+  'the worker with Workers Static Assets as its ASSETS (workerd’s emulation, the settings of worker/wrangler.jsonc)',
+  assetsSkip,
+  () => {
+    let site: BuiltSite;
+    let origin: string;
+    let stop: (() => Promise<void>) | undefined;
+    before(async () => {
+      site = sharedSite();
+      ({ origin, stop } = await startWorkerdWithAssets(site.root));
+    });
+    after(async () => {
+      await stop?.();
+    });
 
-  test('the deployment configurations agree: the same compatibility date and flags', () => {
-    const wrangler = wranglerConfig();
-    const capnp = readFileSync(CONFIG, 'utf8');
-    assert.match(capnp, new RegExp(`compatibilityDate = "${wrangler.compatibility_date}"`));
-    assert.match(capnp, new RegExp(`compatibilityFlags = \\[${wrangler.compatibility_flags.map((f) => `"${f}"`).join(', ')}\\]`));
-  });
+    test('the deployment configurations agree: the same compatibility date and flags', () => {
+      const wrangler = wranglerConfig();
+      const capnp = readFileSync(CONFIG, 'utf8');
+      assert.match(capnp, new RegExp(`compatibilityDate = "${wrangler.compatibility_date}"`));
+      assert.match(capnp, new RegExp(`compatibilityFlags = \\[${wrangler.compatibility_flags.map((f) => `"${f}"`).join(', ')}\\]`));
+    });
 
-  test('files answer 200 with their bytes and headers, then 304 to their ETag; precompressed variants go to clients that accept them', async () => {
-    const files: Array<[url: string, file: string]> = [
-      ['/api/v1/', 'api/v1/index.json'],
-      ['/api/v1/graph', 'api/v1/graph.json'],
-      ['/api/v1/artifacts/A-001', 'api/v1/artifacts/A-001.json'],
-      ['/openapi.json', 'openapi.json'],
-      ['/', 'index.html'],
-      ['/developers/', 'developers/index.html'],
-      [`/${NOT_FOUND_FILE}`, NOT_FOUND_FILE],
-    ];
-    for (const [url, file] of files) {
-      for (let round = 0; round < 2; round++) {
-        // The second round is answered from what the isolate keeps, revalidated with the binding.
-        const r = await http(origin, url);
-        assert.equal(r.status, 200, `${url} (round ${round})`);
-        assert.ok(r.body.equals(site.file(file)), `${url}: the built file`);
-        for (const [header, value] of Object.entries(headersForFile(file))) assert.equal(r.headers[header.toLowerCase()], value, `${url}: ${header}`);
-        const again = await http(origin, url, { headers: { 'If-None-Match': String(r.headers['etag']) } });
-        assert.equal(again.status, 304, url);
+    test('files answer 200 with their bytes and headers, then 304 to their ETag; precompressed variants go to clients that accept them', async () => {
+      const files: Array<[url: string, file: string]> = [
+        ['/api/v1/', 'api/v1/index.json'],
+        ['/api/v1/graph', 'api/v1/graph.json'],
+        ['/api/v1/artifacts/A-001', 'api/v1/artifacts/A-001.json'],
+        ['/openapi.json', 'openapi.json'],
+        ['/', 'index.html'],
+        ['/developers/', 'developers/index.html'],
+        [`/${NOT_FOUND_FILE}`, NOT_FOUND_FILE],
+      ];
+      for (const [url, file] of files) {
+        for (let round = 0; round < 2; round++) {
+          // The second round is answered from what the isolate keeps, revalidated with the binding.
+          const r = await http(origin, url);
+          assert.equal(r.status, 200, `${url} (round ${round})`);
+          assert.ok(r.body.equals(site.file(file)), `${url}: the built file`);
+          for (const [header, value] of Object.entries(headersForFile(file)))
+            assert.equal(r.headers[header.toLowerCase()], value, `${url}: ${header}`);
+          const again = await http(origin, url, { headers: { 'If-None-Match': String(r.headers['etag']) } });
+          assert.equal(again.status, 304, url);
+        }
       }
-    }
-    const gz = await http(origin, '/api/v1/graph', { headers: { 'Accept-Encoding': 'gzip' } });
-    assert.equal(gz.headers['content-encoding'], 'gzip');
-    assert.ok(gz.body.equals(site.file('api/v1/graph.json.gz')), 'the built .gz, as it is');
-    assert.ok(gunzipSync(gz.body).equals(site.file('api/v1/graph.json')));
-  });
+      const gz = await http(origin, '/api/v1/graph', { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.equal(gz.headers['content-encoding'], 'gzip');
+      assert.ok(gz.body.equals(site.file('api/v1/graph.json.gz')), 'the built .gz, as it is');
+      assert.ok(gunzipSync(gz.body).equals(site.file('api/v1/graph.json')));
+    });
 
-  test('errors, redirects, methods and preflights as hoba serve answers them', async () => {
-    const missing = await http(origin, '/api/v1/artifacts/A-999');
-    assert.equal(missing.status, 404);
-    assert.ok(missing.body.equals(site.file(NOT_FOUND_FILE)));
-    for (const path of ['/nope', '/_headers', '/_redirects', '/_nginx.conf']) {
-      const page = await http(origin, path);
-      assert.equal(page.status, 404, path);
-      assert.ok(page.body.equals(site.file(NOT_FOUND_PAGE)), path);
-    }
-    for (const [path, location] of [['/developers', '/developers/'], ['//developers', '/developers/'], ['/api/v1', '/api/v1/']]) {
-      const r = await http(origin, path!);
-      assert.equal(r.status, 301, path);
-      assert.equal(new URL(String(r.headers['location']), origin).pathname, location, path);
-    }
-    const post = await http(origin, '/api/v1/graph', { method: 'POST' });
-    assert.equal(post.status, 405);
-    assert.ok(post.body.equals(site.file(METHOD_NOT_ALLOWED_FILE)));
-    const preflight = await http(origin, '/api/v1/graph', { method: 'OPTIONS', headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
-    assert.equal(preflight.status, 204);
-    for (const [header, value] of Object.entries(PREFLIGHT_HEADERS)) assert.equal(preflight.headers[header.toLowerCase()], value, header);
-    assert.equal((await http(origin, '/%zz')).status, 400);
-  });
+    test('errors, redirects, methods and preflights as hoba serve answers them', async () => {
+      const missing = await http(origin, '/api/v1/artifacts/A-999');
+      assert.equal(missing.status, 404);
+      assert.ok(missing.body.equals(site.file(NOT_FOUND_FILE)));
+      for (const path of ['/nope', '/_headers', '/_redirects', '/_nginx.conf']) {
+        const page = await http(origin, path);
+        assert.equal(page.status, 404, path);
+        assert.ok(page.body.equals(site.file(NOT_FOUND_PAGE)), path);
+      }
+      for (const [path, location] of [
+        ['/developers', '/developers/'],
+        ['//developers', '/developers/'],
+        ['/api/v1', '/api/v1/'],
+      ]) {
+        const r = await http(origin, path!);
+        assert.equal(r.status, 301, path);
+        assert.equal(new URL(String(r.headers['location']), origin).pathname, location, path);
+      }
+      const post = await http(origin, '/api/v1/graph', { method: 'POST' });
+      assert.equal(post.status, 405);
+      assert.ok(post.body.equals(site.file(METHOD_NOT_ALLOWED_FILE)));
+      const preflight = await http(origin, '/api/v1/graph', {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      assert.equal(preflight.status, 204);
+      for (const [header, value] of Object.entries(PREFLIGHT_HEADERS)) assert.equal(preflight.headers[header.toLowerCase()], value, header);
+      assert.equal((await http(origin, '/%zz')).status, 400);
+    });
 
-  test('/mcp answers beside the site, with no Host checks where no bind address is given (a public deployment)', async () => {
-    const body = rpc(1, 'tools/list');
-    const r = await send(new URL('/mcp', origin), { headers: JSON_HEADERS, body, host: 'hoba.example.org' });
-    assert.equal(r.status, 200, r.body.slice(0, 200));
-    assert.deepEqual((JSON.parse(r.body) as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name).sort(), HOSTED_TOOLS);
-  });
-});
+    test('/mcp answers beside the site, with no Host checks where no bind address is given (a public deployment)', async () => {
+      const body = rpc(1, 'tools/list');
+      const r = await send(new URL('/mcp', origin), { headers: JSON_HEADERS, body, host: 'hoba.example.org' });
+      assert.equal(r.status, 200, r.body.slice(0, 200));
+      assert.deepEqual(
+        (JSON.parse(r.body) as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name).sort(),
+        HOSTED_TOOLS,
+      );
+    });
+  },
+);
 
 // ---------------------------------------------------------------------------------------------------
 // MCP
@@ -244,7 +266,10 @@ interface Answer {
 }
 
 /** One request with exactly these headers (Host too; none at all when host is null). */
-function send(url: URL, options: { method?: string; path?: string; headers?: Record<string, string | number>; host?: string | null; body?: string | Buffer[] }): Promise<Answer> {
+function send(
+  url: URL,
+  options: { method?: string; path?: string; headers?: Record<string, string | number>; host?: string | null; body?: string | Buffer[] },
+): Promise<Answer> {
   const { method = 'POST', path = url.pathname, host, body } = options;
   const headers: Record<string, string | number> = { ...options.headers };
   if (host !== undefined && host !== null) headers['host'] = host;
@@ -266,7 +291,8 @@ function send(url: URL, options: { method?: string; path?: string; headers?: Rec
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const rpc = (id: number | string, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+const rpc = (id: number | string, method: string, params?: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 const ping = (id: number | string = 1) => rpc(id, 'ping');
 
 /** A request to the endpoint, described once and sent to both servers. */
@@ -330,7 +356,12 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
 
   /** Sends a case to both servers and asserts the same answer; returns the worker's. */
   async function same(c: Case): Promise<Answer> {
-    const options = () => ({ method: c.method ?? 'POST', headers: c.headers ?? JSON_HEADERS, ...(c.body !== undefined ? { body: c.body } : {}), ...(c.host !== undefined ? { host: c.host } : {}) });
+    const options = () => ({
+      method: c.method ?? 'POST',
+      headers: c.headers ?? JSON_HEADERS,
+      ...(c.body !== undefined ? { body: c.body } : {}),
+      ...(c.host !== undefined ? { host: c.host } : {}),
+    });
     const [fromWorker, fromReference] = [await send(worker, options()), await send(reference, options())];
     assert.deepEqual(comparable(fromWorker), comparable(fromReference), `${c.name}: the worker answers as hoba-mcp --http`);
     return fromWorker;
@@ -344,7 +375,11 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
       assert.deepEqual(tools.map((t) => t.name).sort(), HOSTED_TOOLS);
       const ajv = new Ajv2020({ allErrors: true, strict: false });
       for (const t of tools) {
-        const result = (await client.callTool({ name: t.name, arguments: TOOL_CALLS[t.name]! })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: Record<string, unknown> };
+        const result = (await client.callTool({ name: t.name, arguments: TOOL_CALLS[t.name]! })) as {
+          isError?: boolean;
+          content: Array<{ text?: string }>;
+          structuredContent?: Record<string, unknown>;
+        };
         assert.notEqual(result.isError, true, `${t.name}: ${result.content[0]?.text}`);
         const validate = ajv.compile(t.outputSchema as SchemaObject);
         assert.ok(validate(result.structuredContent), `${t.name}: ${ajv.errorsText(validate.errors)}`);
@@ -360,15 +395,33 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
     const cases: Case[] = [
       { name: 'initialize', body: rpc(1, 'initialize', init) },
       { name: 'tools/list', body: rpc(2, 'tools/list') },
-      ...HOSTED_TOOLS.map((name, i) => ({ name: `tools/call ${name}`, body: rpc(10 + i, 'tools/call', { name, arguments: TOOL_CALLS[name] }) })),
-      { name: 'explain_observation in full', body: rpc(30, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-009'], detail: 'full' } }) },
-      { name: 'explain_observation in plain words', body: rpc(31, 'tools/call', { name: 'explain_observation', arguments: { text: 'no reply for three weeks after the final interview' } }) },
+      ...HOSTED_TOOLS.map((name, i) => ({
+        name: `tools/call ${name}`,
+        body: rpc(10 + i, 'tools/call', { name, arguments: TOOL_CALLS[name] }),
+      })),
+      {
+        name: 'explain_observation in full',
+        body: rpc(30, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-009'], detail: 'full' } }),
+      },
+      {
+        name: 'explain_observation in plain words',
+        body: rpc(31, 'tools/call', {
+          name: 'explain_observation',
+          arguments: { text: 'no reply for three weeks after the final interview' },
+        }),
+      },
       { name: 'resources/list', body: rpc(40, 'resources/list') },
       { name: 'resources/templates/list', body: rpc(41, 'resources/templates/list') },
       { name: 'resources/read', body: rpc(42, 'resources/read', { uri: 'hoba://mechanism/M-001' }) },
       { name: 'resources/read methodology', body: rpc(43, 'resources/read', { uri: 'hoba://methodology' }) },
       { name: 'prompts/list', body: rpc(44, 'prompts/list') },
-      { name: 'prompts/get', body: rpc(45, 'prompts/get', { name: 'analyse-observation', arguments: { observation: 'ghosted after the final interview', stage: 'team' } }) },
+      {
+        name: 'prompts/get',
+        body: rpc(45, 'prompts/get', {
+          name: 'analyse-observation',
+          arguments: { observation: 'ghosted after the final interview', stage: 'team' },
+        }),
+      },
       { name: 'a string id', body: rpc('abc', 'tools/list') },
       { name: 'a batch', body: `[${ping(1)},${rpc(2, 'tools/call', { name: 'get_node', arguments: { id: 'M-001' } })}]` },
     ];
@@ -383,13 +436,22 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
     const cases: Case[] = [
       { name: 'unknown mechanism', body: rpc(1, 'tools/call', { name: 'get_node', arguments: { id: 'M-099' } }) },
       { name: 'unknown artifact', body: rpc(2, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-999'] } }) },
-      { name: 'bad stage', body: rpc(3, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-009'], stage: 'lunch' } }) },
+      {
+        name: 'bad stage',
+        body: rpc(3, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-009'], stage: 'lunch' } }),
+      },
       { name: 'bad depth', body: rpc(4, 'tools/call', { name: 'traverse_graph', arguments: { id: 'M-001', depth: 9 } }) },
-      { name: 'two inputs', body: rpc(5, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-009'], text: 'silence' } }) },
+      {
+        name: 'two inputs',
+        body: rpc(5, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-009'], text: 'silence' } }),
+      },
       { name: 'a local-only tool', body: rpc(6, 'tools/call', { name: 'get_registry_info', arguments: {} }) },
       { name: 'unknown tool', body: rpc(7, 'tools/call', { name: 'no_such_tool', arguments: {} }) },
       { name: 'unknown resource', body: rpc(8, 'resources/read', { uri: 'hoba://mechanism/M-999' }) },
-      { name: 'non-string prompt argument', body: rpc(9, 'prompts/get', { name: 'analyse-observation', arguments: { observation: ['x'] } }) },
+      {
+        name: 'non-string prompt argument',
+        body: rpc(9, 'prompts/get', { name: 'analyse-observation', arguments: { observation: ['x'] } }),
+      },
       { name: 'unknown method', body: rpc(10, 'no/such/method') },
     ];
     for (const c of cases) await same(c);
@@ -402,48 +464,115 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
 
   test('Host and Origin (DNS rebinding): the same refusals and the same loopback names pass', async () => {
     const port = worker.port;
-    const refusedHosts = ['127.attacker.example', '127.0.0.1.evil.example', '127.0.0.1.nip.io', `127.0.0.1.nip.io:${port}`, '127.1.evil.example', 'localhost.evil.example', '127.0.0.1@evil.example', 'evil.example', '128.0.0.1', '0.0.0.0', '::1', '[::ffff:127.0.0.1]', '127.8.9.10'];
+    const refusedHosts = [
+      '127.attacker.example',
+      '127.0.0.1.evil.example',
+      '127.0.0.1.nip.io',
+      `127.0.0.1.nip.io:${port}`,
+      '127.1.evil.example',
+      'localhost.evil.example',
+      '127.0.0.1@evil.example',
+      'evil.example',
+      '128.0.0.1',
+      '0.0.0.0',
+      '::1',
+      '[::ffff:127.0.0.1]',
+      '127.8.9.10',
+    ];
     for (const host of refusedHosts) {
       const answer = await same({ name: `Host: ${host}`, body: ping(), host });
       assert.equal(answer.status, 403, `Host: ${host}`);
       assert.match(answer.body, /DNS rebinding/);
     }
-    for (const host of ['127.0.0.1', `127.0.0.1:${port}`, '127.1', '0x7f.1', '2130706433', 'localhost', `LOCALHOST:${port}`, '[::1]', `[::1]:${port}`]) {
+    for (const host of [
+      '127.0.0.1',
+      `127.0.0.1:${port}`,
+      '127.1',
+      '0x7f.1',
+      '2130706433',
+      'localhost',
+      `LOCALHOST:${port}`,
+      '[::1]',
+      `[::1]:${port}`,
+    ]) {
       assert.equal((await same({ name: `Host: ${host}`, body: ping(), host })).status, 200, `Host: ${host}`);
     }
-    for (const origin of ['http://127.attacker.example', `http://127.0.0.1.evil.example:${port}`, 'https://127.0.0.1.nip.io', 'http://localhost.evil.example', 'http://evil.example', 'null', 'file://', 'https://127.0.0.2']) {
+    for (const origin of [
+      'http://127.attacker.example',
+      `http://127.0.0.1.evil.example:${port}`,
+      'https://127.0.0.1.nip.io',
+      'http://localhost.evil.example',
+      'http://evil.example',
+      'null',
+      'file://',
+      'https://127.0.0.2',
+    ]) {
       const answer = await same({ name: `Origin: ${origin}`, body: ping(), headers: { ...JSON_HEADERS, origin } });
       assert.equal(answer.status, 403, `Origin: ${origin}`);
     }
     for (const origin of ['http://localhost:3000', `http://127.0.0.1:${port}`, 'http://[::1]:8080', 'https://127.1']) {
-      assert.equal((await same({ name: `Origin: ${origin}`, body: ping(), headers: { ...JSON_HEADERS, origin } })).status, 200, `Origin: ${origin}`);
+      assert.equal(
+        (await same({ name: `Origin: ${origin}`, body: ping(), headers: { ...JSON_HEADERS, origin } })).status,
+        200,
+        `Origin: ${origin}`,
+      );
     }
   });
 
   test('CORS: /mcp is not readable cross-origin; a preflight is refused as by hoba serve', async () => {
     const preflight = { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };
-    const foreign = await same({ name: 'preflight from elsewhere', method: 'OPTIONS', headers: { ...preflight, origin: 'http://evil.example' } });
+    const foreign = await same({
+      name: 'preflight from elsewhere',
+      method: 'OPTIONS',
+      headers: { ...preflight, origin: 'http://evil.example' },
+    });
     assert.equal(foreign.status, 403);
-    const local = await same({ name: 'preflight from a loopback origin', method: 'OPTIONS', headers: { ...preflight, origin: 'http://localhost:3000' } });
+    const local = await same({
+      name: 'preflight from a loopback origin',
+      method: 'OPTIONS',
+      headers: { ...preflight, origin: 'http://localhost:3000' },
+    });
     assert.equal(local.status, 405);
-    const answered = await same({ name: 'a POST from a loopback origin', body: ping(), headers: { ...JSON_HEADERS, origin: 'http://localhost:3000' } });
+    const answered = await same({
+      name: 'a POST from a loopback origin',
+      body: ping(),
+      headers: { ...JSON_HEADERS, origin: 'http://localhost:3000' },
+    });
     assert.equal(answered.status, 200);
-    for (const answer of [foreign, local, answered]) assert.equal(answer.headers['access-control-allow-origin'], undefined, 'no CORS grant on /mcp');
+    for (const answer of [foreign, local, answered])
+      assert.equal(answer.headers['access-control-allow-origin'], undefined, 'no CORS grant on /mcp');
   });
 
   test('methods, content types, Accept, malformed bodies and batches: the same refusals', async () => {
     const cases: Case[] = [
       ...['GET', 'DELETE', 'PUT', 'PATCH'].map((method) => ({ name: method, method, headers: { accept: 'text/event-stream' } })),
       { name: 'HEAD', method: 'HEAD', headers: {} },
-      ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'].map((type) => ({ name: type, body: ping(), headers: { ...JSON_HEADERS, 'content-type': type } })),
+      ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx'].map((type) => ({
+        name: type,
+        body: ping(),
+        headers: { ...JSON_HEADERS, 'content-type': type },
+      })),
       { name: 'no Content-Type', body: ping(), headers: { accept: JSON_HEADERS.accept } },
       { name: 'a charset', body: ping(), headers: { ...JSON_HEADERS, 'content-type': 'application/json; charset=utf-8' } },
-      ...['application/json', 'text/event-stream', '*/*', 'text/html', ''].map((accept) => ({ name: `Accept: ${accept}`, body: ping(), headers: { ...JSON_HEADERS, accept } })),
+      ...['application/json', 'text/event-stream', '*/*', 'text/html', ''].map((accept) => ({
+        name: `Accept: ${accept}`,
+        body: ping(),
+        headers: { ...JSON_HEADERS, accept },
+      })),
       { name: 'no Accept', body: ping(), headers: { 'content-type': 'application/json' } },
-      ...['{not json', '', '\u0000', '{"jsonrpc":"2.0","id":1,"method":"ping"'].map((body) => ({ name: `not JSON: ${JSON.stringify(body)}`, body })),
-      ...['{"jsonrpc":"2.0","id":7}', '{"jsonrpc":"1.0","id":"a","method":"ping"}', '{"id":3,"method":"ping"}', '{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}', '{"jsonrpc":"2.0","id":1.5,"method":"ping"}', 'null', '42'].map(
-        (body) => ({ name: `not a message: ${body}`, body }),
-      ),
+      ...['{not json', '', '\u0000', '{"jsonrpc":"2.0","id":1,"method":"ping"'].map((body) => ({
+        name: `not JSON: ${JSON.stringify(body)}`,
+        body,
+      })),
+      ...[
+        '{"jsonrpc":"2.0","id":7}',
+        '{"jsonrpc":"1.0","id":"a","method":"ping"}',
+        '{"id":3,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}',
+        '{"jsonrpc":"2.0","id":1.5,"method":"ping"}',
+        'null',
+        '42',
+      ].map((body) => ({ name: `not a message: ${body}`, body })),
       { name: 'empty batch', body: '[]' },
       { name: 'bad batch element', body: `[${ping(1)},5]` },
       { name: 'initialize in a batch', body: `[${rpc(1, 'initialize', {})},${ping(2)}]` },
@@ -453,14 +582,28 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
     ];
     const statuses = new Map<string, number>();
     for (const c of cases) statuses.set(c.name, (await same(c)).status);
-    assert.deepEqual([statuses.get('GET'), statuses.get('HEAD'), statuses.get('text/plain'), statuses.get('Accept: */*'), statuses.get('empty batch'), statuses.get('notifications only')], [405, 405, 415, 406, 400, 202]);
+    assert.deepEqual(
+      [
+        statuses.get('GET'),
+        statuses.get('HEAD'),
+        statuses.get('text/plain'),
+        statuses.get('Accept: */*'),
+        statuses.get('empty batch'),
+        statuses.get('notifications only'),
+      ],
+      [405, 405, 415, 406, 400, 202],
+    );
   });
 
   test('bodies over 1 MiB get 413, declared or streamed, and are read to their end first; a body of exactly 1 MiB is read', async () => {
     const declared = await send(worker, { headers: JSON_HEADERS, body: 'x'.repeat(LIMIT + 1) });
     assert.equal(declared.status, 413);
     assert.match(declared.body, /1048576 bytes/);
-    assert.equal((await send(worker, { headers: JSON_HEADERS, body: Array.from({ length: 24 }, () => Buffer.alloc(64 * 1024, 0x20)) })).status, 413, 'chunked');
+    assert.equal(
+      (await send(worker, { headers: JSON_HEADERS, body: Array.from({ length: 24 }, () => Buffer.alloc(64 * 1024, 0x20)) })).status,
+      413,
+      'chunked',
+    );
     const head = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"pad":"';
     const exact = `${head}${'a'.repeat(LIMIT - head.length - 4)}"}}}`;
     assert.equal(Buffer.byteLength(exact), LIMIT);
@@ -472,7 +615,9 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
       const closed = new Promise<void>((done) => socket.on('close', () => done()));
       socket.on('error', () => undefined);
       const length = framing === 'declared' ? `Content-Length: ${LIMIT + 1 + 16}` : 'Transfer-Encoding: chunked';
-      socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${worker.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${length}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${worker.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${length}\r\nConnection: close\r\n\r\n`,
+      );
       if (framing === 'chunked') socket.write(`${(LIMIT + 1).toString(16)}\r\n`);
       socket.write(Buffer.alloc(LIMIT + 1, 0x20));
       if (framing === 'chunked') socket.write('\r\n');
@@ -515,8 +660,14 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
         send(worker, { headers: JSON_HEADERS, body: '{not json' }),
         send(worker, { headers: JSON_HEADERS, body: ping(), host: '127.0.0.1.nip.io' }),
         send(worker, { headers: { ...JSON_HEADERS, origin: 'http://127.attacker.example' }, body: ping() }),
-        send(worker, { headers: JSON_HEADERS, body: rpc(1, 'tools/call', { name: 'search_registry', arguments: { query: 'q'.repeat(LIMIT / 2) } }) }),
-        send(worker, { headers: JSON_HEADERS, body: rpc(1, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-001', 'A-009'] } }) }),
+        send(worker, {
+          headers: JSON_HEADERS,
+          body: rpc(1, 'tools/call', { name: 'search_registry', arguments: { query: 'q'.repeat(LIMIT / 2) } }),
+        }),
+        send(worker, {
+          headers: JSON_HEADERS,
+          body: rpc(1, 'tools/call', { name: 'explain_observation', arguments: { artifacts: ['A-001', 'A-009'] } }),
+        }),
         send(worker, { method: 'GET' }),
       ]);
       for (const a of answers) assert.ok(a.status < 500, `no 5xx: ${a.status} ${a.body.slice(0, 200)}`);

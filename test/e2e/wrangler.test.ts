@@ -25,7 +25,8 @@ describe('wrangler deploy --dry-run with worker/wrangler.jsonc', () => {
   before(() => {
     const why = missing();
     if (why) throw new Error(why);
-    if (!existsSync(WORKER)) throw new Error('dist/worker.js is missing: run npm run build first (scripts/build-worker.mjs bundles the worker).');
+    if (!existsSync(WORKER))
+      throw new Error('dist/worker.js is missing: run npm run build first (scripts/build-worker.mjs bundles the worker).');
     site = sharedSite();
     dir = mkdtempSync(join(tmpdir(), 'hoba-wrangler-'));
     mkdirSync(join(dir, 'worker'));
@@ -34,13 +35,25 @@ describe('wrangler deploy --dry-run with worker/wrangler.jsonc', () => {
     symlinkSync(DIST, join(dir, 'dist'));
     symlinkSync(site.root, join(dir, '_site'));
     const home = join(dir, 'home');
-    const r = spawnSync(nodePath(24), [toolPath('wrangler', 'bin/wrangler.js'), 'deploy', '--dry-run', '--config', 'worker/wrangler.jsonc', '--outdir', join(dir, 'out')], {
-      cwd: dir,
-      encoding: 'utf8',
-      timeout: 180_000,
-      // No account, no telemetry, no update check, and its logs in a home of its own.
-      env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: home, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
+    const r = spawnSync(
+      nodePath(24),
+      [toolPath('wrangler', 'bin/wrangler.js'), 'deploy', '--dry-run', '--config', 'worker/wrangler.jsonc', '--outdir', join(dir, 'out')],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 180_000,
+        // No account, no telemetry, no update check, and its logs in a home of its own.
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: home,
+          XDG_CONFIG_HOME: home,
+          WRANGLER_SEND_METRICS: 'false',
+          CI: 'true',
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
+      },
+    );
     run = { status: r.status, output: `${r.stdout}\n${r.stderr}` };
   });
   after(() => {

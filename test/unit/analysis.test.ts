@@ -105,7 +105,14 @@ describe('search', () => {
   for (const [query, first] of cases) {
     test(`"${query}" ranks ${first} first`, () => {
       const r = valid(SearchResult, index.search(query));
-      assert.equal(r.results[0]?.id, first, `got ${r.results.slice(0, 3).map((h) => `${h.id} ${h.title}`).join(' | ')}`);
+      assert.equal(
+        r.results[0]?.id,
+        first,
+        `got ${r.results
+          .slice(0, 3)
+          .map((h) => `${h.id} ${h.title}`)
+          .join(' | ')}`,
+      );
     });
   }
 
@@ -187,7 +194,10 @@ describe('explain (HOBA)', () => {
     // M-008 (headcount freeze) emits A-009 but acts nowhere near the technical stage: still compatible.
     assert.ok(m.has('M-008'));
     assert.deepEqual(m.get('M-008')!.compatible_because.operates_at, []);
-    assert.deepEqual(m.get('M-008')!.compatible_because.emits.map((e) => [e.artifact, e.fidelity]), [['A-009', 'void']]);
+    assert.deepEqual(
+      m.get('M-008')!.compatible_because.emits.map((e) => [e.artifact, e.fidelity]),
+      [['A-009', 'void']],
+    );
     // M-014 (stress under observation) acts at the technical assessment but does not emit A-009: compatible.
     assert.deepEqual(m.get('M-014')!.compatible_because.operates_at, ['B-007']);
     assert.deepEqual(m.get('M-014')!.compatible_because.emits, []);
@@ -197,27 +207,42 @@ describe('explain (HOBA)', () => {
     assert.equal(m.get('M-008')!.tier, 'produces');
     assert.match(m.get('M-008')!.why, /^Produces "Silence after the final interview" \(A-009\) as a silence or an absence\.$/);
     assert.equal(m.get('M-014')!.tier, 'same-stage');
-    assert.match(m.get('M-014')!.why, /^Acts at .* \(B-007\), the stage where this happened; the atlas does not record it as producing what you saw\.$/);
+    assert.match(
+      m.get('M-014')!.why,
+      /^Acts at .* \(B-007\), the stage where this happened; the atlas does not record it as producing what you saw\.$/,
+    );
     // The stage never removes what the artifact alone brings in.
-    const alone = new Set(ids(explain(reg, { artifacts: ['A-009'] }).behind.mechanisms.filter((x) => x.compatible_because.emits.length > 0)));
+    const alone = new Set(
+      ids(explain(reg, { artifacts: ['A-009'] }).behind.mechanisms.filter((x) => x.compatible_because.emits.length > 0)),
+    );
     for (const id of alone) assert.ok(m.has(id), id);
   });
 
   test('two tiers: what produces the observation first, ranked by directness; what only acts at the stage after, by ID', () => {
-    const fid = (m: { compatible_because: { emits: Array<{ fidelity: string }> } }) => Math.min(...m.compatible_because.emits.map((e) => FIDELITIES.indexOf(e.fidelity as never)));
+    const fid = (m: { compatible_because: { emits: Array<{ fidelity: string }> } }) =>
+      Math.min(...m.compatible_because.emits.map((e) => FIDELITIES.indexOf(e.fidelity as never)));
     for (const a of reg.all('artifact').filter((x) => x.status === 'active')) {
       const r = explain(reg, { artifacts: [a.id] });
       const ms = r.behind.mechanisms;
       const firstCount = ms.filter((m) => m.tier === 'produces').length;
       // Tier produces first, then same-stage; never interleaved.
-      assert.ok(ms.slice(0, firstCount).every((m) => m.tier === 'produces') && ms.slice(firstCount).every((m) => m.tier === 'same-stage'), a.id);
+      assert.ok(
+        ms.slice(0, firstCount).every((m) => m.tier === 'produces') && ms.slice(firstCount).every((m) => m.tier === 'same-stage'),
+        a.id,
+      );
       for (const m of ms) {
         const source = reg.getOf('mechanism', m.id)!;
         const emits = source.emits.some((e) => e.artifact === a.id);
         assert.equal(m.tier, emits ? 'produces' : 'same-stage', `${a.id} ${m.id}`);
         // Honest baselines enter like every other mechanism: emitting the artifact or acting at its barriers.
         assert.ok(emits || m.compatible_because.operates_at.length > 0, `${a.id} ${m.id} is linked to the facts`);
-        assert.match(m.why, emits ? new RegExp(`^Produces "[^"]+" \\(${a.id}\\)`) : /^Acts at .*\(B-\d{3}\).*the atlas does not record it as producing what you saw\.$/, `${a.id} ${m.id}: ${m.why}`);
+        assert.match(
+          m.why,
+          emits
+            ? new RegExp(`^Produces "[^"]+" \\(${a.id}\\)`)
+            : /^Acts at .*\(B-\d{3}\).*the atlas does not record it as producing what you saw\.$/,
+          `${a.id} ${m.id}: ${m.why}`,
+        );
       }
       // Within the first tier: best fidelity first, then evidence level, then ID (one artifact: same count).
       const first = ms.slice(0, firstCount);
@@ -225,7 +250,10 @@ describe('explain (HOBA)', () => {
         const [x, y] = [first[i - 1]!, first[i]!];
         const key = (m: typeof x) => [fid(m), EVIDENCE_LEVELS.indexOf(m.evidence_level)];
         const [kx, ky] = [key(x), key(y)];
-        assert.ok(kx[0]! < ky[0]! || (kx[0] === ky[0] && (kx[1]! < ky[1]! || (kx[1] === ky[1] && x.id < y.id))), `${a.id}: ${x.id} before ${y.id}`);
+        assert.ok(
+          kx[0]! < ky[0]! || (kx[0] === ky[0] && (kx[1]! < ky[1]! || (kx[1] === ky[1] && x.id < y.id))),
+          `${a.id}: ${x.id} before ${y.id}`,
+        );
       }
       const second = ms.slice(firstCount).map((m) => m.id);
       assert.deepEqual(second, [...second].sort(), `${a.id}: the second tier is in ID order`);
@@ -237,10 +265,14 @@ describe('explain (HOBA)', () => {
   test('the issue’s cases: no scheduling or latency behind "overqualified", no discrimination producing final-round silence, no backup after an instant rejection or a rescinded offer', () => {
     const firstTier = (id: string) => ids(explain(reg, { artifacts: [id] }).behind.mechanisms.filter((m) => m.tier === 'produces'));
     for (const m of ['M-015', 'M-016']) assert.ok(!firstTier('A-017').includes(m), `A-017 first tier holds ${m}`);
-    const discrimination = reg.all('mechanism').filter((m) => /discriminat/i.test(m.title) || /discrimination/.test(m.family)).map((m) => m.id);
+    const discrimination = reg
+      .all('mechanism')
+      .filter((m) => /discriminat/i.test(m.title) || /discrimination/.test(m.family))
+      .map((m) => m.id);
     assert.ok(discrimination.length >= 3, 'the atlas names discrimination mechanisms');
     for (const m of discrimination) assert.ok(!firstTier('A-009').includes(m), `A-009 first tier holds ${m}`);
-    for (const a of ['A-002', 'A-024']) assert.ok(!ids(explain(reg, { artifacts: [a] }).behind.mechanisms).includes('M-031'), `${a} lists M-031`);
+    for (const a of ['A-002', 'A-024'])
+      assert.ok(!ids(explain(reg, { artifacts: [a] }).behind.mechanisms).includes('M-031'), `${a} lists M-031`);
   });
 
   test('an artifact’s rules_out removes a mechanism from the case, with the reason', () => {
@@ -251,15 +283,22 @@ describe('explain (HOBA)', () => {
         assert.ok(!ids(r.behind.mechanisms).includes(rule.mechanism), `${a.id} still lists ${rule.mechanism}`);
         const reported = r.behind.ruled_out.find((x) => x.id === rule.mechanism);
         // Reported when it would otherwise have been on the table.
-        const wouldBe = ids(explain(withEntities({ ...a, rules_out: [] }), { artifacts: [a.id] }).behind.mechanisms).includes(rule.mechanism);
-        if (wouldBe) assert.deepEqual(reported, { id: rule.mechanism, title: reg.get(rule.mechanism)!.title, by: a.id, reason: rule.reason });
+        const wouldBe = ids(explain(withEntities({ ...a, rules_out: [] }), { artifacts: [a.id] }).behind.mechanisms).includes(
+          rule.mechanism,
+        );
+        if (wouldBe)
+          assert.deepEqual(reported, { id: rule.mechanism, title: reg.get(rule.mechanism)!.title, by: a.id, reason: rule.reason });
       }
     }
     // A constructed case, independent of the content: A-009 ruling out the backup mechanism that emits it.
     const a = reg.getOf('artifact', 'A-009')!;
-    const ruled = explain(withEntities({ ...a, rules_out: [{ mechanism: 'M-031', reason: 'A constructed reason.' }] }), { artifacts: ['A-009'] });
+    const ruled = explain(withEntities({ ...a, rules_out: [{ mechanism: 'M-031', reason: 'A constructed reason.' }] }), {
+      artifacts: ['A-009'],
+    });
     assert.ok(!ids(ruled.behind.mechanisms).includes('M-031'));
-    assert.deepEqual(ruled.behind.ruled_out, [{ id: 'M-031', title: reg.get('M-031')!.title, by: 'A-009', reason: 'A constructed reason.' }]);
+    assert.deepEqual(ruled.behind.ruled_out, [
+      { id: 'M-031', title: reg.get('M-031')!.title, by: 'A-009', reason: 'A constructed reason.' },
+    ]);
     assert.ok(!ruled.agency.none.includes('M-031'));
     valid(ExplainResult, ruled);
   });
@@ -267,10 +306,18 @@ describe('explain (HOBA)', () => {
   test('next steps: every given artifact’s steps, with citations, and the verdict says there is something to do', () => {
     for (const a of reg.all('artifact').filter((x) => x.status === 'active')) {
       const r = explain(reg, { artifacts: [a.id] });
-      assert.deepEqual(r.agency.next_steps.map((s) => s.id), a.next_steps.map((s) => s.id), a.id);
+      assert.deepEqual(
+        r.agency.next_steps.map((s) => s.id),
+        a.next_steps.map((s) => s.id),
+        a.id,
+      );
       for (const [i, s] of r.agency.next_steps.entries()) {
         assert.equal(s.artifact.id, a.id);
-        assert.deepEqual(s.citations.map((c) => c.id), a.next_steps[i]!.sources, `${a.id} ${s.id}`);
+        assert.deepEqual(
+          s.citations.map((c) => c.id),
+          a.next_steps[i]!.sources,
+          `${a.id} ${s.id}`,
+        );
         for (const c of s.citations) assert.equal(c.caveat !== undefined, c.status !== 'current', `${a.id} ${s.id} ${c.id}`);
       }
       const says = r.agency.verdict.details.some((d) => d.startsWith('What you can still do, whatever the cause:'));
@@ -282,7 +329,12 @@ describe('explain (HOBA)', () => {
     const a = reg.getOf('artifact', 'A-009')!;
     const withdrawn = reg.all('source').find((x) => x.status === 'withdrawn' || x.status === 'repealed');
     if (withdrawn) {
-      const step = { id: 'constructed-step', action: 'Do a constructed thing.', why: 'It holds whatever the cause.', sources: [withdrawn.id] };
+      const step = {
+        id: 'constructed-step',
+        action: 'Do a constructed thing.',
+        why: 'It holds whatever the cause.',
+        sources: [withdrawn.id],
+      };
       const r = explain(withEntities({ ...a, sources: [...a.sources, withdrawn.id], next_steps: [step] }), { artifacts: ['A-009'] });
       assert.match(r.agency.next_steps[0]!.citations[0]!.caveat ?? '', /^(Withdrawn|Repealed):/);
     }
@@ -295,24 +347,51 @@ describe('explain (HOBA)', () => {
     assert.deepEqual(nothing.behind.excluded, []);
     assert.equal(nothing.hard_facts.observed[0]?.observation, 'No reply within a week or so.');
 
-    const funded = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'reply-offer-or-next-step' }] });
-    assert.deepEqual(ids(funded.behind.mechanisms), before.filter((m) => m !== 'M-008'));
-    assert.deepEqual(funded.behind.excluded, [{ id: 'M-008', title: reg.get('M-008')!.title, by: [{ probe: 'final-silence-ask-timeline-once', outcome: 'reply-offer-or-next-step' }] }]);
+    const funded = explain(reg, {
+      artifacts: ['A-009'],
+      probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'reply-offer-or-next-step' }],
+    });
+    assert.deepEqual(
+      ids(funded.behind.mechanisms),
+      before.filter((m) => m !== 'M-008'),
+    );
+    assert.deepEqual(funded.behind.excluded, [
+      {
+        id: 'M-008',
+        title: reg.get('M-008')!.title,
+        by: [{ probe: 'final-silence-ask-timeline-once', outcome: 'reply-offer-or-next-step' }],
+      },
+    ]);
     assert.ok(!funded.agency.none.includes('M-008'));
     // A probe already answered is not proposed again.
     assert.ok(!funded.agency.probes.some((p) => p.id === 'final-silence-ask-timeline-once'));
 
     // An outcome may exclude an honest baseline: it leaves the whole case.
-    const debrief = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-contact-checks-status', outcome: 'debrief-not-held' }] });
+    const debrief = explain(reg, {
+      artifacts: ['A-009'],
+      probes: [{ probe: 'final-silence-contact-checks-status', outcome: 'debrief-not-held' }],
+    });
     assert.ok(!ids(debrief.behind.mechanisms).includes('M-031'));
     assert.deepEqual(ids(debrief.behind.excluded), ['M-031']);
   });
 
   test('bad probe input is an argument error naming the valid choices', () => {
-    const unknown = throwsAnalysis(() => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'ask-nicely', outcome: 'x' }] }), 'invalid-argument', /no probe "ask-nicely".*final-silence-ask-timeline-once/);
+    const unknown = throwsAnalysis(
+      () => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'ask-nicely', outcome: 'x' }] }),
+      'invalid-argument',
+      /no probe "ask-nicely".*final-silence-ask-timeline-once/,
+    );
     assert.deepEqual(unknown.allowed, ['final-silence-ask-timeline-once', 'final-silence-contact-checks-status']);
-    throwsAnalysis(() => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'maybe' }] }), 'invalid-argument', /no outcome "maybe".*reply-offer-or-next-step, reply-rejection/);
-    throwsAnalysis(() => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'repost-compare-postings', outcome: 'changed-content' }] }), 'invalid-argument', /belongs to A-004/);
+    throwsAnalysis(
+      () => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'maybe' }] }),
+      'invalid-argument',
+      /no outcome "maybe".*reply-offer-or-next-step, reply-rejection/,
+    );
+    throwsAnalysis(
+      () => explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'repost-compare-postings', outcome: 'changed-content' }] }),
+      'invalid-argument',
+      /belongs to A-004/,
+    );
     throwsAnalysis(
       () =>
         explain(reg, {
@@ -328,7 +407,11 @@ describe('explain (HOBA)', () => {
   });
 
   test('unknown and wrong-kind IDs', () => {
-    const err = throwsAnalysis(() => explain(reg, { artifacts: ['A-099'] }), 'unknown-id', /no artifact \(observation\) A-099.*run from A-001 to A-0/);
+    const err = throwsAnalysis(
+      () => explain(reg, { artifacts: ['A-099'] }),
+      'unknown-id',
+      /no artifact \(observation\) A-099.*run from A-001 to A-0/,
+    );
     assert.ok(Array.isArray(err.suggestions));
     throwsAnalysis(() => explain(reg, { artifacts: ['M-001'] }), 'invalid-argument', /M-001 is a mechanism/);
     throwsAnalysis(() => explain(reg, { artifacts: [] }), 'invalid-argument', /at least one artifact/);
@@ -342,22 +425,27 @@ describe('explain (HOBA)', () => {
     assert.equal(first.probes[0]?.agency, 'candidate');
 
     // Asked once, no reply: what is left to run or remove decides the verdict (the content may add probes).
-    const after = explain(reg, { artifacts: ['A-009'], probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }] }).agency;
+    const after = explain(reg, {
+      artifacts: ['A-009'],
+      probes: [{ probe: 'final-silence-ask-timeline-once', outcome: 'no-reply' }],
+    }).agency;
     assert.ok(!after.probes.some((p) => p.id === 'final-silence-ask-timeline-once'));
     if (!after.probes.some((p) => p.agency === 'candidate')) assert.match(after.verdict.text, /^Low signal: /);
 
     // Constructed, independent of the content: with no candidate probe, no removable producer and no next
     // step, the verdict is the plain low-signal sentence.
     const a = reg.getOf('artifact', 'A-009')!;
-    const bare = explain(
-      withEntities({ ...a, next_steps: [], probes: a.probes.map((p) => ({ ...p, agency: 'intermediary' as const })) }),
-      { artifacts: ['A-009'] },
-    );
+    const bare = explain(withEntities({ ...a, next_steps: [], probes: a.probes.map((p) => ({ ...p, agency: 'intermediary' as const })) }), {
+      artifacts: ['A-009'],
+    });
     assert.ok(!bare.behind.mechanisms.some((m) => m.tier === 'produces' && m.facets.removability === 'candidate'));
     assert.equal(bare.agency.verdict.code, 'low-signal');
     assert.equal(bare.agency.verdict.text, LOW_SIGNAL_TEXT);
     assert.equal(LOW_SIGNAL_TEXT, 'Low signal: no further candidate action is justified.');
-    assert.ok(bare.agency.verdict.details.some((d) => d.includes('final-silence-contact-checks-status')), 'the intermediary probe is named');
+    assert.ok(
+      bare.agency.verdict.details.some((d) => d.includes('final-silence-contact-checks-status')),
+      'the intermediary probe is named',
+    );
     // The same with a next step: still low signal, but the verdict no longer says there is nothing to do.
     const step = { id: 'keep-applying', action: 'Keep applying elsewhere.', why: 'It holds whatever the cause.', sources: [] };
     const stepped = explain(
@@ -383,7 +471,11 @@ describe('explain (HOBA)', () => {
       }
       // Probes narrowing the first tier come before those narrowing only the second.
       const flags = r.agency.probes.map((p) => p.narrows_first_tier);
-      assert.deepEqual(flags, [...flags].sort((x, y) => Number(y) - Number(x)), a.id);
+      assert.deepEqual(
+        flags,
+        [...flags].sort((x, y) => Number(y) - Number(x)),
+        a.id,
+      );
     }
   });
 
@@ -404,11 +496,26 @@ describe('explain (HOBA)', () => {
         { id: 'nothing', observation: 'Nothing seen.', excludes: [] },
       ],
     });
-    const r = explain(withEntities({ ...a, probes: [probe('same-stage-only', 'candidate', [bystander.id]), probe('first-tier', 'intermediary', [producer.id])] }), { artifacts: ['A-009'] });
-    assert.deepEqual(r.agency.probes.map((p) => [p.id, p.narrows_first_tier]), [['first-tier', true], ['same-stage-only', false]]);
+    const r = explain(
+      withEntities({
+        ...a,
+        probes: [probe('same-stage-only', 'candidate', [bystander.id]), probe('first-tier', 'intermediary', [producer.id])],
+      }),
+      { artifacts: ['A-009'] },
+    );
+    assert.deepEqual(
+      r.agency.probes.map((p) => [p.id, p.narrows_first_tier]),
+      [
+        ['first-tier', true],
+        ['same-stage-only', false],
+      ],
+    );
     // Still offered, and the verdict says it only reaches the second tier.
     assert.equal(r.agency.verdict.code, 'run-probe');
-    assert.match(r.agency.verdict.text, new RegExp(`same-stage-only .* rule out ${bystander.id} \\([^)]*\\), which only acts at the same stage\\.$`));
+    assert.match(
+      r.agency.verdict.text,
+      new RegExp(`same-stage-only .* rule out ${bystander.id} \\([^)]*\\), which only acts at the same stage\\.$`),
+    );
   });
 
   test('agency: the split and the verdict speak about the same set, the first tier; the second tier has its own split', () => {
@@ -424,9 +531,11 @@ describe('explain (HOBA)', () => {
       // candidate split, and "within your reach" names only first-tier mechanisms the candidate can remove.
       const v = r.agency.verdict;
       const text = [v.text, ...v.details].join('\n');
-      if (/is not removable by you|none of the \d+ that can produce what you observed is removable by you/.test(text)) assert.deepEqual(r.agency.candidate, [], a.id);
+      if (/is not removable by you|none of the \d+ that can produce what you observed is removable by you/.test(text))
+        assert.deepEqual(r.agency.candidate, [], a.id);
       for (const m of text.matchAll(/Within your reach, if other evidence points there: ([^\n]*)/g)) {
-        for (const id of m[1]!.match(/M-\d{3}/g) ?? []) assert.ok(r.agency.candidate.includes(id), `${a.id}: ${id} said to be within reach`);
+        for (const id of m[1]!.match(/M-\d{3}/g) ?? [])
+          assert.ok(r.agency.candidate.includes(id), `${a.id}: ${id} said to be within reach`);
       }
       if (v.code === 'act-on-candidate-removable') assert.ok(r.agency.candidate.length > 0, a.id);
     }
@@ -437,7 +546,10 @@ describe('explain (HOBA)', () => {
     const compatible = ids(explain(reg, { artifacts: ['A-008'] }).behind.mechanisms);
     const everything = { id: 'everything-ruled-out', observation: 'Every explanation is ruled out.', excludes: compatible };
     const probes = [{ ...a.probes[0]!, outcomes: [...a.probes[0]!.outcomes, everything] }, ...a.probes.slice(1)];
-    const r = explain(withEntities({ ...a, probes }), { artifacts: ['A-008'], probes: [{ probe: a.probes[0]!.id, outcome: 'everything-ruled-out' }] });
+    const r = explain(withEntities({ ...a, probes }), {
+      artifacts: ['A-008'],
+      probes: [{ probe: a.probes[0]!.id, outcome: 'everything-ruled-out' }],
+    });
     assert.deepEqual(r.behind.mechanisms, []);
     assert.equal(r.agency.verdict.code, 'nothing-left');
   });
@@ -520,7 +632,10 @@ describe('entity view, mechanisms, probes, patterns, interventions', () => {
     assert.ok(byBarrier.mechanisms.every((m) => m.compatible_because.operates_at.includes('B-012') && m.tier === 'same-stage'));
     // The same tiers and reasons as explain.
     const explained = explain(reg, { artifacts: ['A-002'] }).behind.mechanisms;
-    assert.deepEqual(byArtifact.mechanisms.map((m) => [m.id, m.tier, m.why]), explained.map((m) => [m.id, m.tier, m.why]));
+    assert.deepEqual(
+      byArtifact.mechanisms.map((m) => [m.id, m.tier, m.why]),
+      explained.map((m) => [m.id, m.tier, m.why]),
+    );
     const byStage = findCompatibleMechanisms(reg, { stage: 'references' });
     assert.deepEqual(ids(byStage.barriers), ['B-012']);
     throwsAnalysis(() => findCompatibleMechanisms(reg, {}), 'invalid-argument', /at least one artifact/);
@@ -548,8 +663,14 @@ describe('entity view, mechanisms, probes, patterns, interventions', () => {
   test('get_interventions: direct ones first, then through a loop', () => {
     const r = valid(Interventions, findInterventions(reg, ['M-006']));
     const i005 = r.interventions.find((i) => i.id === 'I-005')!;
-    assert.deepEqual(i005.via.map((v) => [v.relation, v.node.id, v.for]), [['targets', 'L-002', 'M-006']]);
-    assert.equal(r.interventions[0]?.via.some((v) => v.node.id === 'M-006'), true);
+    assert.deepEqual(
+      i005.via.map((v) => [v.relation, v.node.id, v.for]),
+      [['targets', 'L-002', 'M-006']],
+    );
+    assert.equal(
+      r.interventions[0]?.via.some((v) => v.node.id === 'M-006'),
+      true,
+    );
     assert.ok(findInterventions(reg, ['P-005']).interventions.some((i) => i.id === 'I-012'));
     throwsAnalysis(() => findInterventions(reg, ['A-001']), 'invalid-argument', /A-001 is a artifact|A-001 is an? artifact/);
     throwsAnalysis(() => findInterventions(reg, []), 'invalid-argument', /at least one/);
@@ -574,7 +695,9 @@ describe('indexed reads answer exactly like a scan of the atlas', () => {
         const ruled = new Set(used.rules_out.map((x) => x.mechanism));
         const scanned = reg
           .all('mechanism')
-          .filter((m) => m.status === 'active' && (m.emits.some((e) => e.artifact === used.id) || m.operates_at.some((b) => barriers.has(b))));
+          .filter(
+            (m) => m.status === 'active' && (m.emits.some((e) => e.artifact === used.id) || m.operates_at.some((b) => barriers.has(b))),
+          );
         assert.deepEqual(ids(r.mechanisms).sort(), ids(scanned.filter((m) => !ruled.has(m.id))).sort(), `${a.id} @${stage}`);
         assert.deepEqual(ids(r.ruled_out), ids(scanned.filter((m) => ruled.has(m.id))), `${a.id} @${stage}`);
       }
@@ -587,10 +710,14 @@ describe('indexed reads answer exactly like a scan of the atlas', () => {
       for (const e of r.entities) {
         const node = getNode(r, e.id);
         assert.deepEqual(ids(node.predecessors), ids(r.entities.filter((p) => p.kind !== 'source' && p.superseded_by === e.id)), e.id);
-        const excluding = r.all('artifact').flatMap((a) =>
-          a.probes.flatMap((p) => p.outcomes.filter((o) => o.excludes.includes(e.id)).map((o) => [a.id, p.id, o.id])),
+        const excluding = r
+          .all('artifact')
+          .flatMap((a) => a.probes.flatMap((p) => p.outcomes.filter((o) => o.excludes.includes(e.id)).map((o) => [a.id, p.id, o.id])));
+        assert.deepEqual(
+          node.ruled_out_by.map((x) => [x.artifact.id, x.probe, x.outcome]),
+          e.kind === 'mechanism' ? excluding : [],
+          e.id,
         );
-        assert.deepEqual(node.ruled_out_by.map((x) => [x.artifact.id, x.probe, x.outcome]), e.kind === 'mechanism' ? excluding : [], e.id);
       }
     }
   });
@@ -598,8 +725,10 @@ describe('indexed reads answer exactly like a scan of the atlas', () => {
   test('find_patterns: those requiring a given artifact or naming a given mechanism', () => {
     for (const e of [...reg.all('artifact'), ...reg.all('mechanism')]) {
       const r = findPatterns(reg, e.kind === 'artifact' ? { artifacts: [e.id] } : { mechanisms: [e.id] });
-      const id = e.kind === 'artifact' ? ((e.status === 'deprecated' && e.superseded_by) || e.id) : e.id;
-      const scanned = reg.all('pattern').filter((p) => p.status === 'active' && [...p.required_artifacts, ...p.compatible_mechanisms].includes(id));
+      const id = e.kind === 'artifact' ? (e.status === 'deprecated' && e.superseded_by) || e.id : e.id;
+      const scanned = reg
+        .all('pattern')
+        .filter((p) => p.status === 'active' && [...p.required_artifacts, ...p.compatible_mechanisms].includes(id));
       assert.deepEqual(ids(r.patterns).sort(), ids(scanned).sort(), e.id);
     }
   });
@@ -610,7 +739,11 @@ describe('indexed reads answer exactly like a scan of the atlas', () => {
         const r = traverse(reg, e.id, { depth });
         const nodes = new Set(ids(r.nodes));
         const follow = new Set<string>(r.relations);
-        assert.deepEqual(r.edges, reg.edges.filter((x) => follow.has(x.relation) && nodes.has(x.source) && nodes.has(x.target)), `${e.id} depth ${depth}`);
+        assert.deepEqual(
+          r.edges,
+          reg.edges.filter((x) => follow.has(x.relation) && nodes.has(x.source) && nodes.has(x.target)),
+          `${e.id} depth ${depth}`,
+        );
       }
     }
   });
@@ -654,7 +787,17 @@ describe('traverse and graph formats', () => {
 test('the methodology covers HOBA, evidence, fidelities, facets and the epistemic rules', () => {
   const m = valid(Methodology, methodology(reg));
   const md = methodologyMarkdown(m);
-  for (const phrase of ['Hard facts', 'Obstacle', 'Behind', 'Agency', 'union', 'uncalibrated', 'An observation is not a cause', 'Honest baselines', LOW_SIGNAL_TEXT]) {
+  for (const phrase of [
+    'Hard facts',
+    'Obstacle',
+    'Behind',
+    'Agency',
+    'union',
+    'uncalibrated',
+    'An observation is not a cause',
+    'Honest baselines',
+    LOW_SIGNAL_TEXT,
+  ]) {
     assert.ok(md.includes(phrase), phrase);
   }
   assert.equal(m.vocabularies.stages.length, STAGES.length);
@@ -664,7 +807,17 @@ test('the methodology covers HOBA, evidence, fidelities, facets and the epistemi
 describe('fit for every surface', () => {
   test('each tool result schema converts to a JSON Schema object (MCP output schemas)', async () => {
     const { z } = await import('zod');
-    for (const schema of [SearchResult, NodeView, ExplainResult, CompatibleMechanisms, DiagnosticProbes, PatternMatches, Interventions, Neighbourhood, Methodology]) {
+    for (const schema of [
+      SearchResult,
+      NodeView,
+      ExplainResult,
+      CompatibleMechanisms,
+      DiagnosticProbes,
+      PatternMatches,
+      Interventions,
+      Neighbourhood,
+      Methodology,
+    ]) {
       const json = z.toJSONSchema(schema, { io: 'output' }) as { type?: string; properties?: Record<string, unknown> };
       assert.equal(json.type, 'object');
       assert.ok(json.properties?.['registry_version'], 'every result carries registry_version');
@@ -708,7 +861,13 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
       facets: { ...model.facets, removability: 'candidate' as const },
       sources: [],
     }));
-    const barriers = Array.from({ length: 120 }, (_, i) => ({ ...barrier, id: `B-${9000 + i}`, title: `Clone barrier ${i}`, precedes: [], sources: [] }));
+    const barriers = Array.from({ length: 120 }, (_, i) => ({
+      ...barrier,
+      id: `B-${9000 + i}`,
+      title: `Clone barrier ${i}`,
+      precedes: [],
+      sources: [],
+    }));
     const loops = Array.from({ length: 120 }, (_, i) => ({
       ...loop,
       id: `L-${9000 + i}`,
@@ -721,7 +880,10 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
     // One outcome of A-008's first probe also rules out the last clone, far past the listed part.
     const [p0, ...rest] = a.probes;
     const [o0, ...others] = p0!.outcomes;
-    const artifact = { ...a, probes: [{ ...p0!, outcomes: [{ ...o0!, excludes: [...o0!.excludes, clone(EXTRA - 1)] }, ...others] }, ...rest] };
+    const artifact = {
+      ...a,
+      probes: [{ ...p0!, outcomes: [{ ...o0!, excludes: [...o0!.excludes, clone(EXTRA - 1)] }, ...others] }, ...rest],
+    };
     big = withEntities(artifact, ...mechanisms, ...barriers, ...loops);
     probes = a.probes.map((p) => ({ probe: p.id, outcome: (p.outcomes.find((o) => o.excludes.length === 0) ?? p.outcomes[0]!).id }));
   });
@@ -747,7 +909,12 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
     assert.deepEqual([...cut.keys()], ['obstacle.barriers', 'behind.mechanisms', 'behind.loops']);
     assert.deepEqual(cut.get('behind.mechanisms')!.shown, r.behind.mechanisms.length);
     assert.equal(cut.get('behind.mechanisms')!.total, firstOf(small).length + secondTotal);
-    assert.match(cut.get('behind.mechanisms')!.more, new RegExp(`^${secondTotal - LISTED_MAX} more mechanisms only act at the same stage .*last shown is ${second.at(-1)!.id}.*find_compatible_mechanisms with barriers`));
+    assert.match(
+      cut.get('behind.mechanisms')!.more,
+      new RegExp(
+        `^${secondTotal - LISTED_MAX} more mechanisms only act at the same stage .*last shown is ${second.at(-1)!.id}.*find_compatible_mechanisms with barriers`,
+      ),
+    );
     assert.equal(r.obstacle.barriers.length, LISTED_MAX);
     assert.deepEqual(cut.get('obstacle.barriers'), {
       list: 'obstacle.barriers',
@@ -767,7 +934,11 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
     const split = r.agency.same_stage;
     assert.equal(split.candidate.length + split.intermediary.length + split.none.length, LISTED_MAX);
     const shown = new Set([...ids(r.behind.mechanisms), ...ids(r.behind.loops), ...ids(r.behind.patterns), 'A-008']);
-    for (const c of r.behind.source_caveats) assert.ok(c.cited_by.some((id) => shown.has(id)), c.id);
+    for (const c of r.behind.source_caveats)
+      assert.ok(
+        c.cited_by.some((id) => shown.has(id)),
+        c.id,
+      );
     // The answer stays small whatever the atlas: the lists are what grows.
     assert.ok(JSON.stringify(r).length < 400_000);
   });
@@ -781,7 +952,10 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
     assert.equal(named.length, 10);
     const reachable = explainArtifacts(big, input(), {}, Infinity).agency.same_stage.candidate.length;
     assert.match(elsewhere, new RegExp(`and ${reachable - 10} more are within your reach`));
-    assert.match(r.agency.verdict.details.join(' '), new RegExp(`No probe you can run tells the ${listTotal(r, 'behind.mechanisms', 0)} remaining mechanisms apart`));
+    assert.match(
+      r.agency.verdict.details.join(' '),
+      new RegExp(`No probe you can run tells the ${listTotal(r, 'behind.mechanisms', 0)} remaining mechanisms apart`),
+    );
   });
 
   test('what a probe would rule out is counted from narrows, which stays complete', () => {
@@ -826,7 +1000,15 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
   test('the MCP summaries keep the analysis’s cuts and the whole lists’ lengths', () => {
     const call = (name: string, args: Record<string, unknown>) => {
       const tool = TOOLS.find((t) => t.name === name)!;
-      return tool.run({ registry: big, search: () => assert.fail('no search here'), reader: () => assert.fail('no reader here'), origin: { from: 'bundled snapshot' } }, tool.arguments().parse(args)) as {
+      return tool.run(
+        {
+          registry: big,
+          search: () => assert.fail('no search here'),
+          reader: () => assert.fail('no reader here'),
+          origin: { from: 'bundled snapshot' },
+        },
+        tool.arguments().parse(args),
+      ) as {
         truncated_lists?: Array<{ list: string; shown: number; total?: number; more: string }>;
       };
     };
@@ -837,7 +1019,12 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
     const mechanisms = cut.get('behind.mechanisms')!;
     assert.equal(mechanisms.total, complete.behind.mechanisms.length, 'the whole list, not the analysis’s first 100');
     assert.ok(mechanisms.shown <= 16);
-    assert.match(mechanisms.more, new RegExp(`^${complete.behind.mechanisms.length - mechanisms.shown} more .*Past the first ${LISTED_MAX + complete.behind.mechanisms.filter((m) => m.tier === 'produces').length}: .*find_compatible_mechanisms with barriers`));
+    assert.match(
+      mechanisms.more,
+      new RegExp(
+        `^${complete.behind.mechanisms.length - mechanisms.shown} more .*Past the first ${LISTED_MAX + complete.behind.mechanisms.filter((m) => m.tier === 'produces').length}: .*find_compatible_mechanisms with barriers`,
+      ),
+    );
     assert.equal(cut.get('obstacle.barriers')!.total, 121);
     assert.equal(cut.get('behind.loops')!.total, complete.behind.loops.length);
     // Shown in full by the summary, the analysis's cut stays as it was.
@@ -851,9 +1038,17 @@ describe('bounded lists at scale: the second tier, the barriers and the loops pa
   test('a scenario’s must-not-appear list is checked against the whole second tier', () => {
     const model = reg.all('scenario').find((s) => s.status === 'active')!;
     const last = `M-${9000 + EXTRA - 2}`;
-    const scenario = { ...model, id: 'S-9000', input: { artifacts: ['A-008'], probes: [] }, expect: { ...model.expect, first_tier: [], absent: [last], probes: [] } };
+    const scenario = {
+      ...model,
+      id: 'S-9000',
+      input: { artifacts: ['A-008'], probes: [] },
+      expect: { ...model.expect, first_tier: [], absent: [last], probes: [] },
+    };
     assert.ok(!ids(explain(big, { artifacts: ['A-008'] }).behind.mechanisms).includes(last), 'past the listed part');
     const { mismatches } = runScenario(big, scenario as never);
-    assert.ok(mismatches.some((m) => m.path.join('.') === 'expect.absent.0' && m.message.includes('should not appear at all')), JSON.stringify(mismatches));
+    assert.ok(
+      mismatches.some((m) => m.path.join('.') === 'expect.absent.0' && m.message.includes('should not appear at all')),
+      JSON.stringify(mismatches),
+    );
   });
 });

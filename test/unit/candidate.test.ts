@@ -11,7 +11,22 @@ import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { ExplainResult } from '../../src/analysis/schemas.ts';
 import { renderCandidate } from '../../src/cli/candidate-text.ts';
 import { TOOLS } from '../../src/mcp/tools.ts';
-import { FACET_WORDS, FAMILY_PLAIN, PLAIN_ACTOR, PLAIN_EVIDENCE, PLAIN_FIDELITY, PLAIN_GROUP_LABELS, PLAIN_NATURE, PLAIN_NOTICE, PLAIN_RELEVANT_IF, PLAIN_TIER, PLAIN_VERDICT, PLAIN_VISIBILITY, PLAIN_WHO_SHORT, plainWho } from '../../src/model/plain.ts';
+import {
+  FACET_WORDS,
+  FAMILY_PLAIN,
+  PLAIN_ACTOR,
+  PLAIN_EVIDENCE,
+  PLAIN_FIDELITY,
+  PLAIN_GROUP_LABELS,
+  PLAIN_NATURE,
+  PLAIN_NOTICE,
+  PLAIN_RELEVANT_IF,
+  PLAIN_TIER,
+  PLAIN_VERDICT,
+  PLAIN_VISIBILITY,
+  PLAIN_WHO_SHORT,
+  plainWho,
+} from '../../src/model/plain.ts';
 import { ACTORS, MECHANISM_FAMILIES, REMOVABILITIES } from '../../src/model/vocab.ts';
 import type { Registry } from '../../src/registry/registry.ts';
 import { candidateHtml } from '../../src/site/browser/lib/candidate-view.ts';
@@ -65,11 +80,20 @@ describe('plain vocabulary, one place', () => {
 
   test('IDs leave prose: a group in parentheses goes, a bare ID becomes its name', () => {
     const titles = (id: string) => (id === 'M-017' ? 'Compensation band mismatch' : undefined);
-    assert.equal(withoutIds('Offers are turned down over pay (M-017), or late (E-070; E-071).', titles), 'Offers are turned down over pay, or late.');
+    assert.equal(
+      withoutIds('Offers are turned down over pay (M-017), or late (E-070; E-071).', titles),
+      'Offers are turned down over pay, or late.',
+    );
     assert.equal(withoutIds('As M-017 shows (see M-016), pay matters.', titles), 'As “Compensation band mismatch” shows, pay matters.');
     assert.equal(firstSentence('Send one message. Then wait.'), 'Send one message.');
-    assert.equal(shortSentences('Keep applying elsewhere; do not pause other processes.'), 'Keep applying elsewhere. Do not pause other processes.');
-    assert.equal(shortSentences('Send one short message: thank them and ask for a date.'), 'Send one short message. Thank them and ask for a date.');
+    assert.equal(
+      shortSentences('Keep applying elsewhere; do not pause other processes.'),
+      'Keep applying elsewhere. Do not pause other processes.',
+    );
+    assert.equal(
+      shortSentences('Send one short message: thank them and ask for a date.'),
+      'Send one short message. Thank them and ask for a date.',
+    );
     assert.equal(shortSentences('Save it (the posting: its text) now.'), 'Save it (the posting: its text) now.');
   });
 });
@@ -103,7 +127,11 @@ describe('the default answer of every worked scenario', () => {
       assert.ok(wordsOf(lead).length <= LEAD_WORDS + 10, `${s.id}: ${wordsOf(lead).length} words`);
       if (r.candidate.groups.length > 0) assert.match(r.candidate.lead[0]!, /^This can come from/, s.id);
       assert.doesNotMatch(lead, /\b(probably|likeliest|most likely|likely to)\b/i, s.id);
-      if (r.agency.next_steps.length > 0) assert.ok(r.candidate.lead.some((p) => p.startsWith('What to do now: ')), `${s.id}: what to do now`);
+      if (r.agency.next_steps.length > 0)
+        assert.ok(
+          r.candidate.lead.some((p) => p.startsWith('What to do now: ')),
+          `${s.id}: what to do now`,
+        );
     }
   });
 
@@ -113,16 +141,26 @@ describe('the default answer of every worked scenario', () => {
       const r = ExplainResult.parse(explain(reg, { scenario: s.id }));
       const cli = textOf(r).replace(/\s+/g, ' ');
       const site = visible(candidateHtml(r, { interactive: true, datesForm: true }).html);
-      const mcp = (await tool.run({ registry: reg, search: () => undefined } as never, { scenario: s.id, detail: 'full', limit: 16 } as never)) as ExplainResult;
+      const mcp = (await tool.run(
+        { registry: reg, search: () => undefined } as never,
+        { scenario: s.id, detail: 'full', limit: 16 } as never,
+      )) as ExplainResult;
       assert.deepEqual(mcp.candidate, r.candidate, `${s.id}: MCP returns the same plain answer`);
-      const summary = (await tool.run({ registry: reg, search: () => undefined } as never, { scenario: s.id, detail: 'summary', limit: 16 } as never)) as ExplainResult;
+      const summary = (await tool.run(
+        { registry: reg, search: () => undefined } as never,
+        { scenario: s.id, detail: 'summary', limit: 16 } as never,
+      )) as ExplainResult;
       assert.deepEqual(summary.candidate.lead, r.candidate.lead, `${s.id}: the summary keeps the lead`);
       for (const p of [r.candidate.heading, ...r.candidate.lead]) {
         assert.ok(cli.includes(p), `${s.id}: the CLI says "${p}"`);
         assert.ok(site.includes(p), `${s.id}: the site says "${p}"`);
       }
       // The site's default text (the opened details left out) holds no ID, slug or vocabulary word either.
-      const shown = visible(candidateHtml(r, { interactive: true, datesForm: true }).html.replace(/<div class="cv-more">[\s\S]*?<\/div>/g, '').replace(/<select[\s\S]*?<\/select>/g, ''));
+      const shown = visible(
+        candidateHtml(r, { interactive: true, datesForm: true })
+          .html.replace(/<div class="cv-more">[\s\S]*?<\/div>/g, '')
+          .replace(/<select[\s\S]*?<\/select>/g, ''),
+      );
       assert.deepEqual(jargonIn(reg, shown), [], `${s.id}: the site's default text`);
       for (const g of r.candidate.groups) {
         for (const i of g.items) {
@@ -144,7 +182,10 @@ describe('what the account brings in', () => {
     assert.match(record.relevant_if!, /record/);
     assert.notEqual(items[0]!.id, 'M-026');
     const sensitive = items.findIndex((i) => i.brought_in === false);
-    assert.ok(items.slice(sensitive).every((i) => i.brought_in === false), 'every one not brought in comes after the rest');
+    assert.ok(
+      items.slice(sensitive).every((i) => i.brought_in === false),
+      'every one not brought in comes after the rest',
+    );
     assert.match(textOf(r), /Criminal-record screening\. [\s\S]*Only if a record of yours/);
   });
 
@@ -160,12 +201,18 @@ describe('dates in the answer', () => {
   test('MCP explain_observation takes the same date and place and returns the same dates', async () => {
     const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
     const direct = explain(reg, { artifacts: ['A-024'], on: '2026-11-20', where: 'us-ca' });
-    const viaMcp = (await tool.run({ registry: reg, search: () => undefined } as never, { artifacts: ['A-024'], on: '2026-11-20', where: 'us-ca', detail: 'summary', limit: 16 } as never)) as ExplainResult;
+    const viaMcp = (await tool.run(
+      { registry: reg, search: () => undefined } as never,
+      { artifacts: ['A-024'], on: '2026-11-20', where: 'us-ca', detail: 'summary', limit: 16 } as never,
+    )) as ExplainResult;
     assert.deepEqual(
       viaMcp.agency.deadlines.map((d) => [d.line, d.dates.map((x) => x.date)]),
       direct.agency.deadlines.map((d) => [d.line, d.dates.map((x) => x.date)]),
     );
-    assert.ok(direct.agency.deadlines.some((d) => d.dates.some((x) => x.date === '2027-05-19')), 'the EEOC’s 180 days from 20 November 2026');
+    assert.ok(
+      direct.agency.deadlines.some((d) => d.dates.some((x) => x.date === '2027-05-19')),
+      'the EEOC’s 180 days from 20 November 2026',
+    );
   });
 
   test('a law note two observations share is one deadline to the person: CLI, site and MCP say it once', async () => {
@@ -182,16 +229,28 @@ describe('dates in the answer', () => {
       assert.equal(page.split(line).length - 1, 1, `site: ${line}`);
     }
     const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
-    const viaMcp = (await tool.run({ registry: reg, search: () => undefined } as never, { ...input, detail: 'summary', limit: 16 } as never)) as ExplainResult;
+    const viaMcp = (await tool.run(
+      { registry: reg, search: () => undefined } as never,
+      { ...input, detail: 'summary', limit: 16 } as never,
+    )) as ExplainResult;
     for (const line of unique) assert.equal(viaMcp.agency.deadlines.filter((d) => d.line === line).length, 1, `MCP: ${line}`);
   });
 
   test('--on and --where are checked, and given back in the input', () => {
-    assert.throws(() => explain(reg, { artifacts: ['A-024'], on: '2026-02-30' }), (e: unknown) => e instanceof AnalysisError && /calendar date/.test(e.message));
-    assert.throws(() => explain(reg, { artifacts: ['A-024'], where: 'mars' }), (e: unknown) => e instanceof AnalysisError && /not a place/.test(e.message));
+    assert.throws(
+      () => explain(reg, { artifacts: ['A-024'], on: '2026-02-30' }),
+      (e: unknown) => e instanceof AnalysisError && /calendar date/.test(e.message),
+    );
+    assert.throws(
+      () => explain(reg, { artifacts: ['A-024'], where: 'mars' }),
+      (e: unknown) => e instanceof AnalysisError && /not a place/.test(e.message),
+    );
     const r = explain(reg, { artifacts: ['A-024'], on: '2026-11-20', where: 'uk-eng' });
     assert.equal(r.input.on, '2026-11-20');
     assert.equal(r.input.where, 'uk-eng');
-    assert.ok(r.agency.deadlines.every((d) => d.jurisdiction === 'uk'), 'only the notes that apply where the person is');
+    assert.ok(
+      r.agency.deadlines.every((d) => d.jurisdiction === 'uk'),
+      'only the notes that apply where the person is',
+    );
   });
 });

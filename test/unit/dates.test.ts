@@ -4,7 +4,19 @@
 // months, a state agency's 300 days, and Acas early conciliation's stop-the-clock.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { addBusinessDays, addDays, addMonths, daysBetween, isIsoDate, longDate, longDateWithDay, monthsLessOneDay, periodEnd, stopTheClock, weekday } from '../../src/analysis/dates.ts';
+import {
+  addBusinessDays,
+  addDays,
+  addMonths,
+  daysBetween,
+  isIsoDate,
+  longDate,
+  longDateWithDay,
+  monthsLessOneDay,
+  periodEnd,
+  stopTheClock,
+  weekday,
+} from '../../src/analysis/dates.ts';
 import { deadlinesOf, periodWords } from '../../src/analysis/deadlines.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { appliesAt, placeOf, placesNamed, placeTyped } from '../../src/model/places.ts';
@@ -13,7 +25,8 @@ import { LawNote } from '../../src/model/schemas.ts';
 describe('calendar dates', () => {
   test('only real dates written YYYY-MM-DD are dates', () => {
     for (const d of ['2026-11-20', '2028-02-29', '2000-02-29']) assert.ok(isIsoDate(d), d);
-    for (const d of ['2027-02-29', '1900-02-29', '2026-13-01', '2026-04-31', '20-11-2026', '2026-11-20T00:00', '', '2026-1-5']) assert.ok(!isIsoDate(d), d);
+    for (const d of ['2027-02-29', '1900-02-29', '2026-13-01', '2026-04-31', '20-11-2026', '2026-11-20T00:00', '', '2026-1-5'])
+      assert.ok(!isIsoDate(d), d);
   });
 
   test('weekdays: 1 January 2026 was a Thursday, 20 November 2026 a Friday, 14 September 2027 a Tuesday', () => {
@@ -102,7 +115,16 @@ describe('calendar dates', () => {
 
 // A law note of each kind, as content would hold it.
 const note = (limit: unknown, extra: Record<string, unknown> = {}) => ({
-  ...LawNote.parse({ jurisdiction: 'us-federal', instrument: 'Title VII', says: 'x', remedy: 'y', time_limit: 'words', limit, sources: ['E-113'], ...extra }),
+  ...LawNote.parse({
+    jurisdiction: 'us-federal',
+    instrument: 'Title VII',
+    says: 'x',
+    remedy: 'y',
+    time_limit: 'words',
+    limit,
+    sources: ['E-113'],
+    ...extra,
+  }),
   artifact: { id: 'A-024', title: 'Offer rescinded' },
 });
 
@@ -112,7 +134,16 @@ const EEOC = note({
   from: 'act',
   length: 180,
   unit: 'days',
-  extensions: [{ kind: 'replaces', length: 300, unit: 'days', when: 'where a state or local agency enforces a law against the same discrimination', label: '300 days', applies_in: ['us-ca'] }],
+  extensions: [
+    {
+      kind: 'replaces',
+      length: 300,
+      unit: 'days',
+      when: 'where a state or local agency enforces a law against the same discrimination',
+      label: '300 days',
+      applies_in: ['us-ca'],
+    },
+  ],
 });
 const TRIBUNAL = note(
   {
@@ -123,8 +154,19 @@ const TRIBUNAL = note(
     unit: 'months',
     less_one_day: true,
     extensions: [
-      { kind: 'stop-the-clock', when: 'Starting Acas early conciliation within this time pauses the clock.', label: 'Acas early conciliation' },
-      { kind: 'replaces', length: 6, unit: 'months', less_one_day: true, when: 'if the Employment Rights Act 2025’s six-month limit is in force', label: 'six months less one day' },
+      {
+        kind: 'stop-the-clock',
+        when: 'Starting Acas early conciliation within this time pauses the clock.',
+        label: 'Acas early conciliation',
+      },
+      {
+        kind: 'replaces',
+        length: 6,
+        unit: 'months',
+        less_one_day: true,
+        when: 'if the Employment Rights Act 2025’s six-month limit is in force',
+        label: 'six months less one day',
+      },
     ],
   },
   { jurisdiction: 'uk', where: 'England, Wales and Scotland', instrument: 'Equality Act 2010' },
@@ -137,12 +179,23 @@ const ACCESS = note(
     from: 'request',
     length: 1,
     unit: 'months',
-    extensions: [{ kind: 'adds', length: 2, unit: 'months', when: 'if it tells you within the first month that the request is complex', label: 'two more months' }],
+    extensions: [
+      {
+        kind: 'adds',
+        length: 2,
+        unit: 'months',
+        when: 'if it tells you within the first month that the request is complex',
+        label: 'two more months',
+      },
+    ],
   },
   { jurisdiction: 'eu', instrument: 'GDPR Article 12' },
 );
 const UNSTATED = note({ stated: false, action: 'Get advice promptly' }, { jurisdiction: 'us-state', where: 'Minnesota', instrument: 'x' });
-const NYC = note({ stated: true, action: 'Complain to the NYC Commission on Human Rights', from: 'act', length: 1, unit: 'years' }, { jurisdiction: 'us-state', where: 'New York City', instrument: 'NYC' });
+const NYC = note(
+  { stated: true, action: 'Complain to the NYC Commission on Human Rights', from: 'act', length: 1, unit: 'years' },
+  { jurisdiction: 'us-state', where: 'New York City', instrument: 'NYC' },
+);
 
 describe('deadlines from law notes', () => {
   test('the words of a period', () => {
@@ -155,10 +208,19 @@ describe('deadlines from law notes', () => {
   test('without a date, the limit in words; with one, real dates and the conditions beside them', () => {
     const [words] = deadlinesOf([EEOC], {});
     assert.equal(words!.dates.length, 0);
-    assert.equal(words!.line, 'File a charge with the EEOC within 180 days of what happened. It becomes 300 days where a state or local agency enforces a law against the same discrimination.');
+    assert.equal(
+      words!.line,
+      'File a charge with the EEOC within 180 days of what happened. It becomes 300 days where a state or local agency enforces a law against the same discrimination.',
+    );
     const [us] = deadlinesOf([EEOC], { on: '2026-11-20', where: 'us-tx' });
-    assert.deepEqual(us!.dates.map((d) => d.date), ['2027-05-19', '2027-09-16']);
-    assert.equal(us!.line, 'File a charge with the EEOC by 19 May 2027 (180 days from 20 November 2026), or by 16 September 2027 (300 days) where a state or local agency enforces a law against the same discrimination.');
+    assert.deepEqual(
+      us!.dates.map((d) => d.date),
+      ['2027-05-19', '2027-09-16'],
+    );
+    assert.equal(
+      us!.line,
+      'File a charge with the EEOC by 19 May 2027 (180 days from 20 November 2026), or by 16 September 2027 (300 days) where a state or local agency enforces a law against the same discrimination.',
+    );
     // Where the sources establish the condition, it is said as holding.
     const [ca] = deadlinesOf([EEOC], { on: '2026-11-20', where: 'us-ca' });
     assert.match(ca!.line, /; by 16 September 2027 \(300 days: where a state or local agency/);
@@ -166,10 +228,23 @@ describe('deadlines from law notes', () => {
 
   test('three months less one day, the 2025 Act’s six months, and the stop-the-clock with conciliation dates', () => {
     const [uk] = deadlinesOf([TRIBUNAL], { on: '2026-11-20', where: 'uk-sct' });
-    assert.deepEqual(uk!.dates.map((d) => [d.date, d.kind]), [['2027-02-19', 'limit'], ['2027-05-19', 'replaces']]);
-    assert.match(uk!.line, /by 19 February 2027 \(three months less one day from 20 November 2026\), or by 19 May 2027 \(six months less one day\) if the Employment Rights Act 2025’s six-month limit is in force\. Starting Acas early conciliation within this time pauses the clock\.$/);
+    assert.deepEqual(
+      uk!.dates.map((d) => [d.date, d.kind]),
+      [
+        ['2027-02-19', 'limit'],
+        ['2027-05-19', 'replaces'],
+      ],
+    );
+    assert.match(
+      uk!.line,
+      /by 19 February 2027 \(three months less one day from 20 November 2026\), or by 19 May 2027 \(six months less one day\) if the Employment Rights Act 2025’s six-month limit is in force\. Starting Acas early conciliation within this time pauses the clock\.$/,
+    );
     // Conciliation 1 to 15 February 2027: 14 days → 5 March, before 15 March (a month after the certificate) → 15 March.
-    const [withAcas] = deadlinesOf([TRIBUNAL], { on: '2026-11-20', where: 'uk', dates: { conciliation_start: '2027-02-01', conciliation_certificate: '2027-02-15' } });
+    const [withAcas] = deadlinesOf([TRIBUNAL], {
+      on: '2026-11-20',
+      where: 'uk',
+      dates: { conciliation_start: '2027-02-01', conciliation_certificate: '2027-02-15' },
+    });
     assert.deepEqual(withAcas!.dates.find((d) => d.kind === 'stop-the-clock')!.date, '2027-03-15');
     assert.equal(withAcas!.applies, 'maybe', 'the UK as a whole: a note for Great Britain may apply');
     assert.deepEqual(deadlinesOf([TRIBUNAL], { on: '2026-11-20', where: 'uk-nir' }), [], 'Northern Ireland is not Great Britain');
@@ -179,7 +254,10 @@ describe('deadlines from law notes', () => {
     const [none] = deadlinesOf([ACCESS], { on: '2026-11-20', where: 'eu-de' });
     assert.equal(none!.dates.length, 0, '--on is what happened, not the request');
     const [eu] = deadlinesOf([ACCESS], { where: 'eu-de', dates: { request: '2027-01-31' } });
-    assert.deepEqual(eu!.dates.map((d) => d.date), ['2027-02-28', '2027-04-30']);
+    assert.deepEqual(
+      eu!.dates.map((d) => d.date),
+      ['2027-02-28', '2027-04-30'],
+    );
     assert.equal(eu!.who, 'employer');
   });
 
@@ -195,13 +273,27 @@ describe('deadlines from law notes', () => {
   });
 
   test('bad inputs are said plainly', () => {
-    assert.throws(() => deadlinesOf([EEOC], { where: 'us-zz' }), (e: unknown) => e instanceof AnalysisError && /not a place the atlas knows/.test(e.message));
+    assert.throws(
+      () => deadlinesOf([EEOC], { where: 'us-zz' }),
+      (e: unknown) => e instanceof AnalysisError && /not a place the atlas knows/.test(e.message),
+    );
   });
 });
 
 describe('places', () => {
   test('a person may type a place by its name or its code; content names codes only', () => {
-    for (const [typed, code] of [['California', 'us-ca'], ['  new   york ', 'us-ny'], ['NYC', 'us-ny'], ['the UK', 'uk'], ['United Kingdom', 'uk'], ['England', 'uk-eng'], ['Germany', 'eu-de'], ['USA', 'us'], ['us-wa', 'us-wa'], ['EU', 'eu']] as const) {
+    for (const [typed, code] of [
+      ['California', 'us-ca'],
+      ['  new   york ', 'us-ny'],
+      ['NYC', 'us-ny'],
+      ['the UK', 'uk'],
+      ['United Kingdom', 'uk'],
+      ['England', 'uk-eng'],
+      ['Germany', 'eu-de'],
+      ['USA', 'us'],
+      ['us-wa', 'us-wa'],
+      ['EU', 'eu'],
+    ] as const) {
       assert.equal(placeTyped(typed)?.code, code, typed);
     }
     for (const typed of ['Atlantis', 'Calif', 'the', '']) assert.equal(placeTyped(typed), undefined, typed);
@@ -210,7 +302,10 @@ describe('places', () => {
     const byName = deadlinesOf(notes, { on: '2026-11-20', where: 'California' });
     assert.ok(byName.length > 0, 'the federal note applies in California');
     assert.deepEqual(byName, deadlinesOf(notes, { on: '2026-11-20', where: 'us-ca' }));
-    assert.throws(() => deadlinesOf([EEOC], { where: 'Atlantis' }), (e: unknown) => e instanceof AnalysisError && /by name \(California, England, Germany\) or code/.test(e.message));
+    assert.throws(
+      () => deadlinesOf([EEOC], { where: 'Atlantis' }),
+      (e: unknown) => e instanceof AnalysisError && /by name \(California, England, Germany\) or code/.test(e.message),
+    );
   });
 
   test('the names a note uses', () => {

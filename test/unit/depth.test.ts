@@ -16,7 +16,7 @@ const interventions = atlas.all('intervention');
 const withLaw = [...artifacts, ...mechanisms, ...interventions, ...atlas.all('barrier')].filter((e) => e.law.length > 0);
 
 describe('hoba stats: the bounds of the depth targets', () => {
-  test('the bounds are issue 25\'s (atlas 0.4.0)', () => {
+  test("the bounds are issue 25's (atlas 0.4.0)", () => {
     const targets = atlasStats(atlas).targets;
     const bound = (id: string) => {
       const t = targets.find((x) => x.id === id);
@@ -27,12 +27,17 @@ describe('hoba stats: the bounds of the depth targets', () => {
     assert.equal(bound('interventions'), 'at-least 40');
     assert.equal(bound('scenarios'), 'at-least 36');
     assert.equal(bound('sources'), 'at-least 185');
-    for (const id of ['rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits']) assert.equal(bound(id), 'at-most 0', id);
+    for (const id of ['rule-uncalibrated-likelihood', 'rule-unsourced-frequency', 'rule-causal-overclaim', 'law-time-limits'])
+      assert.equal(bound(id), 'at-most 0', id);
     // The revision of 2026-11-27 whole: every entry from E-169 to E-207 cited or listed in the manifest.
     const revision = targets.find((x) => x.id === 'bibliography-revision');
     assert.match(revision?.what ?? '', /E-169\.\.E-207/);
     assert.equal(revision?.target, 39);
-    assert.deepEqual(targets.filter((t) => !t.met).map((t) => t.id), [], 'the real atlas meets every target');
+    assert.deepEqual(
+      targets.filter((t) => !t.met).map((t) => t.id),
+      [],
+      'the real atlas meets every target',
+    );
   });
 });
 
@@ -42,7 +47,22 @@ describe('the rules of the new layers', () => {
   const base = copy.problems();
 
   test('the real atlas breaks none of them', () => {
-    for (const rule of ['specimen-tells', 'law-note', 'nested-source-unlisted', 'effect-unsourced', 'mechanism-perspectives', 'uncalibrated-likelihood', 'unsourced-frequency', 'causal-overclaim', 'source-finding-missing', 'exclusion-on-say-so', 'discrimination-law-unreached', 'alias-title-clash', 'perspective-citation', 'uncited-source']) {
+    for (const rule of [
+      'specimen-tells',
+      'law-note',
+      'nested-source-unlisted',
+      'effect-unsourced',
+      'mechanism-perspectives',
+      'uncalibrated-likelihood',
+      'unsourced-frequency',
+      'causal-overclaim',
+      'source-finding-missing',
+      'exclusion-on-say-so',
+      'discrimination-law-unreached',
+      'alias-title-clash',
+      'perspective-citation',
+      'uncited-source',
+    ]) {
       assert.deepEqual(ofRule(base, rule), [], rule);
     }
   });
@@ -84,13 +104,23 @@ describe('the rules of the new layers', () => {
   test('nested-source-unlisted and effect-unsourced: nested sources are listed, and a measured effect cites them', () => {
     const i = interventions.find((x) => x.effect.level !== 'unmeasured' && x.effect.sources.length > 0)!;
     const cited = i.effect.sources[0]!;
-    copy.set(i.id, ['sources'], i.sources.filter((s) => s !== cited));
+    copy.set(
+      i.id,
+      ['sources'],
+      i.sources.filter((s) => s !== cited),
+    );
     const unlisted = ofRule(copy.problems(), 'nested-source-unlisted');
-    assert.ok(unlisted.some((p) => p.entity === i.id && p.message.includes(cited)), JSON.stringify(unlisted));
+    assert.ok(
+      unlisted.some((p) => p.entity === i.id && p.message.includes(cited)),
+      JSON.stringify(unlisted),
+    );
     copy.set(i.id, ['sources'], i.sources);
 
     copy.set(i.id, ['effect', 'sources'], []);
-    assert.deepEqual(ofRule(copy.problems(), 'effect-unsourced').map((p) => p.entity), [i.id]);
+    assert.deepEqual(
+      ofRule(copy.problems(), 'effect-unsourced').map((p) => p.entity),
+      [i.id],
+    );
     copy.set(i.id, ['effect', 'level'], 'unmeasured');
     assert.deepEqual(ofRule(copy.problems(), 'effect-unsourced'), [], 'unmeasured needs no source');
     copy.set(i.id, ['effect'], i.effect);
@@ -98,8 +128,15 @@ describe('the rules of the new layers', () => {
 
   test('mechanism-perspectives: the candidate and two others, each once', () => {
     const m = mechanisms[0]!;
-    copy.set(m.id, ['perspectives'], m.perspectives.filter((p) => p.viewpoint !== 'candidate'));
-    assert.deepEqual(ofRule(copy.problems(), 'mechanism-perspectives').map((p) => p.entity), [m.id]);
+    copy.set(
+      m.id,
+      ['perspectives'],
+      m.perspectives.filter((p) => p.viewpoint !== 'candidate'),
+    );
+    assert.deepEqual(
+      ofRule(copy.problems(), 'mechanism-perspectives').map((p) => p.entity),
+      [m.id],
+    );
     copy.set(m.id, ['perspectives'], m.perspectives);
   });
 
@@ -124,7 +161,10 @@ describe('the rules of the new layers', () => {
     assert.ok(unsourced, 'the atlas has unsourced mechanisms (hypotheses)');
     copy.set(unsourced.id, ['summary'], `${unsourced.summary} Recruiters often do this.`);
     copy.set(sourced.id, ['summary'], `${sourced.summary} Recruiters often do this.`);
-    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity), [unsourced.id]);
+    assert.deepEqual(
+      ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity),
+      [unsourced.id],
+    );
     copy.set(unsourced.id, ['summary'], unsourced.summary);
     copy.set(sourced.id, ['summary'], sourced.summary);
   });
@@ -138,7 +178,11 @@ describe('the rules added by the content audit of 2026-11', () => {
     const a = artifacts.find((x) => x.id === 'A-019')!;
     assert.ok(a.sources.length > 0, 'A-019 cites sources elsewhere');
     copy.set(a.id, ['summary'], `${a.summary} Panels tend to disagree.`);
-    assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity), [a.id], 'a source elsewhere in the entity is not enough');
+    assert.deepEqual(
+      ofRule(copy.problems(), 'unsourced-frequency').map((p) => p.entity),
+      [a.id],
+      'a source elsewhere in the entity is not enough',
+    );
     copy.set(a.id, ['summary'], `${a.summary} In laboratory studies, interviewers tend to feel equally confident (E-048).`);
     assert.deepEqual(ofRule(copy.problems(), 'unsourced-frequency'), [], 'a citation in the sentence is');
     copy.set(a.id, ['summary'], `${a.summary} Keep applying at your usual pace; a routine check is a kind, not a rate.`);
@@ -148,10 +192,17 @@ describe('the rules added by the content audit of 2026-11', () => {
 
   test('causal-overclaim: a denial or a possibility is not a claim', () => {
     const m = mechanisms.find((x) => x.id === 'M-004')!;
-    copy.set(m.id, ['emits', 0, 'note'], 'It does not show that a rule made the decision, and a skim can show that nobody read it closely.');
+    copy.set(
+      m.id,
+      ['emits', 0, 'note'],
+      'It does not show that a rule made the decision, and a skim can show that nobody read it closely.',
+    );
     assert.deepEqual(ofRule(copy.problems(), 'causal-overclaim'), []);
     copy.set(m.id, ['emits', 0, 'note'], 'The speed directly shows that a rule decided.');
-    assert.deepEqual(ofRule(copy.problems(), 'causal-overclaim').map((p) => p.message.slice(0, 40)), ['emits[0].note says "directly shows": an ']);
+    assert.deepEqual(
+      ofRule(copy.problems(), 'causal-overclaim').map((p) => p.message.slice(0, 40)),
+      ['emits[0].note says "directly shows": an '],
+    );
     copy.set(m.id, ['emits', 0, 'note'], m.emits[0]!.note);
   });
 
@@ -161,10 +212,16 @@ describe('the rules added by the content audit of 2026-11', () => {
     const o = a.probes[p]!.outcomes.findIndex((x) => x.id === 'same-for-everyone');
     assert.deepEqual(a.probes[p]!.outcomes[o]!.excludes, [], 'the audit case (item 35) excludes nothing now');
     copy.set(a.id, ['probes', p, 'outcomes', o, 'excludes'], ['M-022']);
-    assert.deepEqual(ofRule(copy.problems(), 'exclusion-on-say-so').map((x) => x.entity), [a.id]);
-    copy.set(a.id, ['probes', p, 'outcomes', o, 'observation'], 'They send the written procedure, which asks every candidate for the same documents.');
+    assert.deepEqual(
+      ofRule(copy.problems(), 'exclusion-on-say-so').map((x) => x.entity),
+      [a.id],
+    );
+    copy.set(
+      a.id,
+      ['probes', p, 'outcomes', o, 'observation'],
+      'They send the written procedure, which asks every candidate for the same documents.',
+    );
     assert.deepEqual(ofRule(copy.problems(), 'exclusion-on-say-so'), [], 'a written procedure is a document');
     copy.set(a.id, ['probes', p, 'outcomes', o], a.probes[p]!.outcomes[o]);
   });
 });
-

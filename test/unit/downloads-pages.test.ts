@@ -29,7 +29,8 @@ describe('download index pages', () => {
         assert.ok(page.includes(f.sha256), `${set}: the checksum of ${f.file}`);
         assert.ok(files.has(`downloads/${set}/${f.file}`), `${set}: ${f.file} is in the site`);
       }
-      for (const extra of ['manifest.json', 'SHA256SUMS']) assert.ok(page.includes(`href="/downloads/${set}/${extra}"`), `${set}: ${extra}`);
+      for (const extra of ['manifest.json', 'SHA256SUMS'])
+        assert.ok(page.includes(`href="/downloads/${set}/${extra}"`), `${set}: ${extra}`);
       assert.match(page, /CC BY-SA 4\.0/);
       assert.match(page, /MIT License/, 'the schemas are under the software licence');
       assert.match(page, /\d+(\.\d)? (KB|MB|bytes)/, 'sizes for people');

@@ -182,16 +182,25 @@ describe('the download set', () => {
   test('the files depend on the registry data alone: built twice, byte for byte the same', () => {
     const again = loadAtlas(ROOT).registry;
     const [a, b] = [downloadFiles(registry), downloadFiles(again)];
-    assert.deepEqual(a.map((f) => f.file), b.map((f) => f.file));
+    assert.deepEqual(
+      a.map((f) => f.file),
+      b.map((f) => f.file),
+    );
     for (let i = 0; i < a.length; i++) assert.ok(a[i]!.bytes.equals(b[i]!.bytes), a[i]!.file);
   });
 
   test('a release can bring its own JSON Schemas: they are the schemas/ files, and the checksums cover them', () => {
     const schemas = new Map([['artifact.schema.json', Buffer.from('{"old":true}\n')]]);
     const files = downloadFiles(registry, { schemas });
-    assert.deepEqual(files.filter((f) => f.file.startsWith('schemas/')).map((f) => f.file), ['schemas/artifact.schema.json']);
+    assert.deepEqual(
+      files.filter((f) => f.file.startsWith('schemas/')).map((f) => f.file),
+      ['schemas/artifact.schema.json'],
+    );
     assert.equal(files.find((f) => f.file === 'schemas/artifact.schema.json')!.bytes.toString(), '{"old":true}\n');
-    assert.match(files.find((f) => f.file === 'SHA256SUMS')!.bytes.toString(), new RegExp(`${sha256(Buffer.from('{"old":true}\n'))}  schemas/artifact\\.schema\\.json\n`));
+    assert.match(
+      files.find((f) => f.file === 'SHA256SUMS')!.bytes.toString(),
+      new RegExp(`${sha256(Buffer.from('{"old":true}\n'))}  schemas/artifact\\.schema\\.json\n`),
+    );
   });
 
   test('the JSON Schemas are the ones /schemas/ publishes, byte for byte', () => {
@@ -206,7 +215,9 @@ describe('entities.ndjson', () => {
   test('one entity a line, every kind, sorted by ID, each valid against its kind’s JSON Schema', () => {
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(ajv);
-    const validators = new Map<string, ValidateFunction>(KINDS.map((k) => [k, ajv.compile(JSON.parse(text(`schemas/${k}.schema.json`)) as object)]));
+    const validators = new Map<string, ValidateFunction>(
+      KINDS.map((k) => [k, ajv.compile(JSON.parse(text(`schemas/${k}.schema.json`)) as object)]),
+    );
     const body = text('entities.ndjson');
     assert.ok(body.endsWith('\n') && !body.includes('\r'), 'LF after every line, the last included');
     const lines = body.slice(0, -1).split('\n');
@@ -232,11 +243,20 @@ describe('nodes.csv and edges.csv (RFC 4180)', () => {
       assert.ok(!/[^\r]\n/.test(raw), `${file}: every line break outside quotes is CRLF`);
       const rows = parseCsv(raw);
       const width = rows[0]!.length;
-      rows.forEach((r, i) => { assert.equal(r.length, width, `${file} row ${i + 1}: ${r.length} fields, the header has ${width}`); });
+      rows.forEach((r, i) => {
+        assert.equal(r.length, width, `${file} row ${i + 1}: ${r.length} fields, the header has ${width}`);
+      });
     }
     const nodes = parseCsv(text('nodes.csv'));
-    assert.deepEqual(nodes[0], NODE_COLUMNS.map((c) => c.name));
-    assert.deepEqual(nodes.slice(1).map((r) => r[0]), registry.entities.map((e) => e.id), 'one row per entity, sorted by ID');
+    assert.deepEqual(
+      nodes[0],
+      NODE_COLUMNS.map((c) => c.name),
+    );
+    assert.deepEqual(
+      nodes.slice(1).map((r) => r[0]),
+      registry.entities.map((e) => e.id),
+      'one row per entity, sorted by ID',
+    );
     const edges = parseCsv(text('edges.csv'));
     assert.deepEqual(edges[0], ['source', 'target', 'relation', 'fidelity']);
     assert.deepEqual(
@@ -264,8 +284,18 @@ describe('nodes.csv and edges.csv (RFC 4180)', () => {
       if (e.kind === 'barrier') assert.deepEqual([col(row, 'stages'), col(row, 'order')], [e.stage, String(e.order)]);
       if (e.kind === 'mechanism') {
         assert.deepEqual(
-          ['family', 'facet_actor', 'facet_nature', 'facet_visibility', 'facet_removability', 'honest_baseline', 'evidence_level'].map((n) => col(row, n)),
-          [e.family, e.facets.actor, e.facets.nature, e.facets.visibility, e.facets.removability, String(e.honest_baseline), e.evidence_level],
+          ['family', 'facet_actor', 'facet_nature', 'facet_visibility', 'facet_removability', 'honest_baseline', 'evidence_level'].map(
+            (n) => col(row, n),
+          ),
+          [
+            e.family,
+            e.facets.actor,
+            e.facets.nature,
+            e.facets.visibility,
+            e.facets.removability,
+            String(e.honest_baseline),
+            e.evidence_level,
+          ],
         );
       } else {
         assert.equal(col(row, 'facet_actor'), '', `${e.id}: no mechanism column on another kind`);
@@ -286,7 +316,8 @@ describe('nodes.csv and edges.csv (RFC 4180)', () => {
     ];
     assert.deepEqual(parseCsv(csv(rows).toString('utf8')), rows);
     // The parser is strict: what RFC 4180 does not allow, it refuses.
-    for (const bad of ['a,b\n', 'a,b', 'a"b\r\n', '"a"b\r\n', '"open\r\n', 'a,b\rc\r\n']) assert.throws(() => parseCsv(bad), /not RFC 4180/, JSON.stringify(bad));
+    for (const bad of ['a,b\n', 'a,b', 'a"b\r\n', '"a"b\r\n', '"open\r\n', 'a,b\rc\r\n'])
+      assert.throws(() => parseCsv(bad), /not RFC 4180/, JSON.stringify(bad));
     // And through the nodes table: an entity whose text holds all of it.
     const nasty = 'Quotes "like this", commas, a & b < c > d\r\nCRLF\nLF\rCR\ttab, ünïcödé ’ 🙂 ';
     const reg = withText(nasty);
@@ -330,7 +361,10 @@ describe('graph.graphml', () => {
       keys.add(`${source} ${attrs['relation']} ${target}${attrs['fidelity'] ? ` ${attrs['fidelity']}` : ''}`);
       assert.equal(key, `${source}:${attrs['relation']}:${target}`);
     });
-    assert.deepEqual(keys, new Set(registry.edges.map((e) => `${e.source} ${e.relation} ${e.target}${e.fidelity ? ` ${e.fidelity}` : ''}`)));
+    assert.deepEqual(
+      keys,
+      new Set(registry.edges.map((e) => `${e.source} ${e.relation} ${e.target}${e.fidelity ? ` ${e.fidelity}` : ''}`)),
+    );
   });
 
   test('markup characters, line breaks and any Unicode round-trip; a control character XML cannot carry is refused', () => {
@@ -342,7 +376,9 @@ describe('graph.graphml', () => {
   });
 
   const python = spawnSync('python3', ['-c', 'import networkx'], { encoding: 'utf8' });
-  test('loads in networkx (read_graphml) with the same counts and types', { skip: python.status !== 0 ? 'python3 with networkx is not installed here' : false }, () => {
+  test('loads in networkx (read_graphml) with the same counts and types', {
+    skip: python.status !== 0 ? 'python3 with networkx is not installed here' : false,
+  }, () => {
     const script = [
       'import json, sys, networkx as nx',
       'g = nx.read_graphml(sys.argv[1])',
@@ -387,7 +423,19 @@ describe('CITATION.cff', () => {
       version: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'number' }] },
       // Keys of the schema this file does not use (it may, without breaking the check).
       ...Object.fromEntries(
-        ['commit', 'contact', 'doi', 'identifiers', 'license-url', 'preferred-citation', 'references', 'repository', 'repository-artifact', 'repository-code', 'url'].map((k) => [k, {}]),
+        [
+          'commit',
+          'contact',
+          'doi',
+          'identifiers',
+          'license-url',
+          'preferred-citation',
+          'references',
+          'repository',
+          'repository-artifact',
+          'repository-code',
+          'url',
+        ].map((k) => [k, {}]),
       ),
     },
   };
@@ -440,7 +488,10 @@ describe('the schema.org Dataset description', () => {
       assert.ok(served, `${x['contentUrl']} is served`);
       assert.equal(x['encodingFormat'], headersForFile(served.path)['Content-Type']!.split(';')[0], `${x['contentUrl']}: encodingFormat`);
     }
-    const absolute = datasetDescription(registry, { baseUrl: 'https://atlas.example/' }) as { url: string; distribution: Array<{ contentUrl: string }> };
+    const absolute = datasetDescription(registry, { baseUrl: 'https://atlas.example/' }) as {
+      url: string;
+      distribution: Array<{ contentUrl: string }>;
+    };
     assert.equal(absolute.url, 'https://atlas.example/');
     assert.equal(absolute.distribution[0]!.contentUrl, `https://atlas.example${LATEST}nodes.csv`);
   });
@@ -461,6 +512,8 @@ describe('the schema.org Dataset description', () => {
 
 test('the CSV columns and the GraphML keys come from one table', () => {
   const xmlText = graphml(registry).toString('utf8');
-  for (const c of NODE_COLUMNS.filter((c) => c.name !== 'id')) assert.match(xmlText, new RegExp(`<key id="n_${c.name}" for="node" attr\\.name="${c.name}"`));
-  for (const c of EDGE_COLUMNS.filter((c) => c.name === 'relation' || c.name === 'fidelity')) assert.match(xmlText, new RegExp(`<key id="e_${c.name}" for="edge"`));
+  for (const c of NODE_COLUMNS.filter((c) => c.name !== 'id'))
+    assert.match(xmlText, new RegExp(`<key id="n_${c.name}" for="node" attr\\.name="${c.name}"`));
+  for (const c of EDGE_COLUMNS.filter((c) => c.name === 'relation' || c.name === 'fidelity'))
+    assert.match(xmlText, new RegExp(`<key id="e_${c.name}" for="edge"`));
 });

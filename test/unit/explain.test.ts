@@ -40,7 +40,11 @@ describe('explain inputs: exactly one of artifacts, scenario, text', () => {
         ...(s.input.stage !== undefined ? { stage: s.input.stage } : {}),
         probes: s.input.probes.map((p) => ({ probe: p.probe, outcome: p.outcome })),
       });
-      assert.deepEqual({ ...r, input: { ...r.input, scenario: undefined } }, { ...same, input: { ...same.input, scenario: undefined } }, s.id);
+      assert.deepEqual(
+        { ...r, input: { ...r.input, scenario: undefined } },
+        { ...same, input: { ...same.input, scenario: undefined } },
+        s.id,
+      );
     }
     // Leniently written, like every ID; an unknown one is an unknown ID.
     assert.equal(explain(reg, { scenario: scenarios[0]!.id.toLowerCase() }).input.scenario?.id, scenarios[0]!.id);
@@ -54,7 +58,10 @@ describe('explain inputs: exactly one of artifacts, scenario, text', () => {
     assert.equal(from.text, 'I was ghosted after the final interview');
     assert.ok(from.matched.length >= 1);
     assert.equal(from.matched[0]!.id, 'A-009');
-    assert.deepEqual(r.input.artifacts, from.matched.map((m) => m.id));
+    assert.deepEqual(
+      r.input.artifacts,
+      from.matched.map((m) => m.id),
+    );
     for (const m of from.matched) assert.ok(m.why.length > 0 && m.title === reg.get(m.id)!.title);
     // Everything else is the analysis of those artifacts.
     const same = explainArtifacts(reg, { artifacts: r.input.artifacts });
@@ -72,7 +79,8 @@ describe('the text report', () => {
       const short = lines(renderExplanation(r, { full: false, width: 80 }));
       const full = lines(renderExplanation(r, { full: true, width: 80 }));
       assert.ok(short.length <= 45, `${a.id}: ${short.length} lines`);
-      for (const l of [...short, ...full]) assert.ok(l.length <= 80 || /https?:\/\/\S{60,}/.test(l), `${a.id}: a line of ${l.length} columns: ${l}`);
+      for (const l of [...short, ...full])
+        assert.ok(l.length <= 80 || /https?:\/\/\S{60,}/.test(l), `${a.id}: a line of ${l.length} columns: ${l}`);
       assert.ok(full.length > short.length, a.id);
       // --full lists every mechanism of both tiers, every probe and every next step.
       const text = full.join('\n');
@@ -85,7 +93,8 @@ describe('the text report', () => {
     for (const a of active()) {
       const r = explainArtifacts(reg, { artifacts: [a.id] });
       for (const full of [false, true]) {
-        for (const l of lines(renderExplanation(r, { full, width: 40 }))) assert.ok(l.length <= 40 || /^\s*\(?https?:\/\/\S+$/.test(l), `${a.id}: ${l}`);
+        for (const l of lines(renderExplanation(r, { full, width: 40 })))
+          assert.ok(l.length <= 40 || /^\s*\(?https?:\/\/\S+$/.test(l), `${a.id}: ${l}`);
       }
     }
   });
@@ -95,19 +104,39 @@ describe('the text report', () => {
       const r = explainArtifacts(reg, { artifacts: [a.id] });
       const text = renderExplanation(r, { full: false, width: 80 });
       const at = (heading: RegExp) => text.search(heading);
-      const order = [/^Verdict: /m, /^What could have produced this/m, /^What would tell them apart/m, /^What you can still do, whatever the cause/m, /^What these facts do NOT establish/m];
-      const found = order.map(at).filter((i, k) => i >= 0 || (k === 2 && r.agency.probes.length === 0) || (k === 3 && r.agency.next_steps.length === 0));
+      const order = [
+        /^Verdict: /m,
+        /^What could have produced this/m,
+        /^What would tell them apart/m,
+        /^What you can still do, whatever the cause/m,
+        /^What these facts do NOT establish/m,
+      ];
+      const found = order
+        .map(at)
+        .filter((i, k) => i >= 0 || (k === 2 && r.agency.probes.length === 0) || (k === 3 && r.agency.next_steps.length === 0));
       const present = order.map(at).filter((i) => i >= 0);
-      assert.deepEqual(present, [...present].sort((x, y) => x - y), `${a.id}: sections in order`);
+      assert.deepEqual(
+        present,
+        [...present].sort((x, y) => x - y),
+        `${a.id}: sections in order`,
+      );
       assert.equal(found.length, order.length, `${a.id}: every section that has content is shown`);
       assert.ok(text.replace(/\n\s*/g, ' ').startsWith(`You saw: ${a.id} ${a.title}`), a.id);
       // The first tier is shown, the second collapsed to one line that says how many and where the rest is.
       const first = r.behind.mechanisms.filter((m) => m.tier === 'produces');
       assert.ok(text.replace(/\n\s*/g, ' ').includes(`1. ${first[0]!.id} ${first[0]!.title}`), a.id); // a long title wraps
       const second = r.behind.mechanisms.length - first.length;
-      if (second > 0) assert.match(text.replace(/\n\s*/g, ' '), new RegExp(`${second === 1 ? 'One more mechanism acts' : `${second} more act`} at the same stage, not recorded as producing what you saw.*--full lists (it|them)`), a.id);
+      if (second > 0)
+        assert.match(
+          text.replace(/\n\s*/g, ' '),
+          new RegExp(
+            `${second === 1 ? 'One more mechanism acts' : `${second} more act`} at the same stage, not recorded as producing what you saw.*--full lists (it|them)`,
+          ),
+          a.id,
+        );
       // Next steps, when there are any, are shown, the first of them in full or cut at a sentence.
-      if (r.agency.next_steps.length > 0) assert.ok(text.replace(/\n\s*/g, ' ').includes(`- ${r.agency.next_steps[0]!.action.trim().split(/(?<=[.!?])\s+/)[0]}`), a.id);
+      if (r.agency.next_steps.length > 0)
+        assert.ok(text.replace(/\n\s*/g, ' ').includes(`- ${r.agency.next_steps[0]!.action.trim().split(/(?<=[.!?])\s+/)[0]}`), a.id);
     }
   });
 
@@ -158,12 +187,18 @@ describe('the text report', () => {
 
   test('plain words and scenarios say at the top what was read', () => {
     const words = renderExplanation(explain(reg, { text: 'ghosted after the final interview' }), { full: false, width: 80 });
-    assert.match(words, /^You wrote: "ghosted after the final interview"\nRead as this observation:\n {2}- A-009 Silence after the final interview\n/);
+    assert.match(
+      words,
+      /^You wrote: "ghosted after the final interview"\nRead as this observation:\n {2}- A-009 Silence after the final interview\n/,
+    );
     const scenario = reg.all('scenario').find((s) => s.status === 'active');
     assert.ok(scenario, 'the atlas has an active scenario');
     const text = renderExplanation(explain(reg, { scenario: scenario.id }), { full: false, width: 80 });
     assert.ok(text.startsWith(`Scenario ${scenario.id}: ${scenario.title}`), text.slice(0, 120));
     // The command to report an outcome repeats the scenario (the short report may leave it out to fit).
-    assert.match(renderExplanation(explain(reg, { scenario: scenario.id }), { full: true, width: 80 }), /hoba explain --scenario S-\d{3} --probe/);
+    assert.match(
+      renderExplanation(explain(reg, { scenario: scenario.id }), { full: true, width: 80 }),
+      /hoba explain --scenario S-\d{3} --probe/,
+    );
   });
 });

@@ -45,7 +45,8 @@ test('every content file of the checkout reads as the yaml package reads it (or 
 
 test('every file of a generated atlas, and its bibliography, reads as the yaml package reads it', () => {
   const atlas = generateAtlas({ entities: 400, seed: 11 });
-  for (const file of atlas.files) assert.ok(agrees(renderFile(file), file.path) || file.kind === 'manifest', `${file.path} was left to the library`);
+  for (const file of atlas.files)
+    assert.ok(agrees(renderFile(file), file.path) || file.kind === 'manifest', `${file.path} was left to the library`);
   assert.ok(agrees(renderBibliography(atlas), 'bibliography'));
 });
 
@@ -92,18 +93,52 @@ test('corner cases: read identically or left to the library, never read differen
 });
 
 test('random documents in and around the subset: read identically or left to the library', () => {
-  const word = fc.constantFrom('a', 'b', 'id', 'n', 'title', 'true', 'null', 'No', '1', '007', '1.5', 'x y', 'E-001', 'it’s', "it's", 'x: y', 'x #y', '#', '-', '~', '"q"', "'q'", '[a]', '{}', '|', '>', 'é');
+  const word = fc.constantFrom(
+    'a',
+    'b',
+    'id',
+    'n',
+    'title',
+    'true',
+    'null',
+    'No',
+    '1',
+    '007',
+    '1.5',
+    'x y',
+    'E-001',
+    'it’s',
+    "it's",
+    'x: y',
+    'x #y',
+    '#',
+    '-',
+    '~',
+    '"q"',
+    "'q'",
+    '[a]',
+    '{}',
+    '|',
+    '>',
+    'é',
+  );
   const key = fc.constantFrom('a', 'b', 'c', 'n', '"n"', 'id', 'x_y');
   const indentStep = fc.constantFrom('  ', '   ', ' ');
-  const line = fc.tuple(fc.integer({ min: 0, max: 3 }), indentStep, fc.oneof(
-    fc.tuple(key, word).map(([k, v]) => `${k}: ${v}`),
-    key.map((k) => `${k}:`),
-    word.map((v) => `- ${v}`),
-    fc.tuple(key, word).map(([k, v]) => `- ${k}: ${v}`),
-    fc.array(word, { maxLength: 3 }).map((ws) => `[${ws.join(', ')}]`),
-    fc.constantFrom('>-', '|', '>', '|-', '', '# c', '-'),
-    fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')),
-  )).map(([depth, step, text]) => step.repeat(depth) + text);
+  const line = fc
+    .tuple(
+      fc.integer({ min: 0, max: 3 }),
+      indentStep,
+      fc.oneof(
+        fc.tuple(key, word).map(([k, v]) => `${k}: ${v}`),
+        key.map((k) => `${k}:`),
+        word.map((v) => `- ${v}`),
+        fc.tuple(key, word).map(([k, v]) => `- ${k}: ${v}`),
+        fc.array(word, { maxLength: 3 }).map((ws) => `[${ws.join(', ')}]`),
+        fc.constantFrom('>-', '|', '>', '|-', '', '# c', '-'),
+        fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')),
+      ),
+    )
+    .map(([depth, step, text]) => step.repeat(depth) + text);
   let read = 0;
   fc.assert(
     fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), (lines) => {
@@ -120,23 +155,55 @@ test('random documents in and around the subset: read identically or left to the
 
 test('random records written in the content style: read identically (or left to the library)', () => {
   const text = fc.oneof(
-    fc.constantFrom('A-001', 'plain words', 'x: y', 'it’s', 'yes', 'n', '007', '1.5', 'true', '', ' lead', 'trail ', 'two  spaces', 'é ½ —', '#tag', 'a #b'),
-    fc.array(fc.constantFrom('word', 'another', 'the', 'candidate', '(E-001).', 'x:', '50%'), { minLength: 1, maxLength: 40 }).map((ws) => ws.join(' ')),
-    fc.array(fc.array(fc.constantFrom('one', 'two', 'three', 'four'), { minLength: 1, maxLength: 30 }).map((ws) => ws.join(' ')), { minLength: 2, maxLength: 3 }).map((ps) => ps.join('\n\n')),
+    fc.constantFrom(
+      'A-001',
+      'plain words',
+      'x: y',
+      'it’s',
+      'yes',
+      'n',
+      '007',
+      '1.5',
+      'true',
+      '',
+      ' lead',
+      'trail ',
+      'two  spaces',
+      'é ½ —',
+      '#tag',
+      'a #b',
+    ),
+    fc
+      .array(fc.constantFrom('word', 'another', 'the', 'candidate', '(E-001).', 'x:', '50%'), { minLength: 1, maxLength: 40 })
+      .map((ws) => ws.join(' ')),
+    fc
+      .array(
+        fc.array(fc.constantFrom('one', 'two', 'three', 'four'), { minLength: 1, maxLength: 30 }).map((ws) => ws.join(' ')),
+        { minLength: 2, maxLength: 3 },
+      )
+      .map((ps) => ps.join('\n\n')),
   );
   const scalar = fc.oneof(text, fc.integer({ min: 0, max: 3000 }), fc.boolean(), fc.constant(null));
   const value: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
-    v: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('a', 'b', 'id', 'n', 'title'), tie('v'), { maxKeys: 3 })),
+    v: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', 'id', 'n', 'title'), tie('v'), { maxKeys: 3 }),
+    ),
   })).v;
   let read = 0;
   fc.assert(
-    fc.property(fc.dictionary(fc.constantFrom('id', 'title', 'summary', 'n', 'sources', 'probes'), value, { minKeys: 1, maxKeys: 5 }), (record) => {
-      const yaml = toYaml(record);
-      const fast = fastYaml(yaml);
-      if (fast === undefined) return;
-      read++;
-      assert.deepEqual(fast, library(yaml), yaml);
-    }),
+    fc.property(
+      fc.dictionary(fc.constantFrom('id', 'title', 'summary', 'n', 'sources', 'probes'), value, { minKeys: 1, maxKeys: 5 }),
+      (record) => {
+        const yaml = toYaml(record);
+        const fast = fastYaml(yaml);
+        if (fast === undefined) return;
+        read++;
+        assert.deepEqual(fast, library(yaml), yaml);
+      },
+    ),
     { numRuns: 1000, seed: 15 },
   );
   assert.ok(read >= 500, `only ${read} of 1000 records were read`);

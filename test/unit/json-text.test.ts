@@ -35,7 +35,12 @@ test('jsonParts: exactly the text of JSON.stringify, two-space and compact, for 
 });
 
 test('jsonParts: a large document comes as parts no larger than one element', () => {
-  const doc = { version: '1', counts: { n: 3 }, data: { manifest: { name: 'x' }, entities: Array.from({ length: 5000 }, (_, i) => ({ id: `E-${i}`, text: 'w '.repeat(50) })) }, edges: Array.from({ length: 5000 }, (_, i) => ({ from: i, to: i + 1 })) };
+  const doc = {
+    version: '1',
+    counts: { n: 3 },
+    data: { manifest: { name: 'x' }, entities: Array.from({ length: 5000 }, (_, i) => ({ id: `E-${i}`, text: 'w '.repeat(50) })) },
+    edges: Array.from({ length: 5000 }, (_, i) => ({ from: i, to: i + 1 })),
+  };
   const parts = [...jsonParts(doc, 2)];
   const longest = Math.max(...parts.map((p) => p.length));
   assert.ok(longest < 300, `the longest part is ${longest} characters`);

@@ -16,7 +16,11 @@ describe('test lanes', () => {
 
   test('every test file is in a lane: test/unit/, test/e2e/ or test/attacks-*.test.ts', () => {
     assert.ok(files.length > 30, `${files.length} test files found`);
-    assert.deepEqual(files.filter((f) => laneOf(f) === undefined), [], LANE_RULE);
+    assert.deepEqual(
+      files.filter((f) => laneOf(f) === undefined),
+      [],
+      LANE_RULE,
+    );
   });
 
   test('the lane of a file follows from its path alone', () => {
@@ -30,7 +34,8 @@ describe('test lanes', () => {
   test('"ci: once" marks e2e files only, each with its reason, and never the servers, CLI or MCP tests', () => {
     const once = files.filter((f) => runsOnce(f));
     assert.ok(once.length > 0 && once.every((f) => laneOf(f) === 'e2e'), once.join(', '));
-    for (const f of ['test/e2e/serve.test.ts', 'test/e2e/cli.test.ts', 'test/e2e/mcp.test.ts', 'test/e2e/conformance.test.ts']) assert.equal(runsOnce(f), false, f);
+    for (const f of ['test/e2e/serve.test.ts', 'test/e2e/cli.test.ts', 'test/e2e/mcp.test.ts', 'test/e2e/conformance.test.ts'])
+      assert.equal(runsOnce(f), false, f);
     const dir = mkdtempSync(join(tmpdir(), 'hoba-once-'));
     try {
       mkdirSync(join(dir, 'test', 'e2e'), { recursive: true });
@@ -38,14 +43,20 @@ describe('test lanes', () => {
       write('a.test.ts', '// What it tests.\n// ci: once (Chromium runs the pages).\nimport x from "y";\n');
       write('b.test.ts', '// What it tests.\n// ci: once\n');
       write('c.test.ts', `${'// line\n'.repeat(25)}// ci: once (too far down).\n`);
-      assert.deepEqual(['a', 'b', 'c'].map((n) => runsOnce(`test/e2e/${n}.test.ts`, dir)), [true, false, false], 'a reason is required, in the first lines');
+      assert.deepEqual(
+        ['a', 'b', 'c'].map((n) => runsOnce(`test/e2e/${n}.test.ts`, dir)),
+        [true, false, false],
+        'a reason is required, in the first lines',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   test('no unit test runs dist/: none imports test/dist.ts', () => {
-    const offenders = files.filter((f) => laneOf(f) === 'unit' && /from '\.\.\/dist\.ts'|import '\.\.\/dist\.ts'/.test(readFileSync(join(ROOT, f), 'utf8')));
+    const offenders = files.filter(
+      (f) => laneOf(f) === 'unit' && /from '\.\.\/dist\.ts'|import '\.\.\/dist\.ts'/.test(readFileSync(join(ROOT, f), 'utf8')),
+    );
     assert.deepEqual(offenders, [], 'a test that runs the built CLI, MCP server or worker belongs in test/e2e/');
   });
 

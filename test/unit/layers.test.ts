@@ -17,7 +17,9 @@ async function violations(baseDir: string): Promise<string[]> {
   const options = await extractDepcruiseOptions(CONFIG);
   const out = await cruise(['src'], { ...options, baseDir, outputType: 'json' });
   const result = JSON.parse(out.output as string) as ICruiseResult;
-  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
+  return result.summary.violations.map(
+    (v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`,
+  );
 }
 
 describe('layers', () => {
@@ -37,9 +39,9 @@ describe('layers', () => {
     file('src/model/vocab.ts', 'export const A = 1;\n');
     file('src/analysis/explain.ts', "import { A } from '../model/vocab.ts';\nexport const B = A;\n");
     file('src/registry/load.ts', "import { B } from '../analysis/explain.ts';\nexport const C = B;\n");
-    file('src/site/index.ts', "export const D = 1;\n");
+    file('src/site/index.ts', 'export const D = 1;\n');
     file('src/publish/build.ts', "import { D } from '../site/index.ts';\nexport const E = D;\n");
-    file('src/serve/server.ts', "export const F = 1;\n");
+    file('src/serve/server.ts', 'export const F = 1;\n');
     file('src/worker/index.ts', "import { F } from '../serve/server.ts';\nexport const G = F;\n");
     file('src/analysis/x.ts', "import { Y } from './y.ts';\nexport const X = 1 + Y;\n");
     file('src/analysis/y.ts', "import type { X } from './x.ts';\nexport const Y = 2;\nexport type Z = typeof X;\n");
@@ -53,7 +55,10 @@ describe('layers', () => {
       ]) {
         assert.ok(found.includes(expected), `${expected} in ${found.join('; ')}`);
       }
-      assert.ok(found.some((v) => v.startsWith('no-circular: src/analysis/')), found.join('; '));
+      assert.ok(
+        found.some((v) => v.startsWith('no-circular: src/analysis/')),
+        found.join('; '),
+      );
     });
   });
 });

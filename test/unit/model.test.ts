@@ -40,8 +40,12 @@ test('every kind derives a 2020-12 JSON Schema from its zod definition', () => {
 
 test('IDs inside prose: atlas IDs are found, document numbers of the same shape are not (rule inline-reference; site links)', async () => {
   const { idsInProse } = await import('../../src/model/index.ts');
-  const text = 'See M-016 (E-068); Form I-129, Forms I-130, Handbook M-274, Publication E-123 and Schedule B-100 are documents; Form I-9 is not ID-shaped; the form A-015 names is.';
-  assert.deepEqual(idsInProse(text).map((f) => f.id), ['M-016', 'E-068', 'A-015']);
+  const text =
+    'See M-016 (E-068); Form I-129, Forms I-130, Handbook M-274, Publication E-123 and Schedule B-100 are documents; Form I-9 is not ID-shaped; the form A-015 names is.';
+  assert.deepEqual(
+    idsInProse(text).map((f) => f.id),
+    ['M-016', 'E-068', 'A-015'],
+  );
   // The site links an existing ID, but not the same token after a document word.
   const { loadAtlas } = await import('../../src/registry/load.ts');
   const { linked } = await import('../../src/site/pages/entity-parts.ts');
@@ -52,5 +56,8 @@ test('IDs inside prose: atlas IDs are found, document numbers of the same shape 
   assert.match(html, /not <a href="\/mechanisms\/M-001\/" title="M-001">Genuine skill or experience gap[^<]*<\/a>/);
   // A group of IDs in parentheses becomes a note: a source's short citation, another entity a "see" link.
   const note = String(linked(loadAtlas(ROOT).registry, 'Pay matters (M-017; E-070).'));
-  assert.match(note, /^Pay matters<sup class="ref"><a href="\/mechanisms\/M-017\/" [^>]*aria-label="see: Compensation band mismatch">see<\/a>, <a href="\/sources\/E-070\/"[^>]*>[^<]+<\/a><\/sup>\.$/);
+  assert.match(
+    note,
+    /^Pay matters<sup class="ref"><a href="\/mechanisms\/M-017\/" [^>]*aria-label="see: Compensation band mismatch">see<\/a>, <a href="\/sources\/E-070\/"[^>]*>[^<]+<\/a><\/sup>\.$/,
+  );
 });

@@ -52,14 +52,20 @@ describe('the static build', () => {
   });
 
   test('two builds of the same content are byte-identical', () => {
-    assert.deepEqual([...again.files.keys()].sort(), built.site.files.map((f) => f.path));
+    assert.deepEqual(
+      [...again.files.keys()].sort(),
+      built.site.files.map((f) => f.path),
+    );
     for (const f of built.site.files) assert.ok(again.files.get(f.path)!.equals(f.bytes), f.path);
   });
 
   test('streamSite (what hoba build runs) writes the files, bytes and digest of buildSite + writeSite', () => {
     assert.equal(again.written.digest, built.site.digest);
     assert.equal(again.written.bytes, built.site.bytes);
-    assert.deepEqual(again.written.files.map((f) => [f.path, f.url, f.size]), built.site.files.map((f) => [f.path, f.url, f.bytes.length]));
+    assert.deepEqual(
+      again.written.files.map((f) => [f.path, f.url, f.size]),
+      built.site.files.map((f) => [f.path, f.url, f.bytes.length]),
+    );
     // The digest is a digest of the bytes: one byte changed changes it.
     const changed = built.site.files.map((f, i) => (i === 0 ? { ...f, bytes: Buffer.concat([f.bytes, Buffer.from(' ')]) } : f));
     assert.notEqual(siteDigest(changed), built.site.digest);
@@ -90,7 +96,17 @@ describe('the static build', () => {
 
   test('every seed path of the interface contract is written, at its extensionless URL', () => {
     const urls = new Set(built.site.files.map((f) => f.url));
-    for (const seed of ['/artifacts', '/barriers', '/mechanisms', '/patterns', '/loops', '/interventions', '/graph', '/sources', '/index.json']) {
+    for (const seed of [
+      '/artifacts',
+      '/barriers',
+      '/mechanisms',
+      '/patterns',
+      '/loops',
+      '/interventions',
+      '/graph',
+      '/sources',
+      '/index.json',
+    ]) {
       assert.ok(urls.has(`/api/v1${seed}`), seed);
     }
     for (const kind of KINDS) {
@@ -119,7 +135,11 @@ describe('the static build', () => {
     }
     const releases = built.info.releases?.length ?? 0;
     assert.ok(releases >= 2, 'the recorded releases are published');
-    assert.equal(checked, built.registry.entities.length + 2 * KINDS.length - KINDS.length + 2 + 2 + releases, 'every collection, item, graph and index, the release list, each release and the changelog');
+    assert.equal(
+      checked,
+      built.registry.entities.length + 2 * KINDS.length - KINDS.length + 2 + 2 + releases,
+      'every collection, item, graph and index, the release list, each release and the changelog',
+    );
     for (const file of [NOT_FOUND_FILE, METHOD_NOT_ALLOWED_FILE]) assert.ok(schemaOf('Problem')(parse(files.get(file)!)), file);
   });
 
@@ -128,7 +148,10 @@ describe('the static build', () => {
     const body = parse(files.get('api/v1/mechanisms/M-001.json')!);
     const item = body['item'] as Record<string, unknown>;
     assert.ok(schemaOf('MechanismItem')(body));
-    assert.equal(schemaOf('MechanismItem')({ ...body, item: { ...item, facets: { ...(item['facets'] as object), actor: 'wizard' } } }), false);
+    assert.equal(
+      schemaOf('MechanismItem')({ ...body, item: { ...item, facets: { ...(item['facets'] as object), actor: 'wizard' } } }),
+      false,
+    );
     assert.equal(schemaOf('MechanismItem')({ ...body, registry_version: undefined }), false);
     assert.equal(schemaOf('MechanismList')(body), false);
   });
@@ -140,7 +163,11 @@ describe('the static build', () => {
     assert.equal(artifacts['registry_version'], version);
     assert.equal(artifacts['count'], built.registry.all('artifact').length);
     const ids = (artifacts['items'] as Array<{ id: string; kind: string }>).map((a) => a.id);
-    assert.deepEqual(ids, built.registry.all('artifact').map((a) => a.id), 'sorted by ID');
+    assert.deepEqual(
+      ids,
+      built.registry.all('artifact').map((a) => a.id),
+      'sorted by ID',
+    );
     const one = parse(files.get('api/v1/mechanisms/M-001.json')!);
     assert.deepEqual(Object.keys(one), ['registry_version', 'kind', 'item', 'links', 'citations']);
     assert.equal((one['item'] as { kind: string }).kind, 'mechanism');
@@ -160,17 +187,47 @@ describe('the static build', () => {
       nodes: Array<Record<string, unknown>>;
       edges: Array<{ source: string; target: string; relation: string; fidelity?: string }>;
     };
-    assert.deepEqual(graph.nodes.map((n) => n.id), built.registry.entities.map((e) => e.id));
+    assert.deepEqual(
+      graph.nodes.map((n) => n.id),
+      built.registry.entities.map((e) => e.id),
+    );
     assert.equal(graph.counts.nodes, graph.nodes.length);
     assert.equal(graph.counts.edges, graph.edges.length);
-    assert.deepEqual(graph.edges, built.registry.edges.map((e) => ({ ...e })));
+    assert.deepEqual(
+      graph.edges,
+      built.registry.edges.map((e) => ({ ...e })),
+    );
     for (const e of graph.edges) assert.equal(e.fidelity !== undefined, e.relation === 'emits', `${e.source} ${e.relation} ${e.target}`);
     const mechanism = graph.nodes.find((n) => n.id === 'M-001')!;
-    assert.deepEqual(Object.keys(mechanism).sort(), ['evidence_level', 'facets', 'family', 'honest_baseline', 'id', 'kind', 'status', 'title']);
+    assert.deepEqual(Object.keys(mechanism).sort(), [
+      'evidence_level',
+      'facets',
+      'family',
+      'honest_baseline',
+      'id',
+      'kind',
+      'status',
+      'title',
+    ]);
     const barrier = graph.nodes.find((n) => n.kind === 'barrier')!;
     assert.ok('stage' in barrier && 'order' in barrier && !('summary' in barrier));
-    for (const relation of ['precedes', 'operates_at', 'emits', 'amplifies', 'masks', 'instantiates', 'member_of', 'targets', 'mitigates', 'observes', 'cites']) {
-      assert.ok(graph.edges.some((e) => e.relation === relation), `${relation} edges are present`);
+    for (const relation of [
+      'precedes',
+      'operates_at',
+      'emits',
+      'amplifies',
+      'masks',
+      'instantiates',
+      'member_of',
+      'targets',
+      'mitigates',
+      'observes',
+      'cites',
+    ]) {
+      assert.ok(
+        graph.edges.some((e) => e.relation === relation),
+        `${relation} edges are present`,
+      );
     }
   });
 
@@ -181,7 +238,10 @@ describe('the static build', () => {
     assert.equal(index['versions'].api, 'v1');
     assert.equal(index['counts'].mechanism, built.registry.all('mechanism').length);
     assert.equal(index['content_hash'], built.info.contentHash);
-    assert.deepEqual(index['endpoints'].map((e: { path: string }) => e.path), API_ROUTES.map((r) => `/api/v1${r.path}`));
+    assert.deepEqual(
+      index['endpoints'].map((e: { path: string }) => e.path),
+      API_ROUTES.map((r) => `/api/v1${r.path}`),
+    );
   });
 
   test('the OpenAPI document: 3.1.0, title, version, licences, servers, operations, patterns, 404s', () => {
@@ -193,8 +253,15 @@ describe('the static build', () => {
     assert.match(info['license'].name, /CC BY-SA 4\.0 for content/);
     assert.equal(info['contact'].name, 'Hiring Obstacles & Barriers Atlas contributors', 'info.contact names who answers for the API');
     const withOrigin = openApiDocument(built.registry, 'https://atlas.example.org')['info'] as Record<string, any>;
-    assert.deepEqual(withOrigin['contact'], { name: 'Hiring Obstacles & Barriers Atlas contributors', url: 'https://atlas.example.org/developers/' }, 'with the site’s origin, its developer page');
-    assert.deepEqual((openapi['servers'] as Array<{ url: string }>).map((s) => s.url), ['/api/v1']);
+    assert.deepEqual(
+      withOrigin['contact'],
+      { name: 'Hiring Obstacles & Barriers Atlas contributors', url: 'https://atlas.example.org/developers/' },
+      'with the site’s origin, its developer page',
+    );
+    assert.deepEqual(
+      (openapi['servers'] as Array<{ url: string }>).map((s) => s.url),
+      ['/api/v1'],
+    );
     const operationIds = new Set<string>();
     for (const route of API_ROUTES) {
       const op = openapi.paths[route.path]!.get as unknown as Record<string, any>;
@@ -211,7 +278,18 @@ describe('the static build', () => {
       }
     }
     assert.equal(operationIds.size, API_ROUTES.length, 'operationIds are unique');
-    for (const seed of ['/artifacts', '/artifacts/{id}', '/barriers', '/barriers/{id}', '/mechanisms', '/mechanisms/{id}', '/patterns', '/loops', '/interventions', '/graph']) {
+    for (const seed of [
+      '/artifacts',
+      '/artifacts/{id}',
+      '/barriers',
+      '/barriers/{id}',
+      '/mechanisms',
+      '/mechanisms/{id}',
+      '/patterns',
+      '/loops',
+      '/interventions',
+      '/graph',
+    ]) {
       assert.ok(openapi.paths[seed], seed);
     }
   });
@@ -264,15 +342,22 @@ describe('the static build', () => {
     }
     assert.match(redirects, /\n\/api\/v1\/\* \/problems\/not-found\.json 404\n$/);
     const headers = files.get('_headers')!.toString();
-    assert.match(headers, /^\/api\/v1\/\*\n  Content-Type: application\/json; charset=utf-8\n  Access-Control-Allow-Origin: \*\n  Cache-Control: [^\n]*max-age/m);
+    assert.match(
+      headers,
+      /^\/api\/v1\/\*\n  Content-Type: application\/json; charset=utf-8\n  Access-Control-Allow-Origin: \*\n  Cache-Control: [^\n]*max-age/m,
+    );
     assert.match(files.get('_nginx.conf')!.toString(), /location \^~ \/api\/v1\/ \{/);
   });
 
   test('the developer page lists the collections with links to their JSON, the OpenAPI and MCP snippets', () => {
     const page = files.get('developers/index.html')!.toString();
-    for (const path of ['/api/v1/artifacts', '/api/v1/barriers', '/api/v1/mechanisms', '/api/v1/graph']) assert.ok(page.includes(`<a href="${path}">View JSON`), path);
+    for (const path of ['/api/v1/artifacts', '/api/v1/barriers', '/api/v1/mechanisms', '/api/v1/graph'])
+      assert.ok(page.includes(`<a href="${path}">View JSON`), path);
     assert.ok(page.includes('href="/openapi.json"'));
-    assert.ok(page.includes('&quot;mcpServers&quot;') && page.includes('&lt;checkout&gt;/dist/mcp.js') && page.includes('&quot;--dir&quot;'), 'local MCP config');
+    assert.ok(
+      page.includes('&quot;mcpServers&quot;') && page.includes('&lt;checkout&gt;/dist/mcp.js') && page.includes('&quot;--dir&quot;'),
+      'local MCP config',
+    );
     assert.ok(page.includes('&quot;npx&quot;') && page.includes('&quot;-y&quot;'), 'hosted MCP config');
     assert.ok(page.includes('<code>/mcp</code>'), 'HTTP MCP endpoint');
     assert.match(page, /<html lang="en">/);
@@ -312,13 +397,19 @@ describe('pages', () => {
       .split(/(?<=[.;])\s+/)
       .map((s) => s.replace(/\s+/g, ' ').trim())
       .filter((s) => s.length > 20);
-    assert.deepEqual(sentences.filter((s, i) => sentences.indexOf(s) !== i), []);
+    assert.deepEqual(
+      sentences.filter((s, i) => sentences.indexOf(s) !== i),
+      [],
+    );
   });
 
   test('the developer page explains an observation at a stage it is recorded at', () => {
     const [example, id, stage] = /hoba explain (A-\d+) --stage (\S+)/.exec(files.get('developers/index.html')!.toString()) ?? [];
     assert.ok(example, 'the example is there');
-    assert.ok(reg.getOf('artifact', id!)?.stages.includes(stage as never), `${example}: ${id} is recorded at ${reg.getOf('artifact', id!)?.stages.join(', ')}`);
+    assert.ok(
+      reg.getOf('artifact', id!)?.stages.includes(stage as never),
+      `${example}: ${id} is recorded at ${reg.getOf('artifact', id!)?.stages.join(', ')}`,
+    );
   });
 });
 
@@ -334,7 +425,10 @@ describe('deprecated entities', () => {
       assert.equal(body.item.status, 'deprecated');
       assert.equal(body.item.superseded_by, 'M-004');
       const list = parse(site.files.find((f) => f.path === 'api/v1/mechanisms.json')!.bytes) as { items: Array<{ id: string }> };
-      assert.ok(list.items.some((m) => m.id === 'M-003'), 'and listed');
+      assert.ok(
+        list.items.some((m) => m.id === 'M-003'),
+        'and listed',
+      );
     } finally {
       copy.dispose();
     }

@@ -14,7 +14,15 @@ import { ROOT } from '../helpers.ts';
 
 const manifest = loadAtlas(ROOT).registry.manifest;
 
-const barrier = RECORDS.barrier.parse({ kind: 'barrier', id: 'B-001', title: 'Screen', summary: 'A screen.', stage: 'screening', order: 1, pass_condition: 'Pass the screen.' });
+const barrier = RECORDS.barrier.parse({
+  kind: 'barrier',
+  id: 'B-001',
+  title: 'Screen',
+  summary: 'A screen.',
+  stage: 'screening',
+  order: 1,
+  pass_condition: 'Pass the screen.',
+});
 
 function artifact(id: string): Entity {
   return RECORDS.artifact.parse({
@@ -53,45 +61,87 @@ function mechanism(id: string, emits: Array<[artifact: string, fidelity: Fidelit
   });
 }
 
-const registry = (...mechanisms: Entity[]) => new Registry({ manifest, entities: [barrier, artifact('A-001'), artifact('A-002'), ...mechanisms] });
+const registry = (...mechanisms: Entity[]) =>
+  new Registry({ manifest, entities: [barrier, artifact('A-001'), artifact('A-002'), ...mechanisms] });
 
 /** The first tier for the observations, as find_compatible_mechanisms and explain list it (they must agree). */
 function firstTier(reg: Registry, artifacts: string[]): string[] {
-  const listed = findCompatibleMechanisms(reg, { artifacts }).mechanisms.filter((m) => m.tier === 'produces').map((m) => m.id);
-  const explained = explain(reg, { artifacts }).behind.mechanisms.filter((m) => m.tier === 'produces').map((m) => m.id);
+  const listed = findCompatibleMechanisms(reg, { artifacts })
+    .mechanisms.filter((m) => m.tier === 'produces')
+    .map((m) => m.id);
+  const explained = explain(reg, { artifacts })
+    .behind.mechanisms.filter((m) => m.tier === 'produces')
+    .map((m) => m.id);
   assert.deepEqual(explained, listed, 'explain ranks as find_compatible_mechanisms does');
   return listed;
 }
 
 describe('the first tier is ranked by directness, never by likelihood', () => {
   test('the mechanism that accounts for more of the observations comes first (the ID order would say otherwise)', () => {
-    const reg = registry(mechanism('M-001', [['A-001', 'direct']]), mechanism('M-002', [['A-001', 'direct'], ['A-002', 'direct']]));
+    const reg = registry(
+      mechanism('M-001', [['A-001', 'direct']]),
+      mechanism('M-002', [
+        ['A-001', 'direct'],
+        ['A-002', 'direct'],
+      ]),
+    );
     assert.deepEqual(firstTier(reg, ['A-001', 'A-002']), ['M-002', 'M-001']);
   });
 
   test('observations are counted once each: two emissions of one observation count as one', () => {
     // Counting emissions instead would put M-002 first.
-    const reg = registry(mechanism('M-001', [['A-001', 'direct']]), mechanism('M-002', [['A-001', 'direct'], ['A-001', 'direct']]));
+    const reg = registry(
+      mechanism('M-001', [['A-001', 'direct']]),
+      mechanism('M-002', [
+        ['A-001', 'direct'],
+        ['A-001', 'direct'],
+      ]),
+    );
     assert.deepEqual(firstTier(reg, ['A-001']), ['M-001', 'M-002']);
   });
 
   test('only the observations given count: what else a mechanism emits does not move it up', () => {
-    const reg = registry(mechanism('M-001', [['A-001', 'direct']]), mechanism('M-002', [['A-001', 'direct'], ['A-002', 'direct']]));
+    const reg = registry(
+      mechanism('M-001', [['A-001', 'direct']]),
+      mechanism('M-002', [
+        ['A-001', 'direct'],
+        ['A-002', 'direct'],
+      ]),
+    );
     assert.deepEqual(firstTier(reg, ['A-001']), ['M-001', 'M-002']);
   });
 
   test('fidelity comes before the count: a direct emission of one observation ranks above euphemisms of two', () => {
-    const reg = registry(mechanism('M-001', [['A-001', 'euphemism'], ['A-002', 'euphemism']]), mechanism('M-002', [['A-001', 'direct']]));
+    const reg = registry(
+      mechanism('M-001', [
+        ['A-001', 'euphemism'],
+        ['A-002', 'euphemism'],
+      ]),
+      mechanism('M-002', [['A-001', 'direct']]),
+    );
     assert.deepEqual(firstTier(reg, ['A-001', 'A-002']), ['M-002', 'M-001']);
   });
 
   test('the count comes before the evidence level', () => {
-    const reg = registry(mechanism('M-001', [['A-001', 'direct']], 'established'), mechanism('M-002', [['A-001', 'direct'], ['A-002', 'direct']], 'hypothesis'));
+    const reg = registry(
+      mechanism('M-001', [['A-001', 'direct']], 'established'),
+      mechanism(
+        'M-002',
+        [
+          ['A-001', 'direct'],
+          ['A-002', 'direct'],
+        ],
+        'hypothesis',
+      ),
+    );
     assert.deepEqual(firstTier(reg, ['A-001', 'A-002']), ['M-002', 'M-001']);
   });
 
   test('at equal fidelity and count, the stronger evidence comes first; at equal everything, the ID', () => {
-    const stronger = registry(mechanism('M-001', [['A-001', 'direct']], 'hypothesis'), mechanism('M-002', [['A-001', 'direct']], 'supported'));
+    const stronger = registry(
+      mechanism('M-001', [['A-001', 'direct']], 'hypothesis'),
+      mechanism('M-002', [['A-001', 'direct']], 'supported'),
+    );
     assert.deepEqual(firstTier(stronger, ['A-001']), ['M-002', 'M-001']);
     const equal = registry(mechanism('M-002', [['A-001', 'direct']]), mechanism('M-001', [['A-001', 'direct']]));
     assert.deepEqual(firstTier(equal, ['A-001']), ['M-001', 'M-002']);

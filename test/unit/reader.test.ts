@@ -112,7 +112,15 @@ function constructedAtlas(): Registry {
     released: '2026-01-01',
     description: 'A constructed atlas for the reader’s tests.',
     covers: 'Getting hired, from a posting to the first day.',
-    not_covered: [{ id: 'dismissal', title: 'Being dismissed', summary: 'Losing a job you hold is employment, not hiring.', instead: 'An employment-rights advice service.', voices: DISMISSAL }],
+    not_covered: [
+      {
+        id: 'dismissal',
+        title: 'Being dismissed',
+        summary: 'Losing a job you hold is employment, not hiring.',
+        instead: 'An employment-rights advice service.',
+        voices: DISMISSAL,
+      },
+    ],
     distinctions: [
       {
         id: 'recruiter-promised',
@@ -133,7 +141,12 @@ function constructedAtlas(): Registry {
           medium: 'email',
           title: 'The withdrawal',
           text: 'Dear [First name],\nUnfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.\nWe wish you every success.',
-          tells: [{ quote: 'we are no longer able to proceed with your offer of employment due to a change in business needs', reading: 'The offer is withdrawn; "business needs" does not say whose decision it was or why.' }],
+          tells: [
+            {
+              quote: 'we are no longer able to proceed with your offer of employment due to a change in business needs',
+              reading: 'The offer is withdrawn; "business needs" does not say whose decision it was or why.',
+            },
+          ],
         },
       ],
     }),
@@ -172,7 +185,8 @@ describe('the reader, on a constructed atlas', () => {
 
   test('a word of time or linking never stands alone in a quote ("since", "ago", "weeks"); a word of substance does', () => {
     const token = (word: string) => ({ word }) as Parameters<typeof isContentWord>[0];
-    for (const w of ['since', 'ago', 'weeks', 'later', 'twice', 'today', 'may', 'friday', '0', 'the']) assert.equal(isContentWord(token(w)), false, w);
+    for (const w of ['since', 'ago', 'weeks', 'later', 'twice', 'today', 'may', 'friday', '0', 'the'])
+      assert.equal(isContentWord(token(w)), false, w);
     for (const w of ['interview', 'offer', 'recruiter', 'ghosted', 'background']) assert.equal(isContentWord(token(w)), true, w);
   });
 
@@ -184,14 +198,20 @@ describe('the reader, on a constructed atlas', () => {
   test('what the account denies is never chosen, and is said back', () => {
     const r = readSituation(reg, { text: 'Nobody asked about my age. They withdrew my offer after I resigned.' });
     assert.deepEqual(ids(r), ['A-002']);
-    assert.ok(r.denied.some((d) => d.id === 'A-003' && /Nobody asked about my age/i.test(d.quote)), JSON.stringify(r.denied));
+    assert.ok(
+      r.denied.some((d) => d.id === 'A-003' && /Nobody asked about my age/i.test(d.quote)),
+      JSON.stringify(r.denied),
+    );
   });
 
   test('an account outside the atlas is "not covered", with where to turn, and nothing chosen', () => {
     const r = readSituation(reg, { text: 'I got fired from my job yesterday after three years, no warning at all' });
     assert.deepEqual(r.observations, []);
     assert.ok(r.not_covered, 'not covered');
-    assert.deepEqual(r.not_covered!.topics.map((t) => t.id), ['dismissal']);
+    assert.deepEqual(
+      r.not_covered!.topics.map((t) => t.id),
+      ['dismissal'],
+    );
     assert.equal(r.not_covered!.covers, 'Getting hired, from a posting to the first day.');
     assert.match(r.not_covered!.topics[0]!.instead, /advice service/);
   });
@@ -204,7 +224,10 @@ describe('the reader, on a constructed atlas', () => {
     const q = asked.questions[0]!;
     assert.equal(q.id, 'recruiter-promised');
     assert.equal(q.ask, 'Did a recruiter promise you a next step?');
-    assert.deepEqual(q.options.map((o) => o.artifact), ['A-001', 'A-004']);
+    assert.deepEqual(
+      q.options.map((o) => o.artifact),
+      ['A-001', 'A-004'],
+    );
     const answered = readSituation(reg, { text, picks: ['A-004'] });
     assert.deepEqual(ids(answered), ['A-004']);
     assert.deepEqual(answered.questions, []);
@@ -219,7 +242,8 @@ describe('the reader, on a constructed atlas', () => {
   });
 
   test('a pasted message is read against the specimens’ tells: the lines, and what each establishes', () => {
-    const message = 'Hi Sam,\nThanks for your patience. Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.\nBest of luck,\nThe Talent Team';
+    const message =
+      'Hi Sam,\nThanks for your patience. Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.\nBest of luck,\nThe Talent Team';
     const r = readSituation(reg, { message });
     assert.deepEqual(ids(r), ['A-002']);
     assert.equal(r.observations[0]!.from, 'message');
@@ -267,8 +291,16 @@ describe('the reader, on a constructed atlas', () => {
   });
 
   test('empty, too long and non-English inputs are refused with a reason', () => {
-    for (const input of [{ text: '   ' }, { text: 'x '.repeat(MAX_ACCOUNT_LENGTH) }, { text: 'Ich habe nie eine Antwort auf meine Bewerbung bekommen, seit Wochen nicht' }, {}]) {
-      assert.throws(() => readSituation(reg, input), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+    for (const input of [
+      { text: '   ' },
+      { text: 'x '.repeat(MAX_ACCOUNT_LENGTH) },
+      { text: 'Ich habe nie eine Antwort auf meine Bewerbung bekommen, seit Wochen nicht' },
+      {},
+    ]) {
+      assert.throws(
+        () => readSituation(reg, input),
+        (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument',
+      );
     }
   });
 });
@@ -283,21 +315,35 @@ describe('reading text: clauses, negation scope, questions', () => {
 
   test('a comma before a new statement ends a negation', () => {
     const r = readText("it wasn't a scam, I checked the company");
-    assert.deepEqual(r.tokens.filter((t) => t.negated).map((t) => t.word), ['a', 'scam']);
+    assert.deepEqual(
+      r.tokens.filter((t) => t.negated).map((t) => t.word),
+      ['a', 'scam'],
+    );
   });
 
   test('a question or a hypothetical is not read as an observation', () => {
     const r = readText('Should I follow up? If they ask about my age I will say so. They withdrew my offer.');
     // Their words are marked as asked ("?"), so the classifier learns them apart from what is reported.
-    assert.deepEqual(r.tokens.filter((t) => t.asked).map((t) => t.word), ['should', 'i', 'follow', 'up', 'if', 'they', 'ask', 'about', 'my', 'age', 'i', 'will', 'say', 'so']);
+    assert.deepEqual(
+      r.tokens.filter((t) => t.asked).map((t) => t.word),
+      ['should', 'i', 'follow', 'up', 'if', 'they', 'ask', 'about', 'my', 'age', 'i', 'will', 'say', 'so'],
+    );
     assert.ok(featuresOf(r.tokens, r.clauses[0]!).includes('?follow'));
-    assert.deepEqual(readSituation(reg, { text: 'Should I follow up? If they ask about my age I will say so. They withdrew my offer.' }).observations.map((o) => o.id), ['A-002']);
+    assert.deepEqual(
+      readSituation(reg, { text: 'Should I follow up? If they ask about my age I will say so. They withdrew my offer.' }).observations.map(
+        (o) => o.id,
+      ),
+      ['A-002'],
+    );
   });
 });
 
 describe('explain() on words', () => {
   test('the text report prints a question with the --pick of each answer', () => {
-    const text = renderExplanation(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }), { full: false, width: 100 });
+    const text = renderExplanation(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }), {
+      full: false,
+      width: 100,
+    });
     assert.match(text, /Question: Did a recruiter promise you a next step\?/);
     assert.match(text, /1\. No, I applied and heard nothing: --pick A-001/);
     assert.match(text, /2\. Yes, a recruiter promised a next step: --pick A-004/);
@@ -314,7 +360,10 @@ describe('explain() on words', () => {
   test('not covered: nothing analysed, verdict not-covered, where to turn', () => {
     const r = ExplainResult.parse(explain(reg, { text: 'I was made redundant last month with my whole team' }));
     assert.equal(r.agency.verdict.code, 'not-covered');
-    assert.deepEqual(r.input.from_text!.not_covered!.topics.map((t) => t.id), ['dismissal']);
+    assert.deepEqual(
+      r.input.from_text!.not_covered!.topics.map((t) => t.id),
+      ['dismissal'],
+    );
     assert.match(r.agency.verdict.text, /outside the atlas/);
   });
 
@@ -326,24 +375,52 @@ describe('explain() on words', () => {
   });
 
   test('words and IDs together are refused', () => {
-    assert.throws(() => explain(reg, { text: 'they withdrew my offer', artifacts: ['A-002'] }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+    assert.throws(
+      () => explain(reg, { text: 'they withdrew my offer', artifacts: ['A-002'] }),
+      (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument',
+    );
   });
 });
 
 describe('trained with a labelled corpus: the learned set decision', () => {
   // Accounts written for this test, labelled by what each states (one, two, none, out of scope).
   const corpus = [
-    ...['applied a month ago, nothing back at all', 'put my application in and heard nothing since', 'no answer to my application, weeks now', 'sent the form in spring and never heard a word'].map((text) => ({ text, artifacts: ['A-001'], out_of_scope: false })),
-    ...['they took back my offer the week I was due to start', 'offer cancelled after I had resigned', 'my offer was pulled with no reason', 'the employer rescinded my signed offer'].map((text) => ({ text, artifacts: ['A-002'], out_of_scope: false })),
-    ...['the manager asked how old I was', 'they wanted my birth year in the interview', 'she asked if I was near retirement age', 'asked my age before anything else'].map((text) => ({ text, artifacts: ['A-003'], out_of_scope: false })),
+    ...[
+      'applied a month ago, nothing back at all',
+      'put my application in and heard nothing since',
+      'no answer to my application, weeks now',
+      'sent the form in spring and never heard a word',
+    ].map((text) => ({ text, artifacts: ['A-001'], out_of_scope: false })),
+    ...[
+      'they took back my offer the week I was due to start',
+      'offer cancelled after I had resigned',
+      'my offer was pulled with no reason',
+      'the employer rescinded my signed offer',
+    ].map((text) => ({ text, artifacts: ['A-002'], out_of_scope: false })),
+    ...[
+      'the manager asked how old I was',
+      'they wanted my birth year in the interview',
+      'she asked if I was near retirement age',
+      'asked my age before anything else',
+    ].map((text) => ({ text, artifacts: ['A-003'], out_of_scope: false })),
     ...[
       'the interviewer asked my age, and two weeks later they withdrew my offer',
       'they asked how old I am in the interview. Then the offer was rescinded',
       'asked about my age at the final round and then my offer got pulled',
       'my offer was cancelled after the manager asked my date of birth',
     ].map((text) => ({ text, artifacts: ['A-002', 'A-003'], out_of_scope: false })),
-    ...['I was fired from my warehouse job on monday', 'my boss dismissed me after a complaint', 'made redundant with my team last week', 'they sacked me while I was off sick'].map((text) => ({ text, artifacts: [], out_of_scope: true })),
-    ...['nobody asked about my age, it was fine', 'the offer came through and I start monday', 'I have an interview tomorrow and feel ready', 'the process was smooth, no surprises'].map((text) => ({ text, artifacts: [], out_of_scope: false })),
+    ...[
+      'I was fired from my warehouse job on monday',
+      'my boss dismissed me after a complaint',
+      'made redundant with my team last week',
+      'they sacked me while I was off sick',
+    ].map((text) => ({ text, artifacts: [], out_of_scope: true })),
+    ...[
+      'nobody asked about my age, it was fine',
+      'the offer came through and I start monday',
+      'I have an interview tomorrow and feel ready',
+      'the process was smooth, no surprises',
+    ].map((text) => ({ text, artifacts: [], out_of_scope: false })),
   ];
   const model = buildReaderModel(reg, corpus);
 
@@ -368,7 +445,10 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     const m = useReaderModel(other, model);
     assert.ok(m.stack);
     assert.deepEqual(ids(readSituation(other, { text: 'they withdrew my offer two days before I started' })), ['A-002']);
-    assert.deepEqual(ids(readSituation(other, { text: 'the interviewer asked my age, and a week later they rescinded my offer' })), ['A-002', 'A-003']);
+    assert.deepEqual(ids(readSituation(other, { text: 'the interviewer asked my age, and a week later they rescinded my offer' })), [
+      'A-002',
+      'A-003',
+    ]);
     const fired = readSituation(other, { text: 'I got fired from my job yesterday' });
     assert.deepEqual(ids(fired), []);
     assert.ok(fired.not_covered);
@@ -411,20 +491,31 @@ describe('explain_observation (MCP) on words', () => {
     const text = 'applied for the job, the recruiter promised times, and I never heard back';
     const asked = run({ text });
     assert.equal(asked.agency.verdict.code, 'answer-first');
-    assert.deepEqual(asked.input.from_text!.questions[0]!.options.map((o) => o.artifact), ['A-001', 'A-004']);
+    assert.deepEqual(
+      asked.input.from_text!.questions[0]!.options.map((o) => o.artifact),
+      ['A-001', 'A-004'],
+    );
     const answered = run({ text, picks: ['A-001'], detail: 'full' });
     assert.deepEqual(answered.input.artifacts, ['A-001']);
     assert.deepEqual(answered.input.from_text!.answered, ['A-001']);
   });
 
   test('a message alone is read, with its tell-tale lines', () => {
-    const r = run({ message: 'Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.' });
+    const r = run({
+      message: 'Unfortunately we are no longer able to proceed with your offer of employment due to a change in business needs.',
+    });
     assert.deepEqual(r.input.artifacts, ['A-002']);
     assert.equal(r.input.from_text!.message_tells[0]!.artifact.id, 'A-002');
   });
 
   test('picks without words are refused, and so are words with IDs', () => {
-    assert.throws(() => run({ artifacts: ['A-001'], picks: ['A-001'] }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
-    assert.throws(() => run({ artifacts: ['A-001'], message: 'hello there' }), (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument');
+    assert.throws(
+      () => run({ artifacts: ['A-001'], picks: ['A-001'] }),
+      (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument',
+    );
+    assert.throws(
+      () => run({ artifacts: ['A-001'], message: 'hello there' }),
+      (err: unknown) => err instanceof AnalysisError && err.code === 'invalid-argument',
+    );
   });
 });

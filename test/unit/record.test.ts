@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { explain } from '../../src/analysis/explain.ts';
 import type { Registry } from '../../src/registry/registry.ts';
-import { datesOfEvents, emptyRecord, parseRecord, recordIcs, recordJson, recordMarkdown, savedAnalysisOf, type CaseRecord } from '../../src/site/browser/lib/record.ts';
+import {
+  datesOfEvents,
+  emptyRecord,
+  parseRecord,
+  recordIcs,
+  recordJson,
+  recordMarkdown,
+  savedAnalysisOf,
+  type CaseRecord,
+} from '../../src/site/browser/lib/record.ts';
 import { ROOT } from '../helpers.ts';
 import { loadAtlas } from '../readability.ts';
 
@@ -31,13 +40,19 @@ describe('the record', () => {
     assert.equal(a.what, 'Offer rescinded');
     assert.ok(a.lead.length > 0 && a.groups.length > 0);
     const eeoc = a.deadlines.find((d) => d.action === 'File a charge with the EEOC')!;
-    assert.deepEqual(eeoc.dates.map((d) => d.date), ['2027-05-19', '2027-09-16']);
+    assert.deepEqual(
+      eeoc.dates.map((d) => d.date),
+      ['2027-05-19', '2027-09-16'],
+    );
   });
 
   test('read back: what it wrote, events in date order; anything else is refused with a reason', () => {
     const back = parseRecord(recordJson(record));
     assert.ok('record' in back);
-    assert.deepEqual(back.record.events.map((e) => e.id), ['e1', 'e2']);
+    assert.deepEqual(
+      back.record.events.map((e) => e.id),
+      ['e1', 'e2'],
+    );
     assert.deepEqual(back.record.analysis, record.analysis);
     for (const [text, says] of [
       ['not json', /not JSON/],
@@ -70,15 +85,30 @@ describe('the record', () => {
     assert.ok(ics.includes('DTSTAMP:20261127T000000Z'));
     assert.ok(ics.includes('TRIGGER:-P7D'));
     const events = ics.split('BEGIN:VEVENT').length - 1;
-    assert.equal(events, record.analysis!.deadlines.reduce((n, d) => n + d.dates.length, 0));
+    assert.equal(
+      events,
+      record.analysis!.deadlines.reduce((n, d) => n + d.dates.length, 0),
+    );
     for (const line of ics.split('\r\n')) assert.ok(new TextEncoder().encode(line).length <= 75, `a line over 75 octets: ${line}`);
     assert.match(ics.replace(/\r\n /g, ''), /SUMMARY:Deadline: File a charge with the EEOC \(180 days\)/);
     assert.match(ics.replace(/\r\n /g, ''), /DESCRIPTION:[^\r]*\\, or by 16 September 2027/, 'commas escaped');
   });
 
   test('the events that limits run from: the latest request, and Acas conciliation only with its certificate', () => {
-    assert.deepEqual(datesOfEvents([{ id: 'a', type: 'request-sent', date: '2026-12-01' }, { id: 'b', type: 'request-sent', date: '2027-01-31' }]), { request: '2027-01-31' });
+    assert.deepEqual(
+      datesOfEvents([
+        { id: 'a', type: 'request-sent', date: '2026-12-01' },
+        { id: 'b', type: 'request-sent', date: '2027-01-31' },
+      ]),
+      { request: '2027-01-31' },
+    );
     assert.deepEqual(datesOfEvents([{ id: 'a', type: 'conciliation-started', date: '2027-02-01' }]), {});
-    assert.deepEqual(datesOfEvents([{ id: 'a', type: 'conciliation-started', date: '2027-02-01' }, { id: 'b', type: 'certificate', date: '2027-02-15' }]), { conciliation_start: '2027-02-01', conciliation_certificate: '2027-02-15' });
+    assert.deepEqual(
+      datesOfEvents([
+        { id: 'a', type: 'conciliation-started', date: '2027-02-01' },
+        { id: 'b', type: 'certificate', date: '2027-02-15' },
+      ]),
+      { conciliation_start: '2027-02-01', conciliation_certificate: '2027-02-15' },
+    );
   });
 });

@@ -18,7 +18,6 @@ import { canonicalData, loadRelease, loadReleases, readReleaseData, readReleaseI
 import { ROOT } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';
 
-
 const index = readReleaseIndex(ROOT);
 const versions = index.releases.map((r) => r.version);
 const dataOf = (version: string) => readReleaseData(ROOT, index.releases.find((r) => r.version === version)!);
@@ -33,7 +32,8 @@ describe('the recorded releases', () => {
     for (const r of index.releases) {
       assert.match(r.content_hash, /^[0-9a-f]{64}$/);
       const names = r.files.map((f) => f.file);
-      for (const f of ['entities.ndjson', 'nodes.csv', 'edges.csv', 'graph.graphml', 'manifest.json', 'SHA256SUMS', 'CITATION.cff']) assert.ok(names.includes(f), `${r.version}: ${f}`);
+      for (const f of ['entities.ndjson', 'nodes.csv', 'edges.csv', 'graph.graphml', 'manifest.json', 'SHA256SUMS', 'CITATION.cff'])
+        assert.ok(names.includes(f), `${r.version}: ${f}`);
       assert.deepEqual(names, [...names].sort(), `${r.version}: files sorted by name`);
     }
   });
@@ -43,8 +43,17 @@ describe('the recorded releases', () => {
       const release = loadRelease(ROOT, record); // checks the data file's SHA-256
       const bytes = readFileSync(join(ROOT, 'releases', record.data.file));
       assert.ok(canonicalData(release.data).equals(bytes), `${record.version}: the data file is canonical (it serialises back to itself)`);
-      const rebuilt = releaseDownloadFiles(release).map((f) => ({ file: f.file, media_type: f.media_type, bytes: f.bytes.length, sha256: sha256(f.bytes) }));
-      assert.deepEqual(rebuilt, record.files, `${record.version}: a code change altered a recorded release's files. Restore the download formats (or, for a release never published, hoba release --refresh-checksums)`);
+      const rebuilt = releaseDownloadFiles(release).map((f) => ({
+        file: f.file,
+        media_type: f.media_type,
+        bytes: f.bytes.length,
+        sha256: sha256(f.bytes),
+      }));
+      assert.deepEqual(
+        rebuilt,
+        record.files,
+        `${record.version}: a code change altered a recorded release's files. Restore the download formats (or, for a release never published, hoba release --refresh-checksums)`,
+      );
     }
   });
 
@@ -52,7 +61,9 @@ describe('the recorded releases', () => {
     for (const release of loadReleases(ROOT)) {
       const ajv = new Ajv2020({ allErrors: true, strict: false });
       (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
-      const validators = new Map([...release.schemas].map(([name, bytes]) => [name.replace('.schema.json', ''), ajv.compile(JSON.parse(bytes.toString()))]));
+      const validators = new Map(
+        [...release.schemas].map(([name, bytes]) => [name.replace('.schema.json', ''), ajv.compile(JSON.parse(bytes.toString()))]),
+      );
       for (const e of release.data.entities) {
         const validate = validators.get(e.kind)!;
         assert.ok(validate(e), `${release.record.version} ${e.id}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
@@ -65,15 +76,30 @@ describe('the recorded releases', () => {
   });
 
   test('a release’s authored notes go under its own heading, after the summary and before the lists; others have none', () => {
-    const entries = index.releases.map((r, i) => changelogEntry(dataOf(r.version), i > 0 ? dataOf(index.releases[i - 1]!.version) : undefined));
+    const entries = index.releases.map((r, i) =>
+      changelogEntry(dataOf(r.version), i > 0 ? dataOf(index.releases[i - 1]!.version) : undefined),
+    );
     const note = '#### Why\n\nThe finding behind E-999 was withdrawn, so nothing rests on it.';
-    const text = changelogMarkdown(entries, (v) => `/downloads/${v}/`, (v) => (v === '0.3.0' ? `${note}\n\n` : undefined));
+    const text = changelogMarkdown(
+      entries,
+      (v) => `/downloads/${v}/`,
+      (v) => (v === '0.3.0' ? `${note}\n\n` : undefined),
+    );
     const release = text.slice(text.indexOf('## 0.3.0'), text.indexOf('## 0.2.0'));
-    const [summary, notes, added] = ['Compared with 0.2.0', '### Notes\n\n#### Why\n\nThe finding behind E-999', '### Added'].map((s) => release.indexOf(s)) as [number, number, number];
+    const [summary, notes, added] = ['Compared with 0.2.0', '### Notes\n\n#### Why\n\nThe finding behind E-999', '### Added'].map((s) =>
+      release.indexOf(s),
+    ) as [number, number, number];
     assert.ok(summary >= 0 && notes > summary && added > notes, release.slice(0, 600));
     assert.ok(!release.includes('\n\n\n'), 'the notes are trimmed');
     assert.equal(text.split('### Notes').length, 2, 'only the release with notes has them');
-    assert.equal(changelogMarkdown(entries, (v) => `/downloads/${v}/`), changelogMarkdown(entries, (v) => `/downloads/${v}/`, () => undefined));
+    assert.equal(
+      changelogMarkdown(entries, (v) => `/downloads/${v}/`),
+      changelogMarkdown(
+        entries,
+        (v) => `/downloads/${v}/`,
+        () => undefined,
+      ),
+    );
   });
 
   test('the checkout’s content is its latest release, or its version is bumped enough (release-version)', () => {
@@ -93,7 +119,10 @@ describe('hoba diff 0.2.0 0.3.0', () => {
     for (let n = 33; n <= 50; n++) assert.ok(added.has(`A-0${n}`), `A-0${n} added`);
     for (const id of ['B-015', 'B-016', 'M-033']) assert.ok(added.has(id), `${id} added`);
     const old = new Set(dataOf('0.2.0').entities.map((e) => e.id));
-    assert.ok(diff.added.every((e) => !old.has(e.id)), 'only IDs 0.2.0 lacked');
+    assert.ok(
+      diff.added.every((e) => !old.has(e.id)),
+      'only IDs 0.2.0 lacked',
+    );
     assert.equal(diff.added.find((e) => e.id === 'A-033')?.kind, 'artifact');
   });
 
@@ -111,25 +140,51 @@ describe('hoba diff 0.2.0 0.3.0', () => {
   });
 
   test('E-072, removed from the sources, is removed: a major change (a minor bump while 0.x), and 0.3.0 is enough', () => {
-    assert.deepEqual(diff.removed.map((e) => e.id), ['E-072']);
+    assert.deepEqual(
+      diff.removed.map((e) => e.id),
+      ['E-072'],
+    );
     assert.equal(diff.required_bump, 'major');
     assert.match(diff.reasons[0]!, /E-072/);
     assert.equal(effectiveBump('0.2.0', diff.required_bump), 'minor');
     assert.ok(bumpSatisfies('0.2.0', '0.3.0', diff.required_bump));
-    assert.deepEqual(diff.manifest.map((f) => f.field), ['schema_version']);
+    assert.deepEqual(
+      diff.manifest.map((f) => f.field),
+      ['schema_version'],
+    );
   });
 });
 
 describe('diffRegistries on small cases', () => {
   const manifest = (version: string) => ({ ...dataOf('0.3.0').manifest, registry_version: version });
   const mechanism = (over: Record<string, unknown> = {}) =>
-    ({ id: 'M-001', kind: 'mechanism', title: 'One', summary: 'S', status: 'active', sources: ['E-001'], facets: { actor: 'system', nature: 'rule' }, probes: [{ id: 'p', action: 'a' }], ...over }) as unknown as Entity;
+    ({
+      id: 'M-001',
+      kind: 'mechanism',
+      title: 'One',
+      summary: 'S',
+      status: 'active',
+      sources: ['E-001'],
+      facets: { actor: 'system', nature: 'rule' },
+      probes: [{ id: 'p', action: 'a' }],
+      ...over,
+    }) as unknown as Entity;
   const data = (version: string, ...entities: Entity[]): RegistryData => ({ manifest: manifest(version), entities });
 
   test('nested fields are dotted paths; records in lists are named by key; an absent list is an empty one', () => {
     const d = diffRegistries(
       data('1.0.0', mechanism()),
-      data('1.0.1', mechanism({ facets: { actor: 'recruiter', nature: 'rule' }, probes: [{ id: 'p', action: 'b' }, { id: 'q', action: 'c' }], topics: [] })),
+      data(
+        '1.0.1',
+        mechanism({
+          facets: { actor: 'recruiter', nature: 'rule' },
+          probes: [
+            { id: 'p', action: 'b' },
+            { id: 'q', action: 'c' },
+          ],
+          topics: [],
+        }),
+      ),
     );
     assert.equal(d.required_bump, 'patch');
     assert.deepEqual(d.changed[0]!.fields, [
@@ -139,15 +194,32 @@ describe('diffRegistries on small cases', () => {
   });
 
   test('a reordered list is a change; deprecation and restoration have categories of their own', () => {
-    const reordered = diffRegistries(data('1.0.0', mechanism({ sources: ['E-001', 'E-002'] })), data('1.0.1', mechanism({ sources: ['E-002', 'E-001'] })));
-    assert.deepEqual(reordered.changed[0]!.fields, [{ field: 'sources', change: 'list', added: [], removed: [], changed: [], reordered: true }]);
+    const reordered = diffRegistries(
+      data('1.0.0', mechanism({ sources: ['E-001', 'E-002'] })),
+      data('1.0.1', mechanism({ sources: ['E-002', 'E-001'] })),
+    );
+    assert.deepEqual(reordered.changed[0]!.fields, [
+      { field: 'sources', change: 'list', added: [], removed: [], changed: [], reordered: true },
+    ]);
     const two = mechanism({ id: 'M-002', title: 'Two' });
-    const deprecated = diffRegistries(data('1.0.0', mechanism(), two), data('1.1.0', mechanism({ status: 'deprecated', superseded_by: 'M-002' }), two));
+    const deprecated = diffRegistries(
+      data('1.0.0', mechanism(), two),
+      data('1.1.0', mechanism({ status: 'deprecated', superseded_by: 'M-002' }), two),
+    );
     assert.equal(deprecated.required_bump, 'minor');
-    assert.deepEqual(deprecated.deprecated.map((e) => [e.id, e.superseded_by]), [['M-001', 'M-002']]);
+    assert.deepEqual(
+      deprecated.deprecated.map((e) => [e.id, e.superseded_by]),
+      [['M-001', 'M-002']],
+    );
     assert.equal(deprecated.changed.length, 0);
-    const restored = diffRegistries(data('1.1.0', mechanism({ status: 'deprecated', superseded_by: 'M-002' }), two), data('1.2.0', mechanism(), two));
-    assert.deepEqual(restored.restored.map((e) => e.id), ['M-001']);
+    const restored = diffRegistries(
+      data('1.1.0', mechanism({ status: 'deprecated', superseded_by: 'M-002' }), two),
+      data('1.2.0', mechanism(), two),
+    );
+    assert.deepEqual(
+      restored.restored.map((e) => e.id),
+      ['M-001'],
+    );
     assert.equal(restored.required_bump, 'minor');
     const none = diffRegistries(data('1.0.0', mechanism()), data('1.0.0', mechanism()));
     assert.equal(none.required_bump, 'none');
@@ -181,10 +253,20 @@ describe('the site publishes the releases', () => {
   };
 
   test('/api/v1/releases lists every release, newest first, with the latest', () => {
-    const list = JSON.parse(file('api/v1/releases.json').toString()) as { latest: string; count: number; releases: Array<{ version: string; latest: boolean; url: string; downloads: string }> };
+    const list = JSON.parse(file('api/v1/releases.json').toString()) as {
+      latest: string;
+      count: number;
+      releases: Array<{ version: string; latest: boolean; url: string; downloads: string }>;
+    };
     assert.equal(list.latest, versions.at(-1));
-    assert.deepEqual(list.releases.map((r) => r.version), [...versions].reverse());
-    assert.deepEqual(list.releases.filter((r) => r.latest).map((r) => r.version), [list.latest]);
+    assert.deepEqual(
+      list.releases.map((r) => r.version),
+      [...versions].reverse(),
+    );
+    assert.deepEqual(
+      list.releases.filter((r) => r.latest).map((r) => r.version),
+      [list.latest],
+    );
     assert.equal(list.releases.at(-1)!.url, '/api/v1/releases/0.2.0');
     assert.equal(list.releases.at(-1)!.downloads, '/downloads/0.2.0/');
   });
@@ -213,8 +295,13 @@ describe('the site publishes the releases', () => {
   });
 
   test('/api/v1/changelog has every release, each against the one before', () => {
-    const log = JSON.parse(file('api/v1/changelog.json').toString()) as { releases: Array<{ version: string; previous: string | null; changed: Array<{ id: string; fields: string[] }> }> };
-    assert.deepEqual(log.releases.map((r) => r.version), [...versions].reverse());
+    const log = JSON.parse(file('api/v1/changelog.json').toString()) as {
+      releases: Array<{ version: string; previous: string | null; changed: Array<{ id: string; fields: string[] }> }>;
+    };
+    assert.deepEqual(
+      log.releases.map((r) => r.version),
+      [...versions].reverse(),
+    );
     const v3 = log.releases.find((r) => r.version === '0.3.0')!;
     assert.equal(v3.previous, '0.2.0');
     assert.ok(v3.changed.find((e) => e.id === 'B-007')!.fields.includes('title'));
@@ -224,6 +311,7 @@ describe('the site publishes the releases', () => {
   test('when the checkout is its latest release, /downloads/latest/ and /downloads/<latest>/ are the same files', () => {
     const latest = index.releases.at(-1)!;
     if (latest.version !== loadAtlas(ROOT).registry.version) return;
-    for (const f of latest.files) assert.ok(file(`downloads/latest/${f.file}`).equals(file(`downloads/${latest.version}/${f.file}`)), f.file);
+    for (const f of latest.files)
+      assert.ok(file(`downloads/latest/${f.file}`).equals(file(`downloads/${latest.version}/${f.file}`)), f.file);
   });
 });

@@ -39,7 +39,11 @@ describe('the scenarios hold', () => {
       const first = result.behind.mechanisms.filter((m) => m.tier === 'produces');
       // A silence after interviews says nothing about why: no discrimination mechanism claims to produce it.
       if (s.input.artifacts.every((a) => silences.has(a))) {
-        assert.deepEqual(first.filter((m) => m.family.startsWith('discrimination-')).map((m) => m.id), [], `${s.id}: discrimination in the first tier of a silence`);
+        assert.deepEqual(
+          first.filter((m) => m.family.startsWith('discrimination-')).map((m) => m.id),
+          [],
+          `${s.id}: discrimination in the first tier of a silence`,
+        );
       }
       // An offer the employer withdrew: the employer chose you, so "held as backup" and your own decline are not on the table.
       if (s.input.artifacts.some((a) => chosen.has(a))) {
@@ -53,14 +57,24 @@ describe('the scenarios hold', () => {
 
   test('checkScenarios runs them all and finds no mismatch', () => {
     const checks = checkScenarios(reg);
-    assert.deepEqual(checks.map((c) => c.id), scenarios.map((s) => s.id));
-    assert.deepEqual(checks.filter((c) => c.mismatches.length > 0), []);
+    assert.deepEqual(
+      checks.map((c) => c.id),
+      scenarios.map((s) => s.id),
+    );
+    assert.deepEqual(
+      checks.filter((c) => c.mismatches.length > 0),
+      [],
+    );
   });
 });
 
 describe('a scenario fails when its analysis and its expectation part', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => { c.dispose(); }));
+  after(() =>
+    copies.forEach((c) => {
+      c.dispose();
+    }),
+  );
   const copy = () => {
     const c = new AtlasCopy();
     copies.push(c);
@@ -87,8 +101,14 @@ describe('a scenario fails when its analysis and its expectation part', () => {
       .set(s.id, ['expect', 'absent'], [present])
       .set(s.id, ['expect', 'first_tier'], [...s.expect.first_tier.slice(1), missing]);
     const mismatches = mismatchesOf(c.dir, s.id);
-    assert.ok(mismatches.some((m) => m.startsWith(`${present} (`) && m.includes('should not appear at all, but it is in the first tier')), mismatches.join('\n'));
-    assert.ok(mismatches.some((m) => m.startsWith(`${missing} (`) && m.includes('should be in the first tier')), mismatches.join('\n'));
+    assert.ok(
+      mismatches.some((m) => m.startsWith(`${present} (`) && m.includes('should not appear at all, but it is in the first tier')),
+      mismatches.join('\n'),
+    );
+    assert.ok(
+      mismatches.some((m) => m.startsWith(`${missing} (`) && m.includes('should be in the first tier')),
+      mismatches.join('\n'),
+    );
   });
 
   test('an edit to the atlas that changes an answer, with the expectation left alone, fails the scenario', () => {
@@ -98,9 +118,16 @@ describe('a scenario fails when its analysis and its expectation part', () => {
       .find(({ s, m }) => m.emits.length > 1 && m.emits.filter((e) => s.input.artifacts.includes(e.artifact)).length === 1)!;
     assert.ok(target, 'some scenario has a first-tier mechanism emitting one of its artifacts among others');
     const { s, m } = target;
-    const c = copy().set(m.id, ['emits'], m.emits.filter((e) => !s.input.artifacts.includes(e.artifact)));
+    const c = copy().set(
+      m.id,
+      ['emits'],
+      m.emits.filter((e) => !s.input.artifacts.includes(e.artifact)),
+    );
     const mismatches = mismatchesOf(c.dir, s.id);
-    assert.ok(mismatches.some((x) => x.startsWith(`${m.id} (`) && x.includes('should be in the first tier (produces what was observed), but')), mismatches.join('\n'));
+    assert.ok(
+      mismatches.some((x) => x.startsWith(`${m.id} (`) && x.includes('should be in the first tier (produces what was observed), but')),
+      mismatches.join('\n'),
+    );
   });
 
   test('scenarioProblems reports each mismatch under scenario-expectation, at the line of the expectation', () => {
@@ -123,7 +150,11 @@ describe('a scenario fails when its analysis and its expectation part', () => {
 
 describe('scenario content errors are reported with file and line', () => {
   const copies: AtlasCopy[] = [];
-  after(() => copies.forEach((c) => { c.dispose(); }));
+  after(() =>
+    copies.forEach((c) => {
+      c.dispose();
+    }),
+  );
 
   test('an unknown verdict code is a schema problem at its line, listing the allowed codes', () => {
     const c = new AtlasCopy();
@@ -142,7 +173,10 @@ describe('scenario content errors are reported with file and line', () => {
     copies.push(c);
     c.remove('S-002', ['situation']);
     const found = ofRule(c.problems(), 'schema').filter((x) => x.entity === 'S-002');
-    assert.ok(found.some((p) => /situation/.test(p.message) && (p.line ?? 0) >= 1), found.map((p) => p.message).join('\n'));
+    assert.ok(
+      found.some((p) => /situation/.test(p.message) && (p.line ?? 0) >= 1),
+      found.map((p) => p.message).join('\n'),
+    );
   });
 });
 
@@ -158,7 +192,10 @@ describe('scenarios as presets', () => {
   test('an unknown scenario is an unknown-id error that says which IDs exist', () => {
     assert.throws(
       () => scenarioInput(reg, 'S-999'),
-      (e: unknown) => e instanceof AnalysisError && e.code === 'unknown-id' && /There is no scenario S-999\. Scenario IDs run from S-001 to S-\d{3}/.test(e.message),
+      (e: unknown) =>
+        e instanceof AnalysisError &&
+        e.code === 'unknown-id' &&
+        /There is no scenario S-999\. Scenario IDs run from S-001 to S-\d{3}/.test(e.message),
     );
     assert.throws(
       () => scenarioInput(reg, 'A-009'),
@@ -177,7 +214,10 @@ describe('scenarios on the published surfaces', () => {
   test('REST serves the collection and one document per scenario, with its observes edges', () => {
     const list = json('api/v1/scenarios.json');
     assert.equal(list['kind'], 'scenario');
-    assert.deepEqual(list['items'].map((s: { id: string }) => s.id), reg.all('scenario').map((s) => s.id));
+    assert.deepEqual(
+      list['items'].map((s: { id: string }) => s.id),
+      reg.all('scenario').map((s) => s.id),
+    );
     const first = scenarios[0]!;
     const item = json(`api/v1/scenarios/${first.id}.json`);
     assert.equal(item['item'].situation, first.situation);
@@ -199,7 +239,10 @@ describe('scenarios on the published surfaces', () => {
   test('/graph holds every scenario as a node and an observes edge to each artifact it observes', () => {
     const graph = json('api/v1/graph.json');
     const nodes = graph['nodes'].filter((n: { kind: string }) => n.kind === 'scenario');
-    assert.deepEqual(nodes.map((n: { id: string }) => n.id), reg.all('scenario').map((s) => s.id));
+    assert.deepEqual(
+      nodes.map((n: { id: string }) => n.id),
+      reg.all('scenario').map((s) => s.id),
+    );
     const observes = graph['edges'].filter((e: { relation: string }) => e.relation === 'observes');
     const expected = reg.all('scenario').flatMap((s) => s.input.artifacts.map((a) => `${s.id}>${a}`));
     assert.deepEqual(observes.map((e: { source: string; target: string }) => `${e.source}>${e.target}`).sort(), expected.sort());

@@ -128,7 +128,10 @@ function refusedAt(schema: z.ZodType, record: unknown, path: Path, what: string)
   assert.equal(r.success, false, `${what}: accepted`);
   const at = r.error!.issues.map((i) => i.path.map(String).join('.'));
   const want = path.map(String).join('.');
-  assert.ok(at.some((p) => p === want || p.startsWith(`${want}.`)), `${what}: the issues are at ${JSON.stringify(at)}, not at ${want}`);
+  assert.ok(
+    at.some((p) => p === want || p.startsWith(`${want}.`)),
+    `${what}: the issues are at ${JSON.stringify(at)}, not at ${want}`,
+  );
 }
 
 describe('the content model, kind by kind', () => {
@@ -148,14 +151,21 @@ describe('the content model, kind by kind', () => {
         for (const [path, object] of objectsIn(minimal)) {
           let parsed: unknown = r.data;
           for (const p of path) parsed = (parsed as Record<string | number, unknown>)[p];
-          for (const [k, v] of Object.entries(object)) if (!isObject(v) && !(Array.isArray(v) && v.some(isObject))) assert.deepEqual((parsed as Record<string, unknown>)[k], v, [...path, k].join('.'));
+          for (const [k, v] of Object.entries(object))
+            if (!isObject(v) && !(Array.isArray(v) && v.some(isObject)))
+              assert.deepEqual((parsed as Record<string, unknown>)[k], v, [...path, k].join('.'));
         }
       });
 
       test('each field, at every depth, missing: refused at its path', () => {
         for (const [path, object] of objectsIn(minimal)) {
           for (const key of Object.keys(object)) {
-            refusedAt(schema, changed(minimal, path, (o) => delete o[key]), [...path, key], `${kind} without ${[...path, key].join('.')}`);
+            refusedAt(
+              schema,
+              changed(minimal, path, (o) => delete o[key]),
+              [...path, key],
+              `${kind} without ${[...path, key].join('.')}`,
+            );
           }
         }
       });
@@ -163,7 +173,12 @@ describe('the content model, kind by kind', () => {
       test('each field, at every depth, of the wrong type: refused at its path', () => {
         for (const [path, object] of objectsIn(minimal)) {
           for (const [key, value] of Object.entries(object)) {
-            refusedAt(schema, changed(minimal, path, (o) => (o[key] = wrongFor(value))), [...path, key], `${kind} with ${[...path, key].join('.')} = ${JSON.stringify(wrongFor(value))}`);
+            refusedAt(
+              schema,
+              changed(minimal, path, (o) => (o[key] = wrongFor(value))),
+              [...path, key],
+              `${kind} with ${[...path, key].join('.')} = ${JSON.stringify(wrongFor(value))}`,
+            );
           }
         }
       });
@@ -179,7 +194,10 @@ describe('the content model, kind by kind', () => {
           const r = schema.safeParse(changed(minimal, path, (o) => (o['colour'] = 'red')));
           assert.equal(r.success, false, `${kind}: colour accepted at ${path.join('.') || 'the top'}`);
           const issue = r.error!.issues.find((i) => i.code === 'unrecognized_keys');
-          assert.ok(issue && 'keys' in issue && (issue.keys as string[]).includes('colour'), `${kind} at ${path.join('.')}: ${JSON.stringify(r.error!.issues)}`);
+          assert.ok(
+            issue && 'keys' in issue && (issue.keys as string[]).includes('colour'),
+            `${kind} at ${path.join('.')}: ${JSON.stringify(r.error!.issues)}`,
+          );
           assert.deepEqual(issue.path, path, `${kind}: reported where the unknown field is`);
         }
       });

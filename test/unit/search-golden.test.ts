@@ -10,8 +10,14 @@ import { GOLDEN_FILE, releaseRegistry, topIds, type Golden } from '../../scripts
 test('the top five of every golden query are as recorded (regenerate on purpose: npm run test:golden)', () => {
   const golden = JSON.parse(readFileSync(GOLDEN_FILE, 'utf8')) as Golden;
   assert.ok(golden.results.length >= 300, `${golden.results.length} queries`);
-  const now = topIds(releaseRegistry(golden.release), golden.results.map((r) => r.query), golden.top);
-  const moved = golden.results.flatMap((r, i) => (JSON.stringify(r.ids) === JSON.stringify(now[i]!.ids) ? [] : [`  "${r.query}": ${r.ids.join(' ')} → ${now[i]!.ids.join(' ')}`]));
+  const now = topIds(
+    releaseRegistry(golden.release),
+    golden.results.map((r) => r.query),
+    golden.top,
+  );
+  const moved = golden.results.flatMap((r, i) =>
+    JSON.stringify(r.ids) === JSON.stringify(now[i]!.ids) ? [] : [`  "${r.query}": ${r.ids.join(' ')} → ${now[i]!.ids.join(' ')}`],
+  );
   assert.equal(
     moved.length,
     0,

@@ -54,20 +54,26 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
     const reg = loadAtlas(ROOT).registry;
     entities = reg.entities as Entity[];
     manifest = reg.manifest;
-    words = [...new Set(entities.flatMap((e) => `${e.title} ${'summary' in e ? e.summary : ''}`.toLowerCase().split(/[^a-z0-9-]+/)))].filter((w) => w.length > 2);
+    words = [
+      ...new Set(entities.flatMap((e) => `${e.title} ${'summary' in e ? e.summary : ''}`.toLowerCase().split(/[^a-z0-9-]+/))),
+    ].filter((w) => w.length > 2);
   });
 
   test('an index restored from its JSON answers every query exactly as the index it was written from', () => {
     const query = () => fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
     fc.assert(
-      fc.property(fc.subarray(entities, { minLength: 1, maxLength: 60 }), fc.array(query(), { minLength: 1, maxLength: 5 }), (some, queries) => {
-        const reg = new Registry({ manifest, entities: some });
-        const built = AtlasSearch.build(reg);
-        const json = built.toJSON();
-        const restored = AtlasSearch.load(reg, json);
-        assert.equal(restored.toJSON(), json, 'written again, the same text');
-        for (const q of queries) assert.deepEqual(restored.search(q, { limit: 20 }), built.search(q, { limit: 20 }), q);
-      }),
+      fc.property(
+        fc.subarray(entities, { minLength: 1, maxLength: 60 }),
+        fc.array(query(), { minLength: 1, maxLength: 5 }),
+        (some, queries) => {
+          const reg = new Registry({ manifest, entities: some });
+          const built = AtlasSearch.build(reg);
+          const json = built.toJSON();
+          const restored = AtlasSearch.load(reg, json);
+          assert.equal(restored.toJSON(), json, 'written again, the same text');
+          for (const q of queries) assert.deepEqual(restored.search(q, { limit: 20 }), built.search(q, { limit: 20 }), q);
+        },
+      ),
       options(25),
     );
   });
@@ -75,7 +81,10 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
   test('an index of another format is refused with what to do', () => {
     const reg = new Registry({ manifest, entities: entities.slice(0, 3) });
     const json = JSON.parse(AtlasSearch.build(reg).toJSON()) as Record<string, unknown>;
-    assert.throws(() => AtlasSearch.load(reg, JSON.stringify({ ...json, format: 'hoba-search/1' })), /format "hoba-search\/1".*npm run build/);
+    assert.throws(
+      () => AtlasSearch.load(reg, JSON.stringify({ ...json, format: 'hoba-search/1' })),
+      /format "hoba-search\/1".*npm run build/,
+    );
   });
 
   test('each term carries the word people see for it: the first in title, aliases, summary, voices, body (ID order), built once with the index', () => {
@@ -84,12 +93,16 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
     assert.equal(surfaces.length, terms.length);
     const firstWord = (term: string) => {
       for (const field of ['title', 'aliases', 'summary', 'voices', 'body'] as const) {
-        for (const e of reg.entities) for (const word of tokenizeText(fieldText(e as Entity, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
+        for (const e of reg.entities)
+          for (const word of tokenizeText(fieldText(e as Entity, field))) if (normaliseTerm(word) === term) return word.toLowerCase();
       }
       return term;
     };
     const wrong = terms.filter((t, i) => (surfaces[i] || t) !== firstWord(t));
     assert.deepEqual(wrong, [], 'terms whose shown word is not the first the atlas has');
-    assert.ok(surfaces.some((w) => w !== ''), 'stems are shown as words');
+    assert.ok(
+      surfaces.some((w) => w !== ''),
+      'stems are shown as words',
+    );
   });
 });

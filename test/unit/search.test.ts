@@ -153,17 +153,23 @@ describe('search: how people talk', () => {
       'Everything went well and I got a verbal offer. Then HR said the budget had been cut and the salary would be 15% lower than we discussed.',
       ['A-007'],
     ],
-    ['After four interviews they told me the role was on hold because of budget, and two weeks later the same job was posted again.', ['A-010', 'A-004']],
+    [
+      'After four interviews they told me the role was on hold because of budget, and two weeks later the same job was posted again.',
+      ['A-010', 'A-004'],
+    ],
   ];
   for (const [text, artifacts] of NARRATIVES) {
     test(`narrative → ${artifacts.join(', ')} in the top 3`, () => {
       assert.ok(text.length <= MAX_QUERY_LENGTH);
-      const first3 = index.search(text, { kinds: ['artifact'] }).results.slice(0, 3).map((h) => h.id);
+      const first3 = index
+        .search(text, { kinds: ['artifact'] })
+        .results.slice(0, 3)
+        .map((h) => h.id);
       for (const a of artifacts) assert.ok(first3.includes(a), `${a} not in ${top(text)}`);
     });
   }
 
-  test('deterministic: a serialised index (the snapshot\'s) answers every phrasing exactly like a fresh one', () => {
+  test("deterministic: a serialised index (the snapshot's) answers every phrasing exactly like a fresh one", () => {
     const loaded = AtlasSearch.load(reg, index.toJSON());
     for (const [query] of PHRASINGS) assert.deepEqual(loaded.search(query), index.search(query), query);
   });
@@ -183,7 +189,7 @@ describe('search: how people talk', () => {
   // rewriteQuery runs a phrase's expression only when the text holds one of its `needs` (so that a first
   // search does not compile forty large expressions): each list must be a necessary condition of its
   // expression, or a phrase would silently stop being recognised.
-  test('every text a phrase\'s expression matches holds one of the pieces it needs', () => {
+  test("every text a phrase's expression matches holds one of the pieces it needs", () => {
     for (const p of PHRASES) {
       const re = p.requires ?? p.re;
       // fast-check generates text matching an expression but knows neither \b nor lookaheads: without
@@ -201,7 +207,18 @@ describe('search: how people talk', () => {
 });
 
 describe('search: a match count that means something', () => {
-  const ORDINARY = ['interview', 'rejected', 'salary', 'ghosted after final interview', 'offer', 'recruiter', 'feedback', 'application', 'hiring manager', 'discrimination'];
+  const ORDINARY = [
+    'interview',
+    'rejected',
+    'salary',
+    'ghosted after final interview',
+    'offer',
+    'recruiter',
+    'feedback',
+    'application',
+    'hiring manager',
+    'discrimination',
+  ];
 
   test('an ordinary query matches far fewer than half the atlas', () => {
     const size = reg.entities.length;
@@ -232,7 +249,11 @@ describe('search: a match count that means something', () => {
       // rank() orders only the best `top`, but counts and returns every relevant match.
       const ranked = index.rank(q, undefined, undefined, 3);
       const sorted = index.rank(q);
-      assert.deepEqual(ranked.slice(0, 3).map((r) => r.id), sorted.slice(0, 3).map((r) => r.id), q);
+      assert.deepEqual(
+        ranked.slice(0, 3).map((r) => r.id),
+        sorted.slice(0, 3).map((r) => r.id),
+        q,
+      );
       assert.deepEqual(ranked.map((r) => r.id).sort(), sorted.map((r) => r.id).sort(), q);
     }
   });
@@ -240,13 +261,22 @@ describe('search: a match count that means something', () => {
   test('a mistyped ID gets IDs close to it as suggestions; a word gets words', () => {
     const id = index.search('M-099');
     assert.equal(id.total, 0);
-    assert.ok(id.suggestions.some((s) => /^m-0\d\d$/.test(s)), JSON.stringify(id.suggestions));
+    assert.ok(
+      id.suggestions.some((s) => /^m-0\d\d$/.test(s)),
+      JSON.stringify(id.suggestions),
+    );
     const word = index.search('xqzrejectoin');
-    assert.ok(word.suggestions.every((s) => !/^[abmplise]-\d{3,}$/.test(s)), JSON.stringify(word.suggestions));
+    assert.ok(
+      word.suggestions.every((s) => !/^[abmplise]-\d{3,}$/.test(s)),
+      JSON.stringify(word.suggestions),
+    );
   });
 
   test('an index serialised in another form is refused with what to do', () => {
-    assert.throws(() => AtlasSearch.load(reg, JSON.stringify({ documentCount: 1, index: [] })), /search index is of format .*written by another version of hoba.*Rebuild it: npm run build/);
+    assert.throws(
+      () => AtlasSearch.load(reg, JSON.stringify({ documentCount: 1, index: [] })),
+      /search index is of format .*written by another version of hoba.*Rebuild it: npm run build/,
+    );
   });
 
   test('a narrow query stays narrow', () => {
@@ -301,29 +331,59 @@ describe('properties', () => {
 
   test('search never throws on arbitrary text except the documented AnalysisErrors', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }), fc.constantFrom(...PHRASINGS.map(([q]) => q))), (q) => {
-        try {
-          const r = index.search(q);
-          return r.results.length <= 10 && r.total >= r.results.length;
-        } catch (err) {
-          return documented(err);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }), fc.constantFrom(...PHRASINGS.map(([q]) => q))),
+        (q) => {
+          try {
+            const r = index.search(q);
+            return r.results.length <= 10 && r.total >= r.results.length;
+          } catch (err) {
+            return documented(err);
+          }
+        },
+      ),
       { numRuns: 300, seed: 11 },
     );
   });
 
   test('the situation reader never throws on arbitrary text except the documented AnalysisErrors, and quotes only the text', () => {
-    const words = fc.constantFrom('ghosted', 'offer', 'not', 'interview', 'rescinded', 'gap', ',', 'and then', 'salary', 'lower', 'le', 'und', 'x', 'A-009', "wasn't", '.', 'May', '3');
+    const words = fc.constantFrom(
+      'ghosted',
+      'offer',
+      'not',
+      'interview',
+      'rescinded',
+      'gap',
+      ',',
+      'and then',
+      'salary',
+      'lower',
+      'le',
+      'und',
+      'x',
+      'A-009',
+      "wasn't",
+      '.',
+      'May',
+      '3',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.array(words, { maxLength: 30 }).map((w) => w.join(' '))), (text) => {
-        try {
-          const r = readSituation(reg, { text });
-          return r.observations.every((m) => reg.get(m.id)?.kind === 'artifact' && m.why.length > 0 && m.quotes.every((q) => r.text.includes(q)));
-        } catch (err) {
-          return documented(err);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 120 }),
+          fc.array(words, { maxLength: 30 }).map((w) => w.join(' ')),
+        ),
+        (text) => {
+          try {
+            const r = readSituation(reg, { text });
+            return r.observations.every(
+              (m) => reg.get(m.id)?.kind === 'artifact' && m.why.length > 0 && m.quotes.every((q) => r.text.includes(q)),
+            );
+          } catch (err) {
+            return documented(err);
+          }
+        },
+      ),
       { numRuns: 300, seed: 11 },
     );
   });

@@ -30,7 +30,13 @@ const pageOf = (site: Pick<Built, 'files'>, url: string) => {
 
 /** The values of an attribute across a page (entities decoded as the page's escaping writes them). */
 const attributes = (page: string, name: string) =>
-  [...page.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((m) => m[1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+  [...page.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((m) =>
+    m[1]!
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  );
 
 describe('entity and browse pages', () => {
   let site: Built;
@@ -83,7 +89,8 @@ describe('entity and browse pages', () => {
           continue;
         }
         // Anchors into entity pages (probes, sections, citations) must exist; other fragments are app state (#a=…).
-        if (fragment && /^\/[a-z]+\/[ABMPLISE]-\d{3,}\/$/.test(target) && !ids(targetFile).has(fragment)) broken.push(`${file} → ${ref} (no element #${fragment})`);
+        if (fragment && /^\/[a-z]+\/[ABMPLISE]-\d{3,}\/$/.test(target) && !ids(targetFile).has(fragment))
+          broken.push(`${file} → ${ref} (no element #${fragment})`);
       }
     }
     assert.deepEqual(broken, [], `links that lead nowhere:\n${broken.slice(0, 40).join('\n')}`);
@@ -99,21 +106,36 @@ describe('entity and browse pages', () => {
       assert.ok(list || first.length === 0, `${a.id} shows its first tier`);
       assert.deepEqual(list ? attributes(list[1]!, 'data-id') : [], first, `${a.id}: the first tier is explain's`);
       const second = result.behind.mechanisms.filter((m) => m.tier === 'same-stage');
-      if (second.length > 0) assert.match(page, new RegExp(`<details class="second-tier[^"]*"><summary>Second tier: ${second.length} `), `${a.id}: the second tier is collapsed`);
-      for (const text of a.non_inferences) assert.ok(page.includes(text.slice(0, 40).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')), `${a.id} says what it does not establish`);
+      if (second.length > 0)
+        assert.match(
+          page,
+          new RegExp(`<details class="second-tier[^"]*"><summary>Second tier: ${second.length} `),
+          `${a.id}: the second tier is collapsed`,
+        );
+      for (const text of a.non_inferences)
+        assert.ok(
+          page.includes(text.slice(0, 40).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')),
+          `${a.id} says what it does not establish`,
+        );
       for (const p of a.probes) assert.ok(page.includes(`id="probe-${p.id}"`), `${a.id} shows probe ${p.id}`);
       for (const s of a.specimens) {
         assert.ok(page.includes(`id="specimen-${s.id}"`), `${a.id} shows specimen ${s.id}`);
         assert.match(page, /Illustrative, anonymised: not a real employer’s text/);
       }
-      if (a.specimens.length > 0) assert.match(page, /<mark class="tell">[^<]+<\/mark><span class="tell-label"[^>]*>\[tell 1\]<\/span>/, `${a.id}: a tell is marked and labelled, not coloured only`);
+      if (a.specimens.length > 0)
+        assert.match(
+          page,
+          /<mark class="tell">[^<]+<\/mark><span class="tell-label"[^>]*>\[tell 1\]<\/span>/,
+          `${a.id}: a tell is marked and labelled, not coloured only`,
+        );
       if (a.law.length > 0) assert.match(page, /<p class="notice">Not legal advice\./, `${a.id}: law notes come with the legal notice`);
     }
   });
 
   test('a mechanism’s page lists every observation that rules it out, and says so when none does', () => {
     const rulers = new Map<string, string[]>();
-    for (const a of site.registry.all('artifact')) for (const r of a.rules_out) rulers.set(r.mechanism, [...(rulers.get(r.mechanism) ?? []), a.id]);
+    for (const a of site.registry.all('artifact'))
+      for (const r of a.rules_out) rulers.set(r.mechanism, [...(rulers.get(r.mechanism) ?? []), a.id]);
     assert.ok(rulers.size > 0, 'the atlas has rules_out to check');
     for (const m of site.registry.all('mechanism')) {
       if (m.status === 'deprecated') continue;
@@ -126,7 +148,9 @@ describe('entity and browse pages', () => {
   test('pattern and loop pages draw their motif or cycle as an SVG with a title and a description, and say it in words', () => {
     for (const e of [...site.registry.all('pattern'), ...site.registry.all('loop')]) {
       const page = pageOf(site, entityPath(e.id));
-      const svgs = [...page.matchAll(/<svg [^>]*role="group"[^>]*>\n<title id="([^"]+)">([^<]+)<\/title>\n<desc id="[^"]+">([^<]+)<\/desc>/g)];
+      const svgs = [
+        ...page.matchAll(/<svg [^>]*role="group"[^>]*>\n<title id="([^"]+)">([^<]+)<\/title>\n<desc id="[^"]+">([^<]+)<\/desc>/g),
+      ];
       assert.ok(svgs.length >= 1, `${e.id} has a drawn diagram with <title> and <desc>`);
       const members = e.kind === 'pattern' ? [...e.required_artifacts, ...e.compatible_mechanisms] : e.mechanisms;
       for (const id of members) assert.ok(page.includes(`<a href="${entityPath(id)}" class="node`), `${e.id}: the drawing links ${id}`);
@@ -144,7 +168,9 @@ describe('entity and browse pages', () => {
       const page = pageOf(site, url);
       const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       assert.equal(levels.filter((l) => l === 1).length, 1, `${url} has one h1`);
-      levels.forEach((l, i) => { assert.ok(i === 0 || l <= levels[i - 1]! + 1, `${url}: h${levels[i - 1]} is followed by h${l}`); });
+      levels.forEach((l, i) => {
+        assert.ok(i === 0 || l <= levels[i - 1]! + 1, `${url}: h${levels[i - 1]} is followed by h${l}`);
+      });
       if (!url.endsWith('/') || url.split('/').length !== 4) continue;
       const gz = gzipSync(Buffer.from(page)).length;
       assert.ok(gz < 60 * 1024, `${url} is ${gz} bytes gzipped`);
@@ -168,7 +194,14 @@ describe('a deprecated ID', () => {
     copy.set('A-004', ['status'], 'deprecated').set('A-004', ['superseded_by'], 'A-001');
     // The entity and browse pages of the changed atlas (what these tests read), not its whole site.
     const { registry } = loadAtlas(copy.dir);
-    site = { files: new Map([...entityPages(registry), ...browsePages(registry)].map((p) => [p.url.endsWith('/') ? fileOfPage(p.url) : p.url.slice(1), Buffer.from(p.bytes)])) };
+    site = {
+      files: new Map(
+        [...entityPages(registry), ...browsePages(registry)].map((p) => [
+          p.url.endsWith('/') ? fileOfPage(p.url) : p.url.slice(1),
+          Buffer.from(p.bytes),
+        ]),
+      ),
+    };
   });
   after(() => copy.dispose());
 
@@ -216,14 +249,28 @@ describe('a barrier page at scale', () => {
     const real = loadAtlas(ROOT).registry;
     const barrier = real.getOf('barrier', 'B-008')!;
     const model = real.all('artifact').find((a) => a.status === 'active')!;
-    const extra = Array.from({ length: 130 }, (_, i) => ({ ...model, id: `A-${9000 + i}`, title: `Clone observation ${i}`, stages: [barrier.stage], sources: [] }));
+    const extra = Array.from({ length: 130 }, (_, i) => ({
+      ...model,
+      id: `A-${9000 + i}`,
+      title: `Clone observation ${i}`,
+      stages: [barrier.stage],
+      sources: [],
+    }));
     const reg = new Registry({ manifest: real.manifest, entities: [...real.entities, ...extra] });
-    const atStage = reg.all('artifact').filter((a) => a.status === 'active' && a.stages.includes(barrier.stage)).map((a) => a.id);
+    const atStage = reg
+      .all('artifact')
+      .filter((a) => a.status === 'active' && a.stages.includes(barrier.stage))
+      .map((a) => a.id);
     const page = entityPage(reg, reg.getOf('barrier', 'B-008')!);
     const section = page.slice(page.indexOf('<h2 id="observations">'));
     const listed = [...section.slice(0, section.indexOf('</ul>')).matchAll(/href="\/artifacts\/(A-\d+)\//g)].map((m) => m[1]);
     assert.deepEqual(listed, atStage.slice(0, LISTED_MAX));
-    assert.match(section, new RegExp(`And ${atStage.length - LISTED_MAX} more: <a href="/artifacts/\\?stage=${barrier.stage}">every observation at this stage</a>`));
+    assert.match(
+      section,
+      new RegExp(
+        `And ${atStage.length - LISTED_MAX} more: <a href="/artifacts/\\?stage=${barrier.stage}">every observation at this stage</a>`,
+      ),
+    );
     // The real atlas is far from the bound: every observation of the stage is listed, and no link to the rest.
     assert.doesNotMatch(entityPage(real, barrier), /every observation at this stage/);
   });

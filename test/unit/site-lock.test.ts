@@ -28,7 +28,10 @@ test('a lock held by a live process is refused with BuildLocked naming it; one l
   const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
   try {
     writeFileSync(`${out}.lock`, lockOf(live.pid!));
-    assert.throws(() => lockSite(out), (err: Error) => err instanceof BuildLocked && err.message.includes(`process ${live.pid}, since 2026-11-27`));
+    assert.throws(
+      () => lockSite(out),
+      (err: Error) => err instanceof BuildLocked && err.message.includes(`process ${live.pid}, since 2026-11-27`),
+    );
   } finally {
     live.kill();
     await new Promise((done) => live.once('exit', done));
@@ -36,7 +39,11 @@ test('a lock held by a live process is refused with BuildLocked naming it; one l
   for (const pid of [live.pid!, process.pid]) {
     writeFileSync(`${out}.lock`, lockOf(pid));
     const release = lockSite(out);
-    assert.equal((JSON.parse(readFileSync(`${out}.lock`, 'utf8')) as { started: string }).started === '2026-11-27T00:00:00.000Z', false, 'taken over');
+    assert.equal(
+      (JSON.parse(readFileSync(`${out}.lock`, 'utf8')) as { started: string }).started === '2026-11-27T00:00:00.000Z',
+      false,
+      'taken over',
+    );
     release();
   }
   assert.deepEqual(existsSync(`${out}.lock.stale-${process.pid}`), false, 'nothing left aside');
@@ -45,7 +52,10 @@ test('a lock held by a live process is refused with BuildLocked naming it; one l
 test('an empty lock file (a build between creating and writing it) is held while fresh', () => {
   const out = join(work, 'fresh');
   writeFileSync(`${out}.lock`, '');
-  assert.throws(() => lockSite(out), (err: Error) => err instanceof BuildLocked && /a build that is starting/.test(err.message));
+  assert.throws(
+    () => lockSite(out),
+    (err: Error) => err instanceof BuildLocked && /a build that is starting/.test(err.message),
+  );
   rmSync(`${out}.lock`);
 });
 
@@ -60,7 +70,8 @@ test('out-dir refusals: a file, a device, a link to a file, a path under a file,
   assert.match(outDirRefusal(join(work, 'link-to-file')) ?? '', /link to a file/);
   assert.match(outDirRefusal(join(file, 'site')) ?? '', /is a file/);
   assert.match(outDirRefusal('/') ?? '', /root of the file system/);
-  for (const fine of [join(work, 'missing'), join(work, 'empty'), join(work, 'dangling')]) assert.equal(outDirRefusal(fine), undefined, fine);
+  for (const fine of [join(work, 'missing'), join(work, 'empty'), join(work, 'dangling')])
+    assert.equal(outDirRefusal(fine), undefined, fine);
 });
 
 test('a directory holds only its site when its files are exactly those its marker lists', () => {

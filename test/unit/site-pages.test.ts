@@ -52,7 +52,13 @@ function parseHtml(text: string): El {
   return root;
 }
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 const all = (el: El, pred: (e: El) => boolean): El[] =>
   el.children.flatMap((c) => (typeof c === 'string' ? [] : [...(pred(c) ? [c] : []), ...all(c, pred)]));
 const byTag = (el: El, tag: string) => all(el, (e) => e.tag === tag);
@@ -65,7 +71,9 @@ function assertHeadingOrder(doc: El, page: string) {
   const levels = all(doc, (e) => /^h[1-6]$/.test(e.tag)).map((h) => Number(h.tag[1]));
   assert.equal(levels.filter((l) => l === 1).length, 1, `${page}: one h1`);
   assert.equal(levels[0], 1, `${page}: the h1 comes first`);
-  levels.forEach((l, i) => { i && assert.ok(l <= levels[i - 1]! + 1, `${page}: heading h${l} after h${levels[i - 1]} skips a level`); });
+  levels.forEach((l, i) => {
+    i && assert.ok(l <= levels[i - 1]! + 1, `${page}: heading h${l} after h${levels[i - 1]} skips a level`);
+  });
 }
 
 // ── the built site ─────────────────────────────────────────────────────────────────────────────────
@@ -112,7 +120,9 @@ describe('the site pages', () => {
         const href = a.attrs['href'] ?? '';
         if (!href.startsWith('/') && !href.startsWith('#')) continue;
         const [path, hash] = href.split('#') as [string, string | undefined];
-        const target = path ? resolveUrl(path) : { kind: 'file' as const, file: url === '/404.html' ? '404.html' : `${url.slice(1)}index.html` };
+        const target = path
+          ? resolveUrl(path)
+          : { kind: 'file' as const, file: url === '/404.html' ? '404.html' : `${url.slice(1)}index.html` };
         assert.notEqual(target.kind, 'hidden', `${url}: ${href} is served`);
         if (target.kind === 'hidden') continue;
         const bytes = files.get(target.file);
@@ -141,8 +151,12 @@ describe('the site pages', () => {
     assert.ok(hrefs.has(SITE.analyze), 'links to the analyze page');
     assert.ok(hrefs.has(SITE.search), 'links to the search page');
     for (const s of reg.all('scenario').filter((x) => x.status === 'active')) assert.ok(hrefs.has(entityPath(s.id)), `links to ${s.id}`);
-    assert.ok([...hrefs].some((h) => h?.startsWith('/artifacts/A-')), 'links to some observations');
-    for (const way of [BROWSE_PATH, SITE.explore, SITE.methodology, SITE.developers, SITE.data, '/api/v1/graph', '/llms.txt']) assert.ok(hrefs.has(way), `links to ${way}`);
+    assert.ok(
+      [...hrefs].some((h) => h?.startsWith('/artifacts/A-')),
+      'links to some observations',
+    );
+    for (const way of [BROWSE_PATH, SITE.explore, SITE.methodology, SITE.developers, SITE.data, '/api/v1/graph', '/llms.txt'])
+      assert.ok(hrefs.has(way), `links to ${way}`);
     const text = textOf(doc);
     assert.match(text, /not legal advice/i);
     assert.match(text, /No odds/);
@@ -169,7 +183,11 @@ describe('the site pages', () => {
     for (const s of m.vocabularies.stages) assert.ok(rowIds.has(`stage-${s.id}`), `stage ${s.id} has a row`);
     for (const f of m.vocabularies.facets.removability) assert.ok(rowIds.has(`removability-${f.id}`), `removability ${f.id} has a row`);
     assert.ok(byTag(doc, 'table').length >= 15, 'every vocabulary is a table');
-    for (const table of byTag(doc, 'table')) assert.ok(ancestors(table).some((a) => hasClass(a, 'table-wrap')), 'tables scroll in their own box');
+    for (const table of byTag(doc, 'table'))
+      assert.ok(
+        ancestors(table).some((a) => hasClass(a, 'table-wrap')),
+        'tables scroll in their own box',
+      );
     assert.ok(text.includes(LEGAL_NOTICE), 'the legal notice');
   });
 
@@ -203,7 +221,9 @@ describe('the site pages', () => {
       assert.ok(text.includes(`(${active})`), `${k}: its count`);
     }
     const missing = pageDoc('/404.html');
-    assert.ok(byTag(missing, 'form').some((f) => f.attrs['action'] === SITE.search && byTag(f, 'input').some((i) => i.attrs['name'] === 'q')));
+    assert.ok(
+      byTag(missing, 'form').some((f) => f.attrs['action'] === SITE.search && byTag(f, 'input').some((i) => i.attrs['name'] === 'q')),
+    );
     const hrefs = new Set(byTag(missing, 'a').map((a) => a.attrs['href']));
     for (const h of [SITE.home, BROWSE_PATH]) assert.ok(hrefs.has(h), `404 links to ${h}`);
   });
@@ -212,7 +232,10 @@ describe('the site pages', () => {
     const xml = file('sitemap.xml');
     assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decode(m[1]!));
-    assert.ok(locs.every((l) => l.startsWith(`${ORIGIN}/`)), 'every URL is absolute');
+    assert.ok(
+      locs.every((l) => l.startsWith(`${ORIGIN}/`)),
+      'every URL is absolute',
+    );
     const listed = new Set(locs.map((l) => l.slice(ORIGIN.length)));
     assert.equal(listed.size, locs.length, 'no URL twice');
     const deprecated = new Set(
@@ -282,6 +305,8 @@ describe('the site pages', () => {
       once.map((p) => p.url),
       again.map((p) => p.url),
     );
-    once.forEach((p, i) => { assert.ok(p.bytes.equals(again[i]!.bytes), p.url); });
+    once.forEach((p, i) => {
+      assert.ok(p.bytes.equals(again[i]!.bytes), p.url);
+    });
   });
 });

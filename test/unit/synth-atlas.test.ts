@@ -45,7 +45,10 @@ test(`a generated atlas of ${ENTITIES} entities passes validate --strict: no err
   const load = loadAtlas(first);
   assert.equal(load.registry.entities.length, ENTITIES);
   const problems = validateAtlas(load, { bibliography });
-  assert.deepEqual(problems.map((p) => `${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`), []);
+  assert.deepEqual(
+    problems.map((p) => `${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`),
+    [],
+  );
 });
 
 test('the generated atlas has the structure the benchmark relies on: loops, probe exclusions, baselines, hubs', () => {
@@ -56,26 +59,44 @@ test('the generated atlas has the structure the benchmark relies on: loops, prob
   // Every cycle is exactly one declared loop's members.
   assert.deepEqual(
     cycles.map((c) => c.join(' ')).sort(),
-    reg.all('loop').map((l) => [...l.mechanisms].sort().join(' ')).sort(),
+    reg
+      .all('loop')
+      .map((l) => [...l.mechanisms].sort().join(' '))
+      .sort(),
   );
-  assert.ok(reg.all('artifact').some((a) => a.probes.some((p) => p.outcomes.some((o) => o.excludes.length > 0))), 'some probe outcome excludes a mechanism');
+  assert.ok(
+    reg.all('artifact').some((a) => a.probes.some((p) => p.outcomes.some((o) => o.excludes.length > 0))),
+    'some probe outcome excludes a mechanism',
+  );
   assert.ok(mechanisms.some((m) => m.honest_baseline));
-  assert.ok(reg.all('source').some((s) => s.status !== 'current'), 'sources of every status kind are exercised');
+  assert.ok(
+    reg.all('source').some((s) => s.status !== 'current'),
+    'sources of every status kind are exercised',
+  );
   // Heavy tails: the most-cited source is cited far more often than the median one.
-  const cites = reg.all('source').map((s) => reg.incoming(s.id, 'cites').length).sort((a, b) => a - b);
+  const cites = reg
+    .all('source')
+    .map((s) => reg.incoming(s.id, 'cites').length)
+    .sort((a, b) => a - b);
   assert.ok(cites.at(-1)! >= 4 * cites[cites.length >> 1]!, `cites per source: median ${cites[cites.length >> 1]}, max ${cites.at(-1)}`);
 });
 
 test('the generated scenarios hold: explain on each gives what it expects (validate runs them)', () => {
   const reg = loadAtlas(first).registry;
   assert.ok(reg.all('scenario').length > 0, 'the generator writes scenarios');
-  assert.deepEqual(scenarioProblems(reg).map((p) => `${p.entity}: ${p.message}`), []);
+  assert.deepEqual(
+    scenarioProblems(reg).map((p) => `${p.entity}: ${p.message}`),
+    [],
+  );
 });
 
 test('no author surname is a word of the prose vocabulary (the named-entity rule stays quiet by construction)', () => {
   const surnames = authorSurnames(atlas.bibliography.flatMap((e) => e.authors as string[]));
   assert.ok(surnames.length > 0);
-  assert.deepEqual(surnames.filter((s) => VOCABULARY.has(s.toLowerCase())), []);
+  assert.deepEqual(
+    surnames.filter((s) => VOCABULARY.has(s.toLowerCase())),
+    [],
+  );
 });
 
 test('the same seed gives byte-identical files; another seed gives another atlas', () => {

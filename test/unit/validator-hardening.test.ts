@@ -12,7 +12,11 @@ import type { Problem } from '../../src/registry/rules.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => { c.dispose(); }));
+after(() =>
+  copies.forEach((c) => {
+    c.dispose();
+  }),
+);
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);
@@ -24,12 +28,15 @@ const relFile = (c: AtlasCopy, id: string) => c.fileOf(id).slice(c.dir.length + 
 
 /** The 1-based line of the first line of a file that matches. */
 function lineMatching(c: AtlasCopy, id: string, re: RegExp): number {
-  const i = readFileSync(c.fileOf(id), 'utf8').split('\n').findIndex((l) => re.test(l));
+  const i = readFileSync(c.fileOf(id), 'utf8')
+    .split('\n')
+    .findIndex((l) => re.test(l));
   assert.ok(i >= 0, `no line of ${id} matches ${re}`);
   return i + 1;
 }
 
-const show = (ps: Problem[]) => ps.map((p) => `  ${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`).join('\n') || '  none';
+const show = (ps: Problem[]) =>
+  ps.map((p) => `  ${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`).join('\n') || '  none';
 
 /** Four levels of nine aliases each: 9^4 values from a few lines (a small "billion laughs"). */
 const ALIAS_BOMB = [
@@ -49,7 +56,10 @@ describe('YAML aliases (item 4)', () => {
     assert.equal(p.file, relFile(c, 'M-004'));
     assert.equal(p.line, lineMatching(c, 'M-004', /^title: \*nowhere/));
     assert.match(p.message, /\*nowhere refers to no anchor/);
-    assert.deepEqual(ofRule(problems, 'dangling-reference').filter((d) => d.message.includes('M-004')), []);
+    assert.deepEqual(
+      ofRule(problems, 'dangling-reference').filter((d) => d.message.includes('M-004')),
+      [],
+    );
   });
 
   test('an alias bomb is a yaml-syntax problem, not a crash, and its expansion is bounded', () => {
@@ -66,16 +76,25 @@ describe('YAML aliases (item 4)', () => {
     const c = copy();
     c.write('content/atlas.yaml', readFileSync(join(c.dir, 'content/atlas.yaml'), 'utf8') + ALIAS_BOMB + '\n');
     const found = ofRule(c.problems(), 'yaml-syntax');
-    assert.ok(found.some((p) => p.file === 'content/atlas.yaml'), show(found));
+    assert.ok(
+      found.some((p) => p.file === 'content/atlas.yaml'),
+      show(found),
+    );
   });
 
   test('a modest alias is ordinary YAML and still loads', () => {
     const c = copy();
     c.edit('A-001', (d) => d.setIn(['stages'], d.createNode(['screening'])));
-    const text = readFileSync(c.fileOf('A-001'), 'utf8').replace(/^title: (.*)$/m, 'title: &t $1').replace(/^summary: >-\n(?: {2}.*\n)+/m, 'summary: *t\n');
+    const text = readFileSync(c.fileOf('A-001'), 'utf8')
+      .replace(/^title: (.*)$/m, 'title: &t $1')
+      .replace(/^summary: >-\n(?: {2}.*\n)+/m, 'summary: *t\n');
     c.write(relFile(c, 'A-001'), text);
     const problems = c.problems().filter((p) => p.severity === 'error');
-    assert.deepEqual(problems.filter((p) => p.rule === 'yaml-syntax'), [], show(problems));
+    assert.deepEqual(
+      problems.filter((p) => p.rule === 'yaml-syntax'),
+      [],
+      show(problems),
+    );
   });
 });
 
@@ -97,7 +116,10 @@ describe('cycles among mechanisms (item 6)', () => {
     // M-006 and M-004 are both in L-002, which declares only amplifies between them.
     c.edit('M-004', (d) => d.setIn(['masks'], d.createNode(['M-006'])));
     const found = ofRule(c.problems(), 'loop-undeclared-cycle');
-    assert.ok(found.some((p) => p.entity === 'M-004' && /M-004 masks M-006/.test(p.message)), show(found));
+    assert.ok(
+      found.some((p) => p.entity === 'M-004' && /M-004 masks M-006/.test(p.message)),
+      show(found),
+    );
   });
 
   test('declaring the new edges in a loop accounts for the cycle', () => {
@@ -115,11 +137,21 @@ describe('cycles among mechanisms (item 6)', () => {
 describe('loop declarations (item 7)', () => {
   /** The line of the n-th declared edge (0-based) of a loop file. */
   const edgeLine = (c: AtlasCopy, id: string, n: number) =>
-    readFileSync(c.fileOf(id), 'utf8').split('\n').flatMap((l, i) => (/^\s+- from: /.test(l) ? [i + 1] : []))[n];
+    readFileSync(c.fileOf(id), 'utf8')
+      .split('\n')
+      .flatMap((l, i) => (/^\s+- from: /.test(l) ? [i + 1] : []))[n];
 
   test('edges that do not lead back are loop-declaration at the edge’s line', () => {
     const c = copy();
-    c.set('L-002', ['edges'], [{ from: 'M-006', to: 'M-004', relation: 'amplifies' }, { from: 'M-004', to: 'M-006', relation: 'amplifies' }, { from: 'M-006', to: 'M-005', relation: 'amplifies' }]);
+    c.set(
+      'L-002',
+      ['edges'],
+      [
+        { from: 'M-006', to: 'M-004', relation: 'amplifies' },
+        { from: 'M-004', to: 'M-006', relation: 'amplifies' },
+        { from: 'M-006', to: 'M-005', relation: 'amplifies' },
+      ],
+    );
     const found = ofRule(c.problems(), 'loop-declaration');
     assert.equal(found.length, 1, show(found));
     assert.equal(found[0]!.entity, 'L-002');
@@ -129,16 +161,32 @@ describe('loop declarations (item 7)', () => {
 
   test('a chain of edges with nothing back to its start is reported', () => {
     const c = copy();
-    c.set('L-003', ['edges'], [{ from: 'M-012', to: 'M-029', relation: 'amplifies' }, { from: 'M-029', to: 'M-013', relation: 'masks' }]);
+    c.set(
+      'L-003',
+      ['edges'],
+      [
+        { from: 'M-012', to: 'M-029', relation: 'amplifies' },
+        { from: 'M-029', to: 'M-013', relation: 'masks' },
+      ],
+    );
     const found = ofRule(c.problems(), 'loop-declaration').filter((p) => p.entity === 'L-003');
     assert.equal(found.length, 2, show(found));
   });
 
   test('a member no edge touches is reported at the member', () => {
     const c = copy();
-    c.set('L-002', ['edges'], [{ from: 'M-006', to: 'M-004', relation: 'amplifies' }, { from: 'M-004', to: 'M-006', relation: 'amplifies' }]);
+    c.set(
+      'L-002',
+      ['edges'],
+      [
+        { from: 'M-006', to: 'M-004', relation: 'amplifies' },
+        { from: 'M-004', to: 'M-006', relation: 'amplifies' },
+      ],
+    );
     const found = ofRule(c.problems(), 'loop-declaration');
-    const p = found.find((f) => f.entity === 'L-002' && /M-005 is one of the loop's mechanisms, but none of its edges touches it/.test(f.message));
+    const p = found.find(
+      (f) => f.entity === 'L-002' && /M-005 is one of the loop's mechanisms, but none of its edges touches it/.test(f.message),
+    );
     assert.ok(p, show(found));
     assert.equal(p.line, lineMatching(c, 'L-002', /^\s+- M-005$/));
   });
@@ -147,21 +195,31 @@ describe('loop declarations (item 7)', () => {
     const c = copy();
     c.edit('L-001', (d) => d.addIn(['edges'], d.createNode({ from: 'M-019', to: 'M-020', relation: 'amplifies' })));
     const found = ofRule(c.problems(), 'loop-declaration');
-    assert.ok(found.some((p) => p.entity === 'L-001' && /edges\[2\] repeats edges\[0\]/.test(p.message)), show(found));
+    assert.ok(
+      found.some((p) => p.entity === 'L-001' && /edges\[2\] repeats edges\[0\]/.test(p.message)),
+      show(found),
+    );
   });
 
   test('two separate cycles in one loop are reported', () => {
     const c = copy();
     // M-019 ⇄ M-020 and M-018 ⇄ M-023 are real cycles, but not one cycle.
     c.set('L-001', ['mechanisms'], ['M-019', 'M-020', 'M-018', 'M-023']);
-    c.set('L-001', ['edges'], [
-      { from: 'M-019', to: 'M-020', relation: 'amplifies' },
-      { from: 'M-020', to: 'M-019', relation: 'amplifies' },
-      { from: 'M-018', to: 'M-023', relation: 'amplifies' },
-      { from: 'M-023', to: 'M-018', relation: 'amplifies' },
-    ]);
+    c.set(
+      'L-001',
+      ['edges'],
+      [
+        { from: 'M-019', to: 'M-020', relation: 'amplifies' },
+        { from: 'M-020', to: 'M-019', relation: 'amplifies' },
+        { from: 'M-018', to: 'M-023', relation: 'amplifies' },
+        { from: 'M-023', to: 'M-018', relation: 'amplifies' },
+      ],
+    );
     const found = ofRule(c.problems(), 'loop-declaration');
-    assert.ok(found.some((p) => p.entity === 'L-001' && /separate cycles/.test(p.message)), show(found));
+    assert.ok(
+      found.some((p) => p.entity === 'L-001' && /separate cycles/.test(p.message)),
+      show(found),
+    );
   });
 });
 
@@ -202,7 +260,10 @@ describe('control characters and invalid UTF-8 (item 8)', () => {
 
   test('escapes that produce control characters are reported at the scalar', () => {
     const c = copy();
-    c.write(relFile(c, 'M-004'), readFileSync(c.fileOf('M-004'), 'utf8').replace(/^title: .*$/m, 'title: "\\0\\a\\x07Role redefined \\uFFFE"'));
+    c.write(
+      relFile(c, 'M-004'),
+      readFileSync(c.fileOf('M-004'), 'utf8').replace(/^title: .*$/m, 'title: "\\0\\a\\x07Role redefined \\uFFFE"'),
+    );
     const [p, more] = ofRule(c.problems(), 'text-encoding');
     assert.ok(p && !more, 'one text-encoding problem');
     assert.equal(p.line, lineMatching(c, 'M-004', /^title: /));
@@ -213,7 +274,10 @@ describe('control characters and invalid UTF-8 (item 8)', () => {
     const c = copy();
     c.write('content/atlas.yaml', readFileSync(join(c.dir, 'content/atlas.yaml'), 'utf8').replace(/^name: /m, 'name: \u0007'));
     const found = ofRule(c.problems(), 'text-encoding');
-    assert.ok(found.some((p) => p.file === 'content/atlas.yaml' && p.line !== undefined), show(found));
+    assert.ok(
+      found.some((p) => p.file === 'content/atlas.yaml' && p.line !== undefined),
+      show(found),
+    );
   });
 
   test('a BOM, CRLF line ends, tabs in comments and Unicode prose are fine', () => {
@@ -224,7 +288,11 @@ describe('control characters and invalid UTF-8 (item 8)', () => {
     }
     c.write('content/atlas.yaml', '\uFEFF' + readFileSync(join(c.dir, 'content/atlas.yaml'), 'utf8').replace(/\n/g, '\r\n'));
     const problems = c.problems();
-    assert.deepEqual(problems.filter((p) => p.severity === 'error' || p.rule === 'text-encoding'), [], show(problems));
+    assert.deepEqual(
+      problems.filter((p) => p.severity === 'error' || p.rule === 'text-encoding'),
+      [],
+      show(problems),
+    );
   });
 });
 

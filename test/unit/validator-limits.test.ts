@@ -18,7 +18,11 @@ import type { WorkflowError } from '../../src/workflows/errors.ts';
 import { AtlasCopy, ofRule } from '../helpers.ts';
 
 const copies: AtlasCopy[] = [];
-after(() => copies.forEach((c) => { c.dispose(); }));
+after(() =>
+  copies.forEach((c) => {
+    c.dispose();
+  }),
+);
 function copy(): AtlasCopy {
   const c = new AtlasCopy();
   copies.push(c);
@@ -26,7 +30,8 @@ function copy(): AtlasCopy {
 }
 
 const relFile = (c: AtlasCopy, id: string) => c.fileOf(id).slice(c.dir.length + 1);
-const show = (ps: Problem[]) => ps.map((p) => `  ${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message.slice(0, 160)}`).join('\n') || '  none';
+const show = (ps: Problem[]) =>
+  ps.map((p) => `  ${p.rule} ${p.entity ?? ''} ${p.file ?? ''}:${p.line ?? ''} ${p.message.slice(0, 160)}`).join('\n') || '  none';
 const lineOf = (text: string, re: RegExp) => text.split('\n').findIndex((l) => re.test(l)) + 1;
 
 /** Appends lines to an entity's file (top-level keys the schema does not know are fine: the file must not even get that far). */
@@ -63,7 +68,11 @@ describe('law-note: a status note must say the guidance is withdrawn, not presen
 
   test('a note that says so, and then that another law still applies, passes', () => {
     const c = copy();
-    c.set('M-005', ['law', 1, 'status_note'], 'Withdrawn in 2025 (E-112): it is not current guidance. The statute it explained still applies (E-112).');
+    c.set(
+      'M-005',
+      ['law', 1, 'status_note'],
+      'Withdrawn in 2025 (E-112): it is not current guidance. The statute it explained still applies (E-112).',
+    );
     assert.deepEqual(ofRule(c.problems(), 'law-note'), []);
   });
 
@@ -93,7 +102,11 @@ describe('source-status-unstated: a negation does not say a source no longer app
     const data = parse(readFileSync(c.fileOf('A-004'), 'utf8')) as { summary: string; sources?: string[] };
     assert.match(data.summary, /taken down/, 'the summary speaks of a posting taken down');
     c.set('A-004', ['sources'], [...(data.sources ?? []), 'E-120']);
-    c.set('A-004', ['summary'], `${data.summary.trimEnd()} It also has other parts. The US guidance on such tools (E-120) is neither withdrawn nor repealed.`);
+    c.set(
+      'A-004',
+      ['summary'],
+      `${data.summary.trimEnd()} It also has other parts. The US guidance on such tools (E-120) is neither withdrawn nor repealed.`,
+    );
     const p = reportedOnce(c.problems(), 'source-status-unstated', relFile(c, 'A-004'));
     assert.match(p.message, /summary cites E-120/);
   });
@@ -102,13 +115,30 @@ describe('source-status-unstated: a negation does not say a source no longer app
     const c = copy();
     c.set('A-004', ['sources'], [...((parse(readFileSync(c.fileOf('A-004'), 'utf8')) as { sources?: string[] }).sources ?? []), 'E-120']);
     c.set('A-004', ['summary'], 'A posting came back. Its guidance was withdrawn in 2025. The statutory duty is unaffected (E-120).');
-    assert.deepEqual(c.problems().filter((p) => p.rule === 'source-status-unstated'), []);
+    assert.deepEqual(
+      c.problems().filter((p) => p.rule === 'source-status-unstated'),
+      [],
+    );
   });
 
   const W = /\b(withdrawn|rescinded|revoked|no\s+longer\s+current)\b/i;
-  const denials = ['It has not been withdrawn.', 'It was never withdrawn.', 'It hasn’t been rescinded.', 'It was not, as some believe, quietly withdrawn.', 'Neither withdrawn nor revoked.', 'It is not true that it was withdrawn.', 'It remains un-withdrawn.'];
+  const denials = [
+    'It has not been withdrawn.',
+    'It was never withdrawn.',
+    'It hasn’t been rescinded.',
+    'It was not, as some believe, quietly withdrawn.',
+    'Neither withdrawn nor revoked.',
+    'It is not true that it was withdrawn.',
+    'It remains un-withdrawn.',
+  ];
   for (const d of denials) test(`denied: ${JSON.stringify(d)}`, () => assert.equal(saysNoLongerApplies(W, d), false));
-  const statements = ['Withdrawn in 2025.', 'The statute was not changed, and the guidance was withdrawn.', 'With no notice, the agency withdrew it and it was withdrawn from its site.', 'It never took effect. It was rescinded in 2026.', 'It is no longer current.'];
+  const statements = [
+    'Withdrawn in 2025.',
+    'The statute was not changed, and the guidance was withdrawn.',
+    'With no notice, the agency withdrew it and it was withdrawn from its site.',
+    'It never took effect. It was rescinded in 2026.',
+    'It is no longer current.',
+  ];
   for (const s of statements) test(`said: ${JSON.stringify(s)}`, () => assert.equal(saysNoLongerApplies(W, s), true));
   test('claims of current force about the cited instrument are found; another law that still applies is not', () => {
     assert.ok(presentedAsCurrent('Current guidance: it is in force.'));
@@ -120,11 +150,27 @@ describe('source-status-unstated: a negation does not say a source no longer app
 });
 
 describe('the fast YAML reader leaves Unicode spaces to the yaml package (item 5)', () => {
-  const spaces = ['\u00A0', '\u1680', '\u2000', '\u2005', '\u200A', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u000B', '\u000C', '\u0085'];
+  const spaces = [
+    '\u00A0',
+    '\u1680',
+    '\u2000',
+    '\u2005',
+    '\u200A',
+    '\u2028',
+    '\u2029',
+    '\u202F',
+    '\u205F',
+    '\u3000',
+    '\uFEFF',
+    '\u000B',
+    '\u000C',
+    '\u0085',
+  ];
   for (const ch of spaces) {
     const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
     test(`${code} anywhere in a file: declined`, () => {
-      for (const text of [`year: 2000${ch}\n`, `a:\n${ch}${ch}b: 1\n`, `a: x${ch}y\n`, `a: [x,${ch}y]\n`]) assert.equal(fastYaml(text), undefined, JSON.stringify(text));
+      for (const text of [`year: 2000${ch}\n`, `a:\n${ch}${ch}b: 1\n`, `a: x${ch}y\n`, `a: [x,${ch}y]\n`])
+        assert.equal(fastYaml(text), undefined, JSON.stringify(text));
     });
   }
 
@@ -145,7 +191,10 @@ describe('the fast YAML reader leaves Unicode spaces to the yaml package (item 5
     const lines = text.split('\n');
     lines[line] = lines[line]!.replace(/^ {2}/, '\u00A0\u00A0');
     c.write(file, lines.join('\n'));
-    assert.ok(c.problems().some((p) => p.severity === 'error' && p.file === file), 'the edited file has an error');
+    assert.ok(
+      c.problems().some((p) => p.severity === 'error' && p.file === file),
+      'the edited file has an error',
+    );
   });
 });
 
@@ -162,7 +211,11 @@ describe('nesting, size and aliases are bounded before the slow or recursive pat
   });
 
   test('deep flow collections, deep compact sequences and deep values made by aliases are refused the same way', () => {
-    for (const extra of [`x_flow: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, `x_seq:\n  ${'- '.repeat(3000)}x\n`, `x_map: ${'{a: '.repeat(3000)}1${'}'.repeat(3000)}\n`]) {
+    for (const extra of [
+      `x_flow: ${'['.repeat(5000)}${']'.repeat(5000)}\n`,
+      `x_seq:\n  ${'- '.repeat(3000)}x\n`,
+      `x_map: ${'{a: '.repeat(3000)}1${'}'.repeat(3000)}\n`,
+    ]) {
       const c = copy();
       const file = append(c, 'M-006', extra);
       const p = reportedOnce(c.problems(), 'yaml-syntax', file);
@@ -177,7 +230,10 @@ describe('nesting, size and aliases are bounded before the slow or recursive pat
   test('the nesting estimate counts levels of indentation, dashes and brackets, and skips block scalar text', () => {
     assert.equal(nestingProblem('a:\n  b:\n    c: 1\n'), undefined);
     assert.ok(nestingProblem(`a: ${'['.repeat(CONTENT_LIMITS.depth + 1)}`));
-    assert.equal(nestingProblem(`a: |\n${Array.from({ length: 200 }, (_, i) => `${' '.repeat(i + 2)}code`).join('\n')}\nb: 1\n`), undefined);
+    assert.equal(
+      nestingProblem(`a: |\n${Array.from({ length: 200 }, (_, i) => `${' '.repeat(i + 2)}code`).join('\n')}\nb: 1\n`),
+      undefined,
+    );
     assert.equal(nestingProblem(`a: "${'['.repeat(200)}"\n`), undefined, 'brackets inside quotes are text');
   });
 
@@ -193,7 +249,11 @@ describe('nesting, size and aliases are bounded before the slow or recursive pat
 
   test('a file larger than the limit is yaml-syntax at line 1, not read', () => {
     const c = copy();
-    const file = append(c, 'M-006', `x_big: >-\n${'  word word word word word word word word word word word word word word\n'.repeat(16_000)}`);
+    const file = append(
+      c,
+      'M-006',
+      `x_big: >-\n${'  word word word word word word word word word word word word word word\n'.repeat(16_000)}`,
+    );
     const p = reportedOnce(c.problems(), 'yaml-syntax', file, 1);
     assert.match(p.message, /at most 1024 KiB/);
   });
@@ -204,7 +264,10 @@ describe('nesting, size and aliases are bounded before the slow or recursive pat
     const file = append(c, 'M-006', `x_anchor: &big "${big}"\n${Array.from({ length: 99 }, (_, i) => `x_copy${i}: *big`).join('\n')}\n`);
     const p = reportedOnce(c.problems(), 'yaml-syntax', file);
     assert.match(p.message, /aliases \(\*name\) expanded, hold more than 1024 KiB/);
-    assert.throws(() => buildCheckout(c.dir, join(c.dir, '_site')), (err: WorkflowError) => err.code === 'invalid-content' && err.exit === 1);
+    assert.throws(
+      () => buildCheckout(c.dir, join(c.dir, '_site')),
+      (err: WorkflowError) => err.code === 'invalid-content' && err.exit === 1,
+    );
     assert.equal(existsSync(join(c.dir, '_site')), false, 'no site written');
   });
 });
@@ -232,10 +295,19 @@ describe('decided: one byte-order mark may open a file; any other U+FEFF, and YA
   test('one leading byte-order mark is fine', () => {
     const c = copy();
     writeFileSync(c.fileOf('M-004'), `\uFEFF${readFileSync(c.fileOf('M-004'), 'utf8')}`);
-    assert.deepEqual(c.problems().filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      c.problems().filter((p) => p.severity === 'error'),
+      [],
+    );
   });
 
-  for (const [tag, value] of [['!foo', 'x'], ['!!str', '1'], ['!!binary', 'aGVsbG8='], ['!!set', '{a}'], ['!!int', '"3"']] as const) {
+  for (const [tag, value] of [
+    ['!foo', 'x'],
+    ['!!str', '1'],
+    ['!!binary', 'aGVsbG8='],
+    ['!!set', '{a}'],
+    ['!!int', '"3"'],
+  ] as const) {
     test(`a tag (${tag}) is yaml-syntax at its line: tags change what a value is read as`, () => {
       const c = copy();
       const file = relFile(c, 'M-004');

@@ -36,7 +36,11 @@ export function fieldText(e: Entity, field: Field): string {
     case 'barrier':
       return texts(...common, e.stage, e.pass_condition);
     case 'mechanism':
-      return texts(...common, e.family.replace(/-/g, ' '), e.emits.map((x) => x.note ?? ''));
+      return texts(
+        ...common,
+        e.family.replace(/-/g, ' '),
+        e.emits.map((x) => x.note ?? ''),
+      );
     case 'pattern':
       return texts(...common, e.shape, e.trigger_rule, e.establishes, e.non_inferences);
     case 'loop':

@@ -55,7 +55,8 @@ export class TermIndex {
   longerWithPrefix(prefix: string): number[] {
     const terms = this.data.terms;
     const out: number[] = [];
-    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) if (terms[i]!.length > prefix.length) out.push(i);
+    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++)
+      if (terms[i]!.length > prefix.length) out.push(i);
     return out;
   }
 

@@ -28,4 +28,3 @@ export function normaliseTerm(term: string): string | null {
 export function tokenizeText(text: string): string[] {
   return text.match(TOKEN) ?? [];
 }
-

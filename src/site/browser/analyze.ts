@@ -88,10 +88,19 @@ async function run(state: AnalyzeState, focus: Focus, lead = ''): Promise<void> 
     if (!(err instanceof AnalysisError)) throw err;
     current = { state };
     syncForms(state);
-    const suggestions = err.suggestions.length > 0 ? html`<p>Closest in the atlas:</p><ul>${err.suggestions.map((s) => html`<li><a href="${entityPath(s.id)}">${s.id} ${s.title}</a></li>`)}</ul>` : '';
+    const suggestions =
+      err.suggestions.length > 0
+        ? html`<p>Closest in the atlas:</p><ul>${err.suggestions.map((s) => html`<li><a href="${entityPath(s.id)}">${s.id} ${s.title}</a></li>`)}</ul>`
+        : '';
     // A link may carry an outcome this version of the atlas no longer has: the rest can still be analysed.
-    const retry = state.probes.length > 0 ? html`<p><button type="button" data-drop-outcomes="1">Analyse without the recorded outcomes</button></p>` : '';
-    const words = state.text !== undefined || state.message !== undefined ? html`<p>You can also tick what you saw in the list of observations above.</p>` : '';
+    const retry =
+      state.probes.length > 0
+        ? html`<p><button type="button" data-drop-outcomes="1">Analyse without the recorded outcomes</button></p>`
+        : '';
+    const words =
+      state.text !== undefined || state.message !== undefined
+        ? html`<p>You can also tick what you saw in the list of observations above.</p>`
+        : '';
     showError(html`<p>${err.message}</p>${suggestions}${retry}${words}`, focus);
     return;
   }
@@ -167,7 +176,9 @@ textForm.addEventListener('submit', (event) => {
 
 pickForm.addEventListener('submit', (event) => {
   event.preventDefault();
-  const artifacts = checkboxes().filter((b) => b.checked).map((b) => b.value);
+  const artifacts = checkboxes()
+    .filter((b) => b.checked)
+    .map((b) => b.value);
   if (artifacts.length === 0) {
     picked.textContent = 'Tick at least one observation first.';
     (checkboxes().find((b) => !b.closest('li')?.hidden) ?? filter).focus();
@@ -182,15 +193,25 @@ scenarioForm.addEventListener('submit', (event) => {
 });
 
 function updatePicked(): void {
-  const ids = checkboxes().filter((b) => b.checked).map((b) => b.value);
-  setHtml(picked, ids.length === 0 ? html`None ticked yet.` : html`${count(ids.length, 'observation')} ticked: ${ids.map((id, i) => html`${i ? ', ' : ''}<span class="id">${id}</span>`)}.`);
+  const ids = checkboxes()
+    .filter((b) => b.checked)
+    .map((b) => b.value);
+  setHtml(
+    picked,
+    ids.length === 0
+      ? html`None ticked yet.`
+      : html`${count(ids.length, 'observation')} ticked: ${ids.map((id, i) => html`${i ? ', ' : ''}<span class="id">${id}</span>`)}.`,
+  );
 }
 picks.addEventListener('change', updatePicked);
 
 // The filter matches every word typed against an observation's title, ID and everyday names.
 let haystacks: Map<string, string> | undefined;
 function filterPicks(): void {
-  const words = filter.value.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = filter.value
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   let shown = 0;
   for (const li of picks.querySelectorAll<HTMLLIElement>('li[data-id]')) {
     const id = li.dataset['id']!;
@@ -218,7 +239,11 @@ resultBody.addEventListener('submit', (event) => {
   const on = (form.elements.namedItem('on') as HTMLInputElement | null)?.value ?? '';
   const where = (form.elements.namedItem('where') as HTMLSelectElement | null)?.value ?? '';
   const { on: _on, where: _where, ...rest } = current.state;
-  void run({ ...rest, ...(on ? { on } : {}), ...(where ? { where } : {}) }, { to: 'dates' }, on || where ? 'Your dates are shown. ' : 'Dates cleared. ');
+  void run(
+    { ...rest, ...(on ? { on } : {}), ...(where ? { where } : {}) },
+    { to: 'dates' },
+    on || where ? 'Your dates are shown. ' : 'Dates cleared. ',
+  );
 });
 
 // ── recording probe outcomes ─────────────────────────────────────────────────────────────────────────
@@ -235,13 +260,21 @@ resultBody.addEventListener('click', (event) => {
     const ruledOut = view ? view.narrows.filter((id) => before.has(id)).length : 0;
     // Focus goes to what was recorded: in the full analysis when it came from there, else in the plain answer.
     fullOpen = target.closest('#full') !== null;
-    void run({ ...state, probes: [...state.probes, { probe, outcome }] }, fullOpen ? { to: 'found', probe } : { to: 'cv-found', probe }, `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `);
+    void run(
+      { ...state, probes: [...state.probes, { probe, outcome }] },
+      fullOpen ? { to: 'found', probe } : { to: 'cv-found', probe },
+      `Recorded: ${view?.observation ?? outcome} ${ruledOut > 0 ? `It ruled out ${count(ruledOut, 'mechanism')}.` : 'It ruled nothing out.'} `,
+    );
     return;
   }
   const pick = target.dataset['pick'];
   if (pick) {
     // An answer to the reader's question: read the same words again with it (it is kept in the link).
-    void run({ ...state, picks: [...(state.picks ?? []).filter((p) => p !== pick), pick] }, { to: 'heading' }, `Answered: ${target.textContent ?? pick}. `);
+    void run(
+      { ...state, picks: [...(state.picks ?? []).filter((p) => p !== pick), pick] },
+      { to: 'heading' },
+      `Answered: ${target.textContent ?? pick}. `,
+    );
     return;
   }
   if (target.dataset['dropOutcomes']) {
@@ -288,9 +321,7 @@ fromAddress();
 
 void loadRegistry().then(
   (reg) => {
-    haystacks = new Map(
-      reg.all('artifact').map((a) => [a.id, [a.id, a.title, ...a.aliases].join(' ').toLowerCase()]),
-    );
+    haystacks = new Map(reg.all('artifact').map((a) => [a.id, [a.id, a.title, ...a.aliases].join(' ').toLowerCase()]));
     if (filter.value) filterPicks();
   },
   () => undefined,

@@ -65,7 +65,11 @@ function must<T extends Element>(selector: string, root: ParentNode = document):
   return el;
 }
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   el.append(...children);
@@ -110,7 +114,10 @@ class Explorer {
       container: must<HTMLElement>('#explore-canvas', root),
       elements: [
         ...graph.nodes.map((n) => ({ group: 'nodes' as const, data: { id: n.id, kind: n.kind, status: n.status ?? 'active' } })),
-        ...graph.edges.map((e) => ({ group: 'edges' as const, data: { id: edgeId(e), source: e.source, target: e.target, relation: e.relation } })),
+        ...graph.edges.map((e) => ({
+          group: 'edges' as const,
+          data: { id: edgeId(e), source: e.source, target: e.target, relation: e.relation },
+        })),
       ],
       style: this.style(),
       layout: { name: 'preset' },
@@ -141,7 +148,8 @@ class Explorer {
       this.select('focus').focus();
     });
     // The lists are long (hundreds of rows): they are written when opened, and kept up to date while open.
-    for (const box of root.querySelectorAll('.explore-list details')) box.addEventListener('toggle', () => this.renderList(this.view(this.current)));
+    for (const box of root.querySelectorAll('.explore-list details'))
+      box.addEventListener('toggle', () => this.renderList(this.view(this.current)));
     window.addEventListener('hashchange', () => {
       const id = focusOfFragment(location.hash);
       if (this.byId.has(id) && id !== this.current.focus) this.setFocus(id);
@@ -268,11 +276,28 @@ class Explorer {
   private layout(name: string, v: View): void {
     const eles = this.cy.elements().not('.hidden');
     if (name === 'rings') {
-      eles.layout({ name: 'concentric', concentric: (n: cytoscape.NodeSingular) => RING_ORDER.length - RING_ORDER.indexOf(n.data('kind') as Kind), levelWidth: () => 1, minNodeSpacing: 8, animate: false }).run();
+      eles
+        .layout({
+          name: 'concentric',
+          concentric: (n: cytoscape.NodeSingular) => RING_ORDER.length - RING_ORDER.indexOf(n.data('kind') as Kind),
+          levelWidth: () => 1,
+          minNodeSpacing: 8,
+          animate: false,
+        })
+        .run();
     } else if (name === 'force') {
       // Start from the layered positions so that the same choice always gives the same drawing.
       this.layers(v);
-      eles.layout({ name: 'cose', randomize: false, animate: false, nodeRepulsion: () => 6000, idealEdgeLength: () => 48, numIter: 1500 } as cytoscape.LayoutOptions).run();
+      eles
+        .layout({
+          name: 'cose',
+          randomize: false,
+          animate: false,
+          nodeRepulsion: () => 6000,
+          idealEdgeLength: () => 48,
+          numIter: 1500,
+        } as cytoscape.LayoutOptions)
+        .run();
     } else this.layers(v);
   }
 
@@ -298,18 +323,29 @@ class Explorer {
     for (const band of bands) {
       for (let i = 0; i < band.length; i += perRow) {
         const row = band.slice(i, i + perRow);
-        row.forEach((n, j) => { positions.set(n.id, { x: (j - (row.length - 1) / 2) * dx, y }); });
+        row.forEach((n, j) => {
+          positions.set(n.id, { x: (j - (row.length - 1) / 2) * dx, y });
+        });
         y += dy;
       }
       y += gap;
     }
-    this.cy.nodes().not('.hidden').layout({ name: 'preset', positions: (n: cytoscape.NodeSingular) => positions.get(n.id()) ?? { x: 0, y: 0 }, animate: false } as cytoscape.LayoutOptions).run();
+    this.cy
+      .nodes()
+      .not('.hidden')
+      .layout({
+        name: 'preset',
+        positions: (n: cytoscape.NodeSingular) => positions.get(n.id()) ?? { x: 0, y: 0 },
+        animate: false,
+      } as cytoscape.LayoutOptions)
+      .run();
   }
 
   private renderStatus(v: View): void {
     const total = this.graph.nodes.length;
     let text = `Showing ${v.nodes.size} of ${total} nodes and ${v.edges.length} of ${this.graph.edges.length} connections.`;
-    if (v.focus) text += ` Focused on ${v.focus.id}: ${v.hoodNodes.size - 1} neighbours, ${v.hoodEdges.length} connections; the rest is dimmed.`;
+    if (v.focus)
+      text += ` Focused on ${v.focus.id}: ${v.hoodNodes.size - 1} neighbours, ${v.hoodEdges.length} connections; the rest is dimmed.`;
     this.status.textContent = text;
     this.status.dataset['nodes'] = String(v.nodes.size);
     this.status.dataset['edges'] = String(v.edges.length);
@@ -324,9 +360,19 @@ class Explorer {
     const n = v.focus;
     const look = KIND_LOOK[n.kind];
     panel.append(
-      h('p', {}, h('strong', {}, n.id), ` ${n.title} `, h('span', { class: 'muted' }, `(${look.one}, drawn as a ${look.shapeName}${n.status === 'deprecated' ? ', deprecated' : ''})`)),
+      h(
+        'p',
+        {},
+        h('strong', {}, n.id),
+        ` ${n.title} `,
+        h('span', { class: 'muted' }, `(${look.one}, drawn as a ${look.shapeName}${n.status === 'deprecated' ? ', deprecated' : ''})`),
+      ),
       h('p', {}, h('a', { href: entityPath(n.id) }, `Open the page of ${n.id}`)),
-      h('p', {}, `Shown with its ${v.hoodNodes.size - 1} neighbours through the kinds and relations chosen above; the rest of the graph is dimmed.`),
+      h(
+        'p',
+        {},
+        `Shown with its ${v.hoodNodes.size - 1} neighbours through the kinds and relations chosen above; the rest of the graph is dimmed.`,
+      ),
       h('button', { type: 'button', 'data-action': 'clear-focus' }, 'Show the whole graph'),
     );
   }
@@ -378,7 +424,10 @@ class Explorer {
           : { shape: 'ellipse', 'background-color': look.fill },
       };
     });
-    const lines = (Object.keys(RELATION_LINE) as Relation[]).map((r) => ({ selector: `edge[relation = "${r}"]`, style: { 'line-style': RELATION_LINE[r] } }));
+    const lines = (Object.keys(RELATION_LINE) as Relation[]).map((r) => ({
+      selector: `edge[relation = "${r}"]`,
+      style: { 'line-style': RELATION_LINE[r] },
+    }));
     return [
       {
         selector: 'node',
@@ -402,7 +451,15 @@ class Explorer {
       { selector: 'node[status = "deprecated"]', style: { 'border-style': 'dashed' } },
       {
         selector: 'edge',
-        style: { width: 1, 'line-color': muted, 'target-arrow-color': muted, 'target-arrow-shape': 'triangle', 'arrow-scale': 0.6, 'curve-style': 'straight', opacity: 0.5 },
+        style: {
+          width: 1,
+          'line-color': muted,
+          'target-arrow-color': muted,
+          'target-arrow-shape': 'triangle',
+          'arrow-scale': 0.6,
+          'curve-style': 'straight',
+          opacity: 0.5,
+        },
       },
       ...lines,
       { selector: '.hidden', style: { display: 'none' } },
@@ -411,7 +468,19 @@ class Explorer {
       { selector: 'edge.hood', style: { opacity: 1, width: 1.6, 'line-color': fg, 'target-arrow-color': fg } },
       { selector: 'node.hood', style: { 'font-size': 10, 'min-zoomed-font-size': 0 } },
       // The focused node is drawn above its neighbours, so a tap on it always reaches it (and opens its page).
-      { selector: 'node.focus', style: { 'z-index': 10, width: 28, height: 28, 'border-width': 4, 'border-color': focus, 'font-size': 12, 'font-weight': 'bold', 'min-zoomed-font-size': 0 } },
+      {
+        selector: 'node.focus',
+        style: {
+          'z-index': 10,
+          width: 28,
+          height: 28,
+          'border-width': 4,
+          'border-color': focus,
+          'font-size': 12,
+          'font-weight': 'bold',
+          'min-zoomed-font-size': 0,
+        },
+      },
     ] as cytoscape.StylesheetJson;
   }
 }

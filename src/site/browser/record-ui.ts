@@ -89,7 +89,8 @@ export function initRecord(hooks: RecordHooks): { refresh: () => void } {
   section.hidden = false;
   date.value = today();
 
-  const say = (text: string) => (status.textContent = storable ? text : `${text} This browser does not let the page keep it: download a copy.`);
+  const say = (text: string) =>
+    (status.textContent = storable ? text : `${text} This browser does not let the page keep it: download a copy.`);
   const analysisLink = () => (record.analysis ? `${location.origin}${location.pathname}#${fragmentOf(record.analysis.state)}` : undefined);
 
   function render(): void {
@@ -102,13 +103,15 @@ export function initRecord(hooks: RecordHooks): { refresh: () => void } {
     );
     const cur = hooks.current();
     saveButton.disabled = cur?.result === undefined;
-    saveButton.textContent = a && cur && fragmentOf(cur.state) === fragmentOf(a.state) ? 'Update the saved analysis' : 'Save this analysis to my record';
+    saveButton.textContent =
+      a && cur && fragmentOf(cur.state) === fragmentOf(a.state) ? 'Update the saved analysis' : 'Save this analysis to my record';
     setHtml(
       events,
       record.events.length === 0
         ? html`<li class="answer-hint">Nothing yet. Add the first date below.</li>`
         : html`${sortEvents(record.events).map(
-            (e) => html`<li>${longDate(e.date)}: ${EVENT_LABELS[e.type]}${e.note ? html`. ${e.note}` : ''} <button type="button" data-record-remove="${e.id}">Remove<span class="visually-hidden"> ${EVENT_LABELS[e.type]}, ${longDate(e.date)}</span></button></li>\n`,
+            (e) =>
+              html`<li>${longDate(e.date)}: ${EVENT_LABELS[e.type]}${e.note ? html`. ${e.note}` : ''} <button type="button" data-record-remove="${e.id}">Remove<span class="visually-hidden"> ${EVENT_LABELS[e.type]}, ${longDate(e.date)}</span></button></li>\n`,
           )}`,
     );
     // The print view: the record as a page of its own (shown only when printing the record).
@@ -147,8 +150,16 @@ export function initRecord(hooks: RecordHooks): { refresh: () => void } {
       say('Give the date of the event first.');
       return;
     }
-    const e = { id: `e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, type: type.value as EventType, date: date.value, ...(note.value.trim() ? { note: note.value.trim() } : {}) };
-    save({ ...record, events: sortEvents([...record.events, e]) }, `Added: ${EVENT_LABELS[e.type]}, ${longDate(e.date)}. Kept in this browser only.`);
+    const e = {
+      id: `e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+      type: type.value as EventType,
+      date: date.value,
+      ...(note.value.trim() ? { note: note.value.trim() } : {}),
+    };
+    save(
+      { ...record, events: sortEvents([...record.events, e]) },
+      `Added: ${EVENT_LABELS[e.type]}, ${longDate(e.date)}. Kept in this browser only.`,
+    );
     note.value = '';
     // A request or Acas dates change the deadlines: the analysis on the page is run again with them.
     const cur = hooks.current();
@@ -192,7 +203,10 @@ export function initRecord(hooks: RecordHooks): { refresh: () => void } {
         say(parsed.error);
         return;
       }
-      save(parsed.record, `Opened the record: ${parsed.record.events.length} ${parsed.record.events.length === 1 ? 'event' : 'events'}. Kept in this browser only.`);
+      save(
+        parsed.record,
+        `Opened the record: ${parsed.record.events.length} ${parsed.record.events.length === 1 ? 'event' : 'events'}. Kept in this browser only.`,
+      );
     });
   });
   byId('record-clear').addEventListener('click', () => {

@@ -56,7 +56,8 @@ ${r.suggestions.length > 0 ? html`<p>Close words in the atlas: ${r.suggestions.m
 ${browseLinks()}
 <p>To have a situation analysed rather than searched, describe it on <a href="${SITE.analyze}">What happened to you?</a></p>`;
   }
-  const shown = r.results.length < r.total ? `${r.results.length} best of ${r.total} matches` : `${r.total} ${r.total === 1 ? 'match' : 'matches'}`;
+  const shown =
+    r.results.length < r.total ? `${r.results.length} best of ${r.total} matches` : `${r.total} ${r.total === 1 ? 'match' : 'matches'}`;
   return html`<h2>${shown}</h2>
 ${readAs}<ol class="answer-hits">
 ${r.results.map(

@@ -57,7 +57,9 @@ function analyzePage(reg: Registry): string {
   const meanings = new Map(methodology(reg).vocabularies.stages.map((s) => [s.id, s.meaning]));
   const observations = reg.all('artifact').filter((a) => a.status === 'active');
   // Each observation once, under the first stage (in funnel order) where it arises.
-  const byStage = STAGES.map((stage) => ({ stage, items: observations.filter((a) => a.stages[0] === stage) })).filter((g) => g.items.length > 0);
+  const byStage = STAGES.map((stage) => ({ stage, items: observations.filter((a) => a.stages[0] === stage) })).filter(
+    (g) => g.items.length > 0,
+  );
   const scenarios = reg.all('scenario').filter((s) => s.status === 'active');
   const pickList = byStage.map(
     ({ stage, items }) => html`<fieldset data-stage="${stage}">
@@ -70,7 +72,8 @@ ${items.map((a) => html`<li data-id="${a.id}"><label><input type="checkbox" name
   return page(reg, {
     title: 'What happened to you?',
     path: SITE.analyze,
-    description: 'Describe what happened in a hiring process, or pick what you saw: the atlas lists what could explain it, what would tell the explanations apart, and what you can still do. It runs in your browser.',
+    description:
+      'Describe what happened in a hiring process, or pick what you saw: the atlas lists what could explain it, what would tell the explanations apart, and what you can still do. It runs in your browser.',
     scripts: ['analyze'],
     head: html`<link rel="stylesheet" href="${SITE.searchAnalyzeStylesheet}">\n<link rel="stylesheet" href="${SITE.analyzeStylesheet}">\n`,
     main: html`<h1>What happened to you?</h1>
@@ -163,8 +166,10 @@ ${scenarios.map((s) => html`<option value="${s.id}">${s.id}: ${s.title}</option>
 <ol id="record-events" class="record-events" aria-labelledby="events-h"></ol>
 <form id="record-add" class="record-add">
 <div class="answer-field"><label for="event-type">What happened</label><select id="event-type" name="type">
-${EVENT_TYPES.map((t) => html`<option value="${t}">${EVENT_LABELS[t]}</option>
-`)}</select></div>
+${EVENT_TYPES.map(
+  (t) => html`<option value="${t}">${EVENT_LABELS[t]}</option>
+`,
+)}</select></div>
 <div class="answer-field"><label for="event-date">When</label><input type="date" id="event-date" name="date" required></div>
 <div class="answer-field"><label for="event-note">Note (optional)</label><input type="text" id="event-note" name="note" maxlength="2000"></div>
 <button type="submit">Add to my record</button>

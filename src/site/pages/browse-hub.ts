@@ -40,7 +40,8 @@ export function browseHubPage(reg: Registry): string {
   return page(reg, {
     title: 'Browse the atlas',
     path: BROWSE_PATH,
-    description: 'Every kind of entity in the atlas: observations, barriers, mechanisms, patterns, loops, interventions, worked scenarios and sources.',
+    description:
+      'Every kind of entity in the atlas: observations, barriers, mechanisms, patterns, loops, interventions, worked scenarios and sources.',
     main: html`<h1>Browse the atlas</h1>
 <p class="lede">Eight kinds of entity, one page each. If you are in the middle of a hiring process, start from the <a href="${browsePath('scenario')}">worked scenarios</a> or the <a href="${browsePath('artifact')}">observations</a>; the <a href="${SITE.methodology}">methodology</a> says how they fit together.</p>
 <ul class="cards">

@@ -27,10 +27,19 @@ interface Filter {
 }
 
 const stagesOfMechanism = (e: Entity, reg: Registry) =>
-  e.kind === 'mechanism' ? [...new Set(e.operates_at.map((b) => reg.getOf('barrier', b)?.stage).filter((s): s is NonNullable<typeof s> => !!s))] : [];
+  e.kind === 'mechanism'
+    ? [...new Set(e.operates_at.map((b) => reg.getOf('barrier', b)?.stage).filter((s): s is NonNullable<typeof s> => !!s))]
+    : [];
 const lawOf = (e: Entity) => ('law' in e ? [...new Set(e.law.map((n) => n.jurisdiction))] : []);
 const topicsOf = (e: Entity) => (e.kind !== 'source' ? e.topics : []);
-const stageFilter = (values: Filter['values']): Filter => ({ name: 'stage', label: 'Stage', values, order: STAGES, labelOf: stageLabel, show: true });
+const stageFilter = (values: Filter['values']): Filter => ({
+  name: 'stage',
+  label: 'Stage',
+  values,
+  order: STAGES,
+  labelOf: stageLabel,
+  show: true,
+});
 const topicFilter: Filter = { name: 'topic', label: 'Topic', values: topicsOf, show: false };
 const lawFilter: Filter = {
   name: 'law',
@@ -73,7 +82,13 @@ const FILTERS: Record<Kind, Filter[]> = {
   pattern: [{ name: 'shape', label: 'Shape', values: (e) => (e.kind === 'pattern' ? [e.shape] : []), show: true }, evidenceFilter],
   loop: [evidenceFilter],
   intervention: [
-    { name: 'by', label: 'Change made by', values: (e) => (e.kind === 'intervention' ? [e.actor] : []), show: true, vocabulary: 'intervention-actor' },
+    {
+      name: 'by',
+      label: 'Change made by',
+      values: (e) => (e.kind === 'intervention' ? [e.actor] : []),
+      show: true,
+      vocabulary: 'intervention-actor',
+    },
     {
       name: 'effect',
       label: 'Does it work? (effect)',
@@ -83,8 +98,20 @@ const FILTERS: Record<Kind, Filter[]> = {
       vocabulary: 'effect',
     },
     { ...evidenceFilter, label: 'Evidence for the problem' },
-    { name: 'scope', label: 'Scope', values: (e) => (e.kind === 'intervention' ? [e.scope] : []), order: ['process', 'organisation', 'market', 'jurisdiction'], show: false },
-    { name: 'cost', label: 'Cost', values: (e) => (e.kind === 'intervention' ? [e.cost] : []), order: ['low', 'medium', 'high'], show: false },
+    {
+      name: 'scope',
+      label: 'Scope',
+      values: (e) => (e.kind === 'intervention' ? [e.scope] : []),
+      order: ['process', 'organisation', 'market', 'jurisdiction'],
+      show: false,
+    },
+    {
+      name: 'cost',
+      label: 'Cost',
+      values: (e) => (e.kind === 'intervention' ? [e.cost] : []),
+      order: ['low', 'medium', 'high'],
+      show: false,
+    },
     topicFilter,
     lawFilter,
   ],
@@ -107,7 +134,13 @@ const FILTERS: Record<Kind, Filter[]> = {
       order: ['current', 'contested', 'superseded', 'withdrawn', 'repealed'],
       show: true,
     },
-    { name: 'reviewed', label: 'Peer reviewed', values: (e) => (e.kind === 'source' ? [e.peer_reviewed ? 'yes' : 'no'] : []), order: ['yes', 'no'], show: false },
+    {
+      name: 'reviewed',
+      label: 'Peer reviewed',
+      values: (e) => (e.kind === 'source' ? [e.peer_reviewed ? 'yes' : 'no'] : []),
+      order: ['yes', 'no'],
+      show: false,
+    },
   ],
 };
 
@@ -185,10 +218,10 @@ ${options(reg, entities, f).map((o) => html`<option value="${o.value}">${f.label
 <h1>${names.many}</h1>
 <p class="lede">${names.blurb}</p>
 ${meaning ? html`<p class="muted">${meaning}</p>\n` : ''}${
-      kind === 'mechanism'
-        ? html`<p class="note"><strong>Compatible is not proven.</strong> A mechanism listed here is a process that can happen; nothing on this page says how often, or whether it happened to you. The honest baselines (ordinary explanations such as a genuine skill gap or a stronger candidate) are listed alongside the rest.</p>\n`
-        : ''
-    }${kind === 'scenario' ? html`<p>Each one is also a preset for the <a href="/analyze/">analyser</a> and a regression test of the atlas.</p>\n` : ''}${form}
+  kind === 'mechanism'
+    ? html`<p class="note"><strong>Compatible is not proven.</strong> A mechanism listed here is a process that can happen; nothing on this page says how often, or whether it happened to you. The honest baselines (ordinary explanations such as a genuine skill gap or a stronger candidate) are listed alongside the rest.</p>\n`
+    : ''
+}${kind === 'scenario' ? html`<p>Each one is also a preset for the <a href="/analyze/">analyser</a> and a regression test of the atlas.</p>\n` : ''}${form}
 <p id="shown" class="filter-status" role="status" aria-live="polite">${entities.length} ${entities.length === 1 ? names.one.toLowerCase() : many}.</p>
 <ul class="entity-list" data-many="${many}">
 ${entities.map((e) => item(reg, e, filters, meanings))}</ul>

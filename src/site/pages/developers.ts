@@ -27,7 +27,9 @@ export function developersPage(reg: Registry): string {
     const href = route.itemKind ? (example ? urlOf(route, example) : undefined) : templated ? undefined : urlOf(route);
     const path = html`<code>${breakable(`${API_BASE}${route.path}`)}</code>`;
     const label = route.itemKind ? `${route.summary.toLowerCase()} (${example})` : route.summary.toLowerCase();
-    const link = href && html`<br><span class="small"><a href="${href}">View JSON<span class="visually-hidden">: ${label}</span></a>${example ? html` (${example})` : ''}</span>`;
+    const link =
+      href &&
+      html`<br><span class="small"><a href="${href}">View JSON<span class="visually-hidden">: ${label}</span></a>${example ? html` (${example})` : ''}</span>`;
     return html`<tr>
 <td>${path}${link}</td>
 <td>${route.summary}</td>
@@ -155,8 +157,12 @@ The latest files are at <code>${downloadsUrl()}</code> (listed in its <a href="$
 <caption id="downloads-caption">Files of every download directory</caption>
 <thead><tr><th scope="col">File</th><th scope="col">What it holds</th></tr></thead>
 <tbody>
-${downloadCatalogue().map((d) => html`<tr><td><a href="${downloadsUrl()}${d.file}"><code>${d.file}</code></a><br><span class="muted">${d.media_type.split(';')[0]}</span></td><td>${d.description}</td></tr>
-`)}</tbody>
+${downloadCatalogue().map(
+  (
+    d,
+  ) => html`<tr><td><a href="${downloadsUrl()}${d.file}"><code>${d.file}</code></a><br><span class="muted">${d.media_type.split(';')[0]}</span></td><td>${d.description}</td></tr>
+`,
+)}</tbody>
 </table></div>
 <ul>
 <li><strong>Check what you downloaded</strong>: <code>sha256sum -c SHA256SUMS</code> in the download directory; <code>manifest.json</code> lists every file with its size, SHA-256, media type and, for the CSVs, what each column means.</li>

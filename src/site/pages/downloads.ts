@@ -28,8 +28,25 @@ function licenceOf(file: string, m: Pick<DownloadManifest, 'licences'>): keyof t
 /** The index page of one download set: /downloads/latest/ or /downloads/<version>/. */
 export function downloadSetPage(reg: Registry, version: string, manifest: DownloadManifest): { url: string; html: string } {
   const base = downloadsUrl(version);
-  const which = version === LATEST ? `the latest content (version ${manifest.registry_version})` : `content version ${manifest.registry_version}`;
-  const files = [...manifest.files, { file: 'manifest.json', bytes: undefined, sha256: undefined, description: 'This list, for machines: every other file with its media type, size, SHA-256 and columns, and the licences', media_type: 'application/json' }, { file: 'SHA256SUMS', bytes: undefined, sha256: undefined, description: 'Every file’s SHA-256, manifest.json included, for sha256sum -c SHA256SUMS', media_type: 'text/plain' }];
+  const which =
+    version === LATEST ? `the latest content (version ${manifest.registry_version})` : `content version ${manifest.registry_version}`;
+  const files = [
+    ...manifest.files,
+    {
+      file: 'manifest.json',
+      bytes: undefined,
+      sha256: undefined,
+      description: 'This list, for machines: every other file with its media type, size, SHA-256 and columns, and the licences',
+      media_type: 'application/json',
+    },
+    {
+      file: 'SHA256SUMS',
+      bytes: undefined,
+      sha256: undefined,
+      description: 'Every file’s SHA-256, manifest.json included, for sha256sum -c SHA256SUMS',
+      media_type: 'text/plain',
+    },
+  ];
   const rows = files.map((f) => {
     const licence = LICENCE_INFO[licenceOf(f.file, manifest)];
     return html`<tr>
@@ -65,7 +82,10 @@ ${rows}</tbody>
 }
 
 /** /downloads/: the latest set and every recorded release, newest first. */
-export function downloadsHubPage(reg: Registry, sets: ReadonlyArray<{ version: string; manifest: DownloadManifest }>): { url: string; html: string } {
+export function downloadsHubPage(
+  reg: Registry,
+  sets: ReadonlyArray<{ version: string; manifest: DownloadManifest }>,
+): { url: string; html: string } {
   const url = `${DOWNLOADS_BASE}/`;
   const items = sets.map(
     ({ version, manifest }) =>

@@ -8,7 +8,6 @@ import { plainWho } from '../../model/plain.ts';
 import { entityPath } from '../paths.ts';
 import { evidenceBadge, linked, refLink, tag, type Meanings } from './entity-parts.ts';
 
-
 /** One first-tier mechanism: its link, why it is listed, and its fidelity, evidence and removability as labelled tags. */
 function firstTierItem(m: CompatibleMechanism, meanings: Meanings): Raw {
   const fidelities = [...new Set(m.compatible_because.emits.map((e) => e.fidelity))];

@@ -8,7 +8,18 @@ import { citationsOf } from '../../analysis/node.ts';
 import { escapeHtml, html, joined, Raw } from '../html.ts';
 import { entityPath, SITE } from '../paths.ts';
 import { tiersOf, verdictOf } from './entity-analysis.ts';
-import { citationList, entityLink, entityList, inlineSources, lawSection, linked, prose, section, stageLabel, type Meanings } from './entity-parts.ts';
+import {
+  citationList,
+  entityLink,
+  entityList,
+  inlineSources,
+  lawSection,
+  linked,
+  prose,
+  section,
+  stageLabel,
+  type Meanings,
+} from './entity-parts.ts';
 
 type Artifact = EntityOfKind<'artifact'>;
 
@@ -49,7 +60,8 @@ function specimenFigure(reg: Registry, s: Specimen): Raw {
       .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       .join('\\s+');
     const m = new RegExp(pattern).exec(text);
-    if (m && !found.some((f) => m.index < f.end && m.index + m[0].length > f.start)) found.push({ start: m.index, end: m.index + m[0].length, n: i + 1 });
+    if (m && !found.some((f) => m.index < f.end && m.index + m[0].length > f.start))
+      found.push({ start: m.index, end: m.index + m[0].length, n: i + 1 });
   });
   found.sort((a, b) => a.start - b.start);
   let body = '';
@@ -95,7 +107,12 @@ ${section('about', 'About this observation', a.description ? prose(reg, a.descri
 ${section(
   'specimens',
   'What it can look like',
-  a.specimens.length > 0 ? joined(a.specimens.map((s) => specimenFigure(reg, s)), '') : undefined,
+  a.specimens.length > 0
+    ? joined(
+        a.specimens.map((s) => specimenFigure(reg, s)),
+        '',
+      )
+    : undefined,
   'Examples written for the atlas, with the lines that matter marked. They are composites, not quotations.',
 )}
 ${section(
@@ -103,9 +120,15 @@ ${section(
   'Where it occurs',
   html`<ul class="refs">
 ${stages.map(
-  (s) => html`<li><strong>${stageLabel(s.stage)}</strong> <span class="muted">(${s.stage})</span>${
-    s.barriers.length > 0 ? html`: ${joined(s.barriers.map((b) => html`<a href="${entityPath(b.id)}"><span class="id">${b.id}</span> ${b.title}</a>`), '; ')}` : ''
-  }</li>\n`,
+  (s) =>
+    html`<li><strong>${stageLabel(s.stage)}</strong> <span class="muted">(${s.stage})</span>${
+      s.barriers.length > 0
+        ? html`: ${joined(
+            s.barriers.map((b) => html`<a href="${entityPath(b.id)}"><span class="id">${b.id}</span> ${b.title}</a>`),
+            '; ',
+          )}`
+        : ''
+    }</li>\n`,
 )}</ul>`,
 )}
 ${section('mechanisms', 'What can produce it', tiersOf(reg, result, meanings))}

@@ -57,7 +57,11 @@ const diagramBox = (id: string, caption: string, svg: Raw) =>
 // ── pattern ──────────────────────────────────────────────────────────────────────────────────────────
 
 export function patternMain(reg: Registry, p: EntityOfKind<'pattern'>, node: NodeView, meanings: Meanings): Raw {
-  const motif = [diagramNode(reg, p.id), p.required_artifacts.map((id) => diagramNode(reg, id)), p.compatible_mechanisms.map((id) => diagramNode(reg, id))] as const;
+  const motif = [
+    diagramNode(reg, p.id),
+    p.required_artifacts.map((id) => diagramNode(reg, id)),
+    p.compatible_mechanisms.map((id) => diagramNode(reg, id)),
+  ] as const;
   // Two drawings of the same motif: wide for a desktop, tall for a phone; CSS shows one (the other is not rendered, so not read twice).
   const svg = html`<div class="diagram-wide">${patternDiagram(...motif)}</div><div class="diagram-tall">${patternDiagramTall(...motif)}</div>`;
   // Which compatible mechanism produces which required observation (the emits edges), as a table.
@@ -67,7 +71,8 @@ export function patternMain(reg: Registry, p: EntityOfKind<'pattern'>, node: Nod
 <thead><tr><th scope="col">Mechanism</th>${p.required_artifacts.map((a) => html`<th scope="col"><a href="${entityPath(a)}">${a}</a></th>`)}</tr></thead>
 <tbody>
 ${p.compatible_mechanisms.map(
-  (m) => html`<tr><th scope="row">${entityLink(reg, m)}</th>${p.required_artifacts.map((a) => html`<td>${fidelity(m, a) ?? '—'}</td>`)}</tr>\n`,
+  (m) =>
+    html`<tr><th scope="row">${entityLink(reg, m)}</th>${p.required_artifacts.map((a) => html`<td>${fidelity(m, a) ?? '—'}</td>`)}</tr>\n`,
 )}</tbody>
 </table></div>`;
   return html`<p class="tags">${tag('shape', p.shape)}${evidenceBadge(p.evidence_level, meanings.of('evidence', p.evidence_level))}</p>
@@ -83,7 +88,10 @@ ${section(
   'The motif',
   html`${diagramBox('motif', `The motif of ${p.id}: the observations seen together lead to the pattern, which is compatible with each of the mechanisms. Each box links to its page; the same facts follow in words.`, svg)}
 <h3 id="motif-text">The same, in words</h3>
-<p>Seen together: ${joined(p.required_artifacts.map((id) => entityLink(reg, id)), ' and ')}.</p>
+<p>Seen together: ${joined(
+    p.required_artifacts.map((id) => entityLink(reg, id)),
+    ' and ',
+  )}.</p>
 <p>Compatible with it (compatible, not proven):</p>
 ${entityList(reg, p.compatible_mechanisms)}
 ${matrix}`,
@@ -112,7 +120,10 @@ ${section(
 <h3 id="cycle-text">The same, in words</h3>
 <ul class="refs">
 ${l.edges.map((e) => html`<li>${entityLink(reg, e.from)} <strong>${e.relation}</strong> ${entityLink(reg, e.to)}</li>\n`)}</ul>
-<p>Where it can start (entry points): ${joined(l.entry_points.map((id) => entityLink(reg, id)), '; ')}.</p>
+<p>Where it can start (entry points): ${joined(
+    l.entry_points.map((id) => entityLink(reg, id)),
+    '; ',
+  )}.</p>
 `,
 )}
 ${section('members', 'Mechanisms in the loop', entityList(reg, l.mechanisms))}
@@ -205,12 +216,20 @@ export function scenarioMain(reg: Registry, s: EntityOfKind<'scenario'>, node: N
     const patterns = result.behind.patterns.filter((pt) => pt.match === 'triggered');
     analysis = html`${verdictOf(reg, result)}
 ${tiersOf(reg, result, meanings)}
-${patterns.length > 0 ? html`<h3 id="patterns">The pattern these observations form</h3>\n${entityList(reg, patterns.map((p) => p.id))}` : ''}
+${
+  patterns.length > 0
+    ? html`<h3 id="patterns">The pattern these observations form</h3>\n${entityList(
+        reg,
+        patterns.map((p) => p.id),
+      )}`
+    : ''
+}
 <h3 id="probes">What would tell them apart</h3>
 ${
   result.agency.probes.length > 0
     ? html`<ul class="refs">${result.agency.probes.map(
-        (p) => html`<li><a href="${entityPath(p.artifact.id)}#probe-${p.id}"><code>${p.id}</code></a> (${p.agency === 'candidate' ? 'you can run it' : 'needs someone inside the process'}, ${p.cost} cost): ${linked(reg, p.action)}</li>\n`,
+        (p) =>
+          html`<li><a href="${entityPath(p.artifact.id)}#probe-${p.id}"><code>${p.id}</code></a> (${p.agency === 'candidate' ? 'you can run it' : 'needs someone inside the process'}, ${p.cost} cost): ${linked(reg, p.action)}</li>\n`,
       )}</ul>`
     : html`<p>No probe of these observations can narrow what remains.</p>`
 }
@@ -221,11 +240,7 @@ ${
     analysis = html`<p>The analysis cannot run on this scenario: ${error.message}</p>`;
     plain = analysis;
   }
-  return html`${section(
-    'situation',
-    'In the candidate’s words',
-    html`<blockquote class="situation"><p>${s.situation}</p></blockquote>`,
-  )}
+  return html`${section('situation', 'In the candidate’s words', html`<blockquote class="situation"><p>${s.situation}</p></blockquote>`)}
 ${plain}
 <details class="cv-full" id="full">
 <summary>Everything the atlas holds on this: what it maps to, every explanation, each check and what it tells</summary>
@@ -234,8 +249,8 @@ ${section(
   'What it maps to',
   html`<ul class="refs">
 ${input.artifacts.map((id) => html`<li>Observed: ${entityLink(reg, id)}</li>\n`)}${input.stage ? html`<li>Stage: ${stageLabel(input.stage)}</li>\n` : ''}${input.probes.map(
-    (p) => html`<li>Probe already run: <code>${p.probe}</code>, outcome <code>${p.outcome}</code></li>\n`,
-  )}</ul>
+  (p) => html`<li>Probe already run: <code>${p.probe}</code>, outcome <code>${p.outcome}</code></li>\n`,
+)}</ul>
 <p>In the analyser you can record probe outcomes and watch the set narrow.</p>
 <p><a class="button" href="${SITE.analyze}#scenario=${s.id}">Open this scenario in the analyser</a></p>`,
 )}
@@ -252,11 +267,11 @@ export function sourceMain(reg: Registry, s: EntityOfKind<'source'>, node: NodeV
   const citedBy = node.relations.filter((r) => r.relation === 'cites' && r.direction === 'in').map((r) => r.node);
   return html`<p class="muted">The finding above is the atlas’s paraphrase; read the original before relying on it. Topics: ${s.relevant_to.join(', ')}.</p>
 ${section(
-    'citation',
-    'Citation',
-    html`<p class="citation">${s.authors.join(', ')} (${s.year ?? 'undated'}). <cite>${sourceTitle(s)}</cite>.${s.venue ? ` ${s.venue}.` : ''}</p>
+  'citation',
+  'Citation',
+  html`<p class="citation">${s.authors.join(', ')} (${s.year ?? 'undated'}). <cite>${sourceTitle(s)}</cite>.${s.venue ? ` ${s.venue}.` : ''}</p>
 <p>${s.doi ? html`DOI: <a href="https://doi.org/${s.doi}">${s.doi}</a>. ` : ''}Original: <a href="${s.url}" rel="external">${s.url}</a></p>`,
-  )}
+)}
 ${section(
   'facts',
   'What kind of evidence',
@@ -271,6 +286,8 @@ ${s.n ? html`<dt>Sample or scope</dt><dd>${linked(reg, s.n)}</dd>\n` : ''}<dt>Ve
 ${section(
   'cited-by',
   'What cites it',
-  citedBy.length > 0 ? html`<ul class="refs">${citedBy.map((r) => html`<li>${refLink(r)}</li>\n`)}</ul>` : html`<p>Nothing in this version of the atlas cites it.</p>`,
+  citedBy.length > 0
+    ? html`<ul class="refs">${citedBy.map((r) => html`<li>${refLink(r)}</li>\n`)}</ul>`
+    : html`<p>Nothing in this version of the atlas cites it.</p>`,
 )}`;
 }

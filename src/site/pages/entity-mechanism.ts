@@ -7,7 +7,20 @@ import { rulingOut } from '../../analysis/node.ts';
 import type { NodeView } from '../../analysis/schemas.ts';
 import { html, joined, type Raw } from '../html.ts';
 import { entityPath } from '../paths.ts';
-import { citationList, entityLink, entityList, evidenceBadge, lawSection, linked, prose, refLink, section, stageLabel, tag, type Meanings } from './entity-parts.ts';
+import {
+  citationList,
+  entityLink,
+  entityList,
+  evidenceBadge,
+  lawSection,
+  linked,
+  prose,
+  refLink,
+  section,
+  stageLabel,
+  tag,
+  type Meanings,
+} from './entity-parts.ts';
 
 type Mechanism = EntityOfKind<'mechanism'>;
 
@@ -57,7 +70,8 @@ ${section(
   'In short',
   html`<dl class="kv">
 ${FACETS.map(
-  (f) => html`<dt>${FACET_QUESTIONS[f]} <span class="muted small">(${f})</span></dt><dd><strong>${m.facets[f]}</strong>: ${meanings.of(f, m.facets[f]) ?? ''}</dd>\n`,
+  (f) =>
+    html`<dt>${FACET_QUESTIONS[f]} <span class="muted small">(${f})</span></dt><dd><strong>${m.facets[f]}</strong>: ${meanings.of(f, m.facets[f]) ?? ''}</dd>\n`,
 )}<dt>How well it is evidenced <span class="muted small">(evidence level)</span></dt><dd><strong>${m.evidence_level}</strong>: ${meanings.of('evidence', m.evidence_level) ?? ''}</dd>
 </dl>`,
 )}
@@ -67,7 +81,8 @@ ${section(
   'What a candidate may see',
   html`<ul class="refs">
 ${m.emits.map(
-  (e) => html`<li>${entityLink(reg, e.artifact)} <span class="tag fidelity" title="${meanings.of('fidelity', e.fidelity) ?? ''}">fidelity: ${e.fidelity}</span>${e.note ? html`<br>${linked(reg, e.note)}` : ''}</li>\n`,
+  (e) =>
+    html`<li>${entityLink(reg, e.artifact)} <span class="tag fidelity" title="${meanings.of('fidelity', e.fidelity) ?? ''}">fidelity: ${e.fidelity}</span>${e.note ? html`<br>${linked(reg, e.note)}` : ''}</li>\n`,
 )}</ul>`,
   'The observations this mechanism can produce, with how faithfully each reflects it (fidelity).',
 )}
@@ -114,7 +129,8 @@ ${section(
   node.ruled_out_by.length + ruledOutBy.length > 0
     ? html`<ul class="refs">
 ${node.ruled_out_by.map(
-  (x) => html`<li>Probe <a href="${entityPath(x.artifact.id)}#probe-${x.probe}"><code>${x.probe}</code></a> of ${refLink(x.artifact)}, when the outcome is: “${linked(reg, x.observation)}”</li>\n`,
+  (x) =>
+    html`<li>Probe <a href="${entityPath(x.artifact.id)}#probe-${x.probe}"><code>${x.probe}</code></a> of ${refLink(x.artifact)}, when the outcome is: “${linked(reg, x.observation)}”</li>\n`,
 )}${ruledOutBy.map((r) => html`<li>Observing ${entityLink(reg, r.artifact.id)}: ${linked(reg, r.reason)}</li>\n`)}</ul>`
     : html`<p>No probe outcome or observation in the atlas rules it out.</p>`,
   'A mechanism leaves an explanation only for a recorded reason: a probe outcome that excludes it, or an observation that rules it out.',
@@ -124,7 +140,9 @@ ${section(
   'Patterns and loops',
   patterns.length + loops.length > 0
     ? html`${patterns.length > 0 ? html`<h3>Patterns it is compatible with</h3>\n<ul class="refs">${patterns.map((r) => html`<li>${refLink(r)}</li>`)}</ul>\n` : ''}${
-        loops.length > 0 ? html`<h3>Loops it belongs to</h3>\n<ul class="refs">${loops.map((r) => html`<li>${refLink(r)}</li>`)}</ul>\n` : ''
+        loops.length > 0
+          ? html`<h3>Loops it belongs to</h3>\n<ul class="refs">${loops.map((r) => html`<li>${refLink(r)}</li>`)}</ul>\n`
+          : ''
       }`
     : undefined,
 )}
@@ -134,10 +152,11 @@ ${section(
   interventions.length > 0
     ? html`<ul class="refs">
 ${interventions.map(
-  (i) => html`<li><a href="${entityPath(i.id)}"><span class="id">${i.id}</span> ${i.title}</a> ${tag('by', i.actor, meanings.of('intervention-actor', i.actor))}${(() => {
-    const effect = reg.getOf('intervention', i.id)?.effect.level;
-    return effect ? evidenceBadge(effect, meanings.of('effect', effect), 'does it work') : '';
-  })()}${i.via.some((v) => v.node.id !== m.id) ? html`<br><span class="muted">Through ${joined(i.via.filter((v) => v.node.id !== m.id).map((v) => html`${v.relation} ${refLink(v.node)}`))}</span>` : ''}</li>\n`,
+  (i) =>
+    html`<li><a href="${entityPath(i.id)}"><span class="id">${i.id}</span> ${i.title}</a> ${tag('by', i.actor, meanings.of('intervention-actor', i.actor))}${(() => {
+      const effect = reg.getOf('intervention', i.id)?.effect.level;
+      return effect ? evidenceBadge(effect, meanings.of('effect', effect), 'does it work') : '';
+    })()}${i.via.some((v) => v.node.id !== m.id) ? html`<br><span class="muted">Through ${joined(i.via.filter((v) => v.node.id !== m.id).map((v) => html`${v.relation} ${refLink(v.node)}`))}</span>` : ''}</li>\n`,
 )}</ul>`
     : undefined,
   'Changes a system actor can make. Whether a change works is rated on its own, apart from the evidence for this mechanism.',

@@ -14,13 +14,29 @@ import { entityPath } from '../paths.ts';
 
 /** How each kind is named on the site: singular, plural, and what a page of that kind is for. */
 export const KIND_NAMES: Record<Kind, { one: string; many: string; blurb: string }> = {
-  artifact: { one: 'Observation', many: 'Observations', blurb: 'What a candidate directly sees or receives: silence, a template rejection, a reposted role.' },
+  artifact: {
+    one: 'Observation',
+    many: 'Observations',
+    blurb: 'What a candidate directly sees or receives: silence, a template rejection, a reposted role.',
+  },
   barrier: { one: 'Barrier', many: 'Barriers', blurb: 'The gates of the hiring funnel a candidate must pass, in funnel order.' },
-  mechanism: { one: 'Mechanism', many: 'Mechanisms', blurb: 'The processes that make a gate reject, stall or misclassify someone, honest ones included.' },
+  mechanism: {
+    one: 'Mechanism',
+    many: 'Mechanisms',
+    blurb: 'The processes that make a gate reject, stall or misclassify someone, honest ones included.',
+  },
   pattern: { one: 'Pattern', many: 'Patterns', blurb: 'Observations that, seen together, form a recognisable configuration.' },
   loop: { one: 'Loop', many: 'Loops', blurb: 'Cycles among mechanisms, where each makes the next stronger or hides it.' },
-  intervention: { one: 'Intervention', many: 'Interventions', blurb: 'Changes an employer, vendor, platform, regulator or intermediary can make, with the evidence on whether they work.' },
-  scenario: { one: 'Scenario', many: 'Worked scenarios', blurb: 'Situations told in a candidate’s own words, and what the atlas makes of them.' },
+  intervention: {
+    one: 'Intervention',
+    many: 'Interventions',
+    blurb: 'Changes an employer, vendor, platform, regulator or intermediary can make, with the evidence on whether they work.',
+  },
+  scenario: {
+    one: 'Scenario',
+    many: 'Worked scenarios',
+    blurb: 'Situations told in a candidate’s own words, and what the atlas makes of them.',
+  },
   source: { one: 'Source', many: 'Sources', blurb: 'The studies, surveys, statutes and reports the atlas cites.' },
 };
 
@@ -87,7 +103,10 @@ export const titleOf = (e: Entity) => (e.kind === 'source' ? e.cite : e.title);
 export function entityLink(reg: Registry, id: string, options: { title?: boolean } = {}): Raw {
   const e = reg.get(id);
   if (!e) return html`<span>${id}</span>`;
-  return refLink({ id: e.id, kind: e.kind, title: titleOf(e), status: e.kind !== 'source' && e.status === 'deprecated' ? 'deprecated' : 'active' }, options);
+  return refLink(
+    { id: e.id, kind: e.kind, title: titleOf(e), status: e.kind !== 'source' && e.status === 'deprecated' ? 'deprecated' : 'active' },
+    options,
+  );
 }
 
 export function refLink(ref: EntityRef, options: { title?: boolean } = {}): Raw {
@@ -119,7 +138,10 @@ function noteOf(reg: Registry, id: string): string {
  * an ID in the running text becomes a link named by the entity's title (its ID in the tooltip).
  */
 export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, string>): Raw {
-  const words = extra && extra.size > 0 ? [...extra.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : [];
+  const words =
+    extra && extra.size > 0
+      ? [...extra.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      : [];
   const pattern = new RegExp(`(${ID_GROUP.source})|\\b(${ID_SOURCE})\\b${words.length > 0 ? `|(${words.join('|')})` : ''}`, 'g');
   let out = '';
   let last = 0;
@@ -127,14 +149,18 @@ export function linked(reg: Registry, text: string, extra?: ReadonlyMap<string, 
     let piece: string | undefined;
     if (m[1] !== undefined) {
       const ids = [...m[1].matchAll(ID_IN_TEXT)].map((x) => x[1]!);
-      if (ids.every((id) => reg.has(id)) && !isDocumentNumberAt(text, m.index!)) piece = `<sup class="ref">${ids.map((id) => noteOf(reg, id)).join(', ')}</sup>`;
+      if (ids.every((id) => reg.has(id)) && !isDocumentNumberAt(text, m.index!))
+        piece = `<sup class="ref">${ids.map((id) => noteOf(reg, id)).join(', ')}</sup>`;
     } else if (m[2] !== undefined) {
       // "Handbook M-274" is another body's document number, whether or not the atlas has an M-274.
       const e = isDocumentNumberAt(text, m.index!) ? undefined : reg.get(m[2]);
       const name = e === undefined ? '' : e.kind === 'source' ? e.cite : e.title;
       // "M-008 (Headcount freeze …)": the title follows already, so the ID itself is the link.
       const titled = e !== undefined && text.startsWith(` (${name.slice(0, 12).replace(/\(/g, '[')}`, m.index! + m[0].length);
-      if (e) piece = titled ? `<a href="${escapeHtml(entityPath(e.id))}" class="id">${escapeHtml(e.id)}</a>` : `<a href="${escapeHtml(entityPath(e.id))}" title="${escapeHtml(e.id)}">${escapeHtml(name)}</a>`;
+      if (e)
+        piece = titled
+          ? `<a href="${escapeHtml(entityPath(e.id))}" class="id">${escapeHtml(e.id)}</a>`
+          : `<a href="${escapeHtml(entityPath(e.id))}" title="${escapeHtml(e.id)}">${escapeHtml(name)}</a>`;
     } else {
       const href = extra?.get(m[3]!);
       if (href !== undefined) piece = `<a href="${escapeHtml(href)}">${escapeHtml(m[0])}</a>`;
@@ -193,9 +219,10 @@ export function citationList(citations: readonly Citation[]): Raw | undefined {
   if (citations.length === 0) return undefined;
   return html`<ol class="citations">
 ${citations.map(
-  (c) => html`<li id="cite-${c.id}"><a href="${entityPath(c.id)}"><span class="id">${c.id}</span> ${c.cite}</a>. ${c.title}. <span class="muted">${c.venue}${c.year !== null ? `, ${c.year}` : ''}${c.peer_reviewed ? ', peer reviewed' : ''}.</span>${
-    c.status !== 'current' ? html` <span class="tag">status: <strong>${c.status}</strong></span>` : ''
-  }${c.caveat ? html`<br><span class="caveat"><strong>Caveat:</strong> ${c.caveat}</span>` : ''}</li>\n`,
+  (c) =>
+    html`<li id="cite-${c.id}"><a href="${entityPath(c.id)}"><span class="id">${c.id}</span> ${c.cite}</a>. ${c.title}. <span class="muted">${c.venue}${c.year !== null ? `, ${c.year}` : ''}${c.peer_reviewed ? ', peer reviewed' : ''}.</span>${
+      c.status !== 'current' ? html` <span class="tag">status: <strong>${c.status}</strong></span>` : ''
+    }${c.caveat ? html`<br><span class="caveat"><strong>Caveat:</strong> ${c.caveat}</span>` : ''}</li>\n`,
 )}</ol>`;
 }
 

@@ -45,7 +45,10 @@ function mainOf(reg: Registry, e: Entity, node: NodeView, meanings: Meanings): R
  * section, when there are enough of them to need one. What the entity does not establish stays above it.
  */
 function withContents(main: Raw): Raw {
-  const headings = [...main.html.matchAll(/<section aria-labelledby="([^"]+)">\n<h2 id="\1">(.*?)<\/h2>/g)].map((m) => ({ id: m[1]!, title: m[2]! }));
+  const headings = [...main.html.matchAll(/<section aria-labelledby="([^"]+)">\n<h2 id="\1">(.*?)<\/h2>/g)].map((m) => ({
+    id: m[1]!,
+    title: m[2]!,
+  }));
   const at = main.html.indexOf('<section aria-labelledby=');
   if (headings.length < 5 || at < 0) return main;
   const toc = html`<nav class="toc" aria-labelledby="contents"><h2 id="contents">On this page</h2><ol class="cols">
@@ -77,11 +80,14 @@ export function entityPage(reg: Registry, e: Entity, meanings: Meanings = meanin
 ${dataFooter(reg, e)}`,
     });
   }
-  const predecessors = node.predecessors.length > 0
-    ? html`<p class="muted">Replaces ${node.predecessors.map((p, i) => html`${i ? ', ' : ''}${refLink(p)}`)}, which ${node.predecessors.length === 1 ? 'is' : 'are'} deprecated.</p>\n`
-    : '';
+  const predecessors =
+    node.predecessors.length > 0
+      ? html`<p class="muted">Replaces ${node.predecessors.map((p, i) => html`${i ? ', ' : ''}${refLink(p)}`)}, which ${node.predecessors.length === 1 ? 'is' : 'are'} deprecated.</p>\n`
+      : '';
   const deprecatedNoSuccessor =
-    e.kind !== 'source' && e.status === 'deprecated' ? html`<p class="note deprecated"><strong>Deprecated.</strong> The atlas no longer uses this ${KIND_NAMES[e.kind].one.toLowerCase()}; it has no successor.</p>\n` : '';
+    e.kind !== 'source' && e.status === 'deprecated'
+      ? html`<p class="note deprecated"><strong>Deprecated.</strong> The atlas no longer uses this ${KIND_NAMES[e.kind].one.toLowerCase()}; it has no successor.</p>\n`
+      : '';
   return page(reg, {
     title: `${e.id} ${title}`,
     path: entityPath(e.id),

@@ -66,13 +66,16 @@ function explorePage(reg: Registry): string {
   const option = (value: string, label: string = value) => html`<option value="${value}">${label}</option>`;
 
   const kindToggles = LAYER_ORDER.map(
-    (k) => html`<li><label><input type="checkbox" name="kind" value="${k}"${KINDS_HIDDEN_AT_START.includes(k) ? '' : new Raw(' checked')}> ${new Raw(swatchSvg(k))} <span>${KIND_LOOK[k].label} <span class="muted count">(${count(k)})</span></span></label></li>\n`,
+    (k) =>
+      html`<li><label><input type="checkbox" name="kind" value="${k}"${KINDS_HIDDEN_AT_START.includes(k) ? '' : new Raw(' checked')}> ${new Raw(swatchSvg(k))} <span>${KIND_LOOK[k].label} <span class="muted count">(${count(k)})</span></span></label></li>\n`,
   );
   const relationToggles = RELATIONS.map(
-    (r) => html`<li><label><input type="checkbox" name="relation" value="${r}" checked> <span>${r.replace('_', ' ')} <span class="muted count">(${edgeCount(r)})</span></span></label></li>\n`,
+    (r) =>
+      html`<li><label><input type="checkbox" name="relation" value="${r}" checked> <span>${r.replace('_', ' ')} <span class="muted count">(${edgeCount(r)})</span></span></label></li>\n`,
   );
   const legend = LAYER_ORDER.map(
-    (k) => html`<li>${new Raw(swatchSvg(k))}<strong>${KIND_LOOK[k].label}</strong>: drawn as a ${KIND_LOOK[k].shapeName}. ${kindMeaning.get(k)} <a href="${browsePath(k)}">Browse all ${count(k)}</a>.</li>\n`,
+    (k) =>
+      html`<li>${new Raw(swatchSvg(k))}<strong>${KIND_LOOK[k].label}</strong>: drawn as a ${KIND_LOOK[k].shapeName}. ${kindMeaning.get(k)} <a href="${browsePath(k)}">Browse all ${count(k)}</a>.</li>\n`,
   );
   const relations = RELATIONS.map((r) => {
     const m = relationMeaning.get(r)!;
@@ -83,7 +86,8 @@ function explorePage(reg: Registry): string {
   return page(reg, {
     title: 'Explore the graph',
     path: SITE.explore,
-    description: 'The whole Hiring Obstacles & Barriers Atlas as a graph: observations, barriers, mechanisms, patterns, loops, interventions, scenarios and sources, with filters and a list of what is shown.',
+    description:
+      'The whole Hiring Obstacles & Barriers Atlas as a graph: observations, barriers, mechanisms, patterns, loops, interventions, scenarios and sources, with filters and a list of what is shown.',
     // The starter: it loads the drawing (explore.js) at once on a wide screen, on request on a phone.
     scripts: ['explore-start'],
     // Cytoscape.js adds a <style> element for its container unless one with its id exists, which the

@@ -45,13 +45,31 @@ function describeForm(id: string): Raw {
 
 /** The rules of evidence in plain words: said on the home page and the 404 page alike. */
 const PLAIN_RULES: ReadonlyArray<{ rule: string; more: string }> = [
-  { rule: 'What you saw is not the cause.', more: 'Silence or a template email can come from many different things. Each observation here lists what it does not tell you.' },
-  { rule: 'Possible is not proven.', more: 'The atlas lists the explanations that fit what you saw. Any of them may be at work, or something the atlas does not hold.' },
-  { rule: 'No odds, ever.', more: 'Nothing here says how likely an explanation is. The order of a list says how directly it accounts for what you saw, not how probable it is.' },
-  { rule: 'The ordinary explanations are always in the list.', more: 'A stronger candidate or a real skill gap is considered like every other cause, no more and no less.' },
-  { rule: 'It says what it cannot tell you.', more: 'When nothing you can do would tell the explanations apart, the atlas says so instead of guessing, and still lists the steps that help whatever the cause.' },
+  {
+    rule: 'What you saw is not the cause.',
+    more: 'Silence or a template email can come from many different things. Each observation here lists what it does not tell you.',
+  },
+  {
+    rule: 'Possible is not proven.',
+    more: 'The atlas lists the explanations that fit what you saw. Any of them may be at work, or something the atlas does not hold.',
+  },
+  {
+    rule: 'No odds, ever.',
+    more: 'Nothing here says how likely an explanation is. The order of a list says how directly it accounts for what you saw, not how probable it is.',
+  },
+  {
+    rule: 'The ordinary explanations are always in the list.',
+    more: 'A stronger candidate or a real skill gap is considered like every other cause, no more and no less.',
+  },
+  {
+    rule: 'It says what it cannot tell you.',
+    more: 'When nothing you can do would tell the explanations apart, the atlas says so instead of guessing, and still lists the steps that help whatever the cause.',
+  },
   { rule: 'It names no one.', more: 'No employer, recruiter, vendor or person is named: it describes how hiring works, not who did what.' },
-  { rule: 'It is not legal advice.', more: 'Where the law matters, the atlas says what the cited texts provide and where to get advice; time limits are short.' },
+  {
+    rule: 'It is not legal advice.',
+    more: 'Where the law matters, the atlas says what the cited texts provide and where to get advice; time limits are short.',
+  },
 ];
 
 const phrase = (meaning: string) => {
@@ -80,7 +98,8 @@ const jurisdictionName = (id: string) =>
     .map((w) => (/^(us|uk|eu)$/.test(w) ? w.toUpperCase() : w))
     .join(' ');
 
-const listed = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 export function homePage(reg: Registry): string {
   const m = reg.manifest;
@@ -100,7 +119,8 @@ export function homePage(reg: Registry): string {
     // The schema.org Dataset description, so that dataset search engines find the atlas and its downloads.
     head: new Raw(`<script type="application/ld+json">${datasetJsonLd(reg)}</script>\n`),
     scripts: ['home'],
-    description: 'When a hiring process goes silent or says no: what you saw, what could explain it, how you could tell, and what you can still do. Possible explanations, never odds.',
+    description:
+      'When a hiring process goes silent or says no: what you saw, what could explain it, how you could tell, and what you can still do. Possible explanations, never odds.',
     main: html`<h1>Make sense of what happened in a hiring process</h1>
 <p class="lede">The ${m.name} links what candidates see (silence, a template rejection, a job posted again) to the processes that can produce it, and to what you can still do.
 It tells you what could be going on and how you might tell the explanations apart; it never tells you what is going on, or how likely it is.</p>

@@ -69,7 +69,7 @@ interface VocabTable {
   key: Vocabulary;
   title: string;
   caption: string;
-  rows: Array<{ id: string; meaning: string; /** Shown under the term (two columns stay readable on a phone). */ detail?: Raw }>;
+  rows: Array<{ id: string; meaning: string /** Shown under the term (two columns stay readable on a phone). */; detail?: Raw }>;
 }
 
 function vocabularyTables(m: Methodology): VocabTable[] {
@@ -120,7 +120,8 @@ function vocabularyTable(t: VocabTable): Raw {
 <thead><tr><th scope="col">Term</th><th scope="col">Meaning</th></tr></thead>
 <tbody>
 ${t.rows.map(
-  (r) => html`<tr id="${prefix}-${r.id}"><th scope="row"><code>${r.id}</code>${r.detail ? html`<br><span class="small muted">${r.detail}</span>` : ''}</th><td>${r.meaning}</td></tr>\n`,
+  (r) =>
+    html`<tr id="${prefix}-${r.id}"><th scope="row"><code>${r.id}</code>${r.detail ? html`<br><span class="small muted">${r.detail}</span>` : ''}</th><td>${r.meaning}</td></tr>\n`,
 )}</tbody>
 </table>
 </div>
@@ -134,7 +135,8 @@ export function methodologyPage(reg: Registry): string {
   return page(reg, {
     title: 'Methodology',
     path: SITE.methodology,
-    description: 'How to read the atlas: the HOBA protocol, tiers, probes, evidence levels, emission fidelity, mechanism facets, the rules of inference and every vocabulary.',
+    description:
+      'How to read the atlas: the HOBA protocol, tiers, probes, evidence levels, emission fidelity, mechanism facets, the rules of inference and every vocabulary.',
     main: html`<h1>${m.title}</h1>
 <p>${m.summary}</p>
 <p class="muted small">Content version ${m.registry_version}. The same text is <code>hoba methodology</code> on the command line and the <code>get_methodology</code> tool of the MCP server.</p>
@@ -146,10 +148,12 @@ ${m.sections.map((s) => html`<li><a href="#${s.id}">${s.title}</a></li>\n`)}<li>
     )}, <a href="#vocab-hedges">qualitative words</a></li>
 </ol>
 </nav>
-${m.sections.map((s) => html`<section aria-labelledby="${s.id}">
+${m.sections.map(
+  (s) => html`<section aria-labelledby="${s.id}">
 <h2 id="${s.id}">${s.title}</h2>
 ${renderSection(s)}</section>
-`)}
+`,
+)}
 <section aria-labelledby="vocabularies">
 <h2 id="vocabularies">Vocabularies</h2>
 <p>Every value a field of the atlas can take, with what it means. Each kind has its own pages: ${KINDS.map(

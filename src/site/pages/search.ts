@@ -27,7 +27,8 @@ const SEARCH_EXAMPLES: ReadonlyArray<{ q: string; what: string }> = [
   { q: 'A-009', what: 'an ID' },
 ];
 
-export const searchHref = (q: string, kind?: string) => `${SITE.search}?q=${encodeURIComponent(q).replace(/%20/g, '+')}${kind ? `&kind=${kind}` : ''}`;
+export const searchHref = (q: string, kind?: string) =>
+  `${SITE.search}?q=${encodeURIComponent(q).replace(/%20/g, '+')}${kind ? `&kind=${kind}` : ''}`;
 
 /** The browse pages, for when search cannot run or finds nothing. */
 export function browseLinks(): Raw {
@@ -53,7 +54,8 @@ export function searchPage(reg: Registry): string {
   return page(reg, {
     title: 'Search',
     path: SITE.search,
-    description: 'Search the atlas in your own words: observations, mechanisms, patterns, scenarios and sources, with everyday phrases and typos understood.',
+    description:
+      'Search the atlas in your own words: observations, mechanisms, patterns, scenarios and sources, with everyday phrases and typos understood.',
     scripts: ['search'],
     head: html`<link rel="stylesheet" href="${SITE.searchAnalyzeStylesheet}">\n`,
     main: html`<h1>Search the atlas</h1>

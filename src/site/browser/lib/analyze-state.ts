@@ -60,7 +60,11 @@ export function stateOfFragment(fragment: string): AnalyzeState | undefined {
     params.set(key, [...(params.get(key) ?? []), value]);
   }
   const one = (k: string) => params.get(k)?.at(-1)?.trim();
-  const list = (k: string) => (params.get(k) ?? []).flatMap((v) => v.split(',')).map((x) => x.trim()).filter((x) => x !== '');
+  const list = (k: string) =>
+    (params.get(k) ?? [])
+      .flatMap((v) => v.split(','))
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
   const probes = list('p').flatMap((p) => {
     const colon = p.indexOf(':');
     return colon > 0 && colon < p.length - 1 ? [{ probe: p.slice(0, colon), outcome: p.slice(colon + 1) }] : [];
@@ -86,10 +90,20 @@ export function stateOfFragment(fragment: string): AnalyzeState | undefined {
 
 /** The explain() input of a state. */
 export function explainInputOf(s: AnalyzeState): ExplainInput {
-  const rest = { ...(s.stage ? { stage: s.stage } : {}), probes: s.probes, ...(s.on ? { on: s.on } : {}), ...(s.where ? { where: s.where } : {}) };
+  const rest = {
+    ...(s.stage ? { stage: s.stage } : {}),
+    probes: s.probes,
+    ...(s.on ? { on: s.on } : {}),
+    ...(s.where ? { where: s.where } : {}),
+  };
   if (s.scenario !== undefined) return { scenario: s.scenario, ...rest };
   if (s.text !== undefined || s.message !== undefined) {
-    return { ...(s.text !== undefined ? { text: s.text } : {}), ...(s.message !== undefined ? { message: s.message } : {}), ...(s.picks && s.picks.length > 0 ? { picks: s.picks } : {}), ...rest };
+    return {
+      ...(s.text !== undefined ? { text: s.text } : {}),
+      ...(s.message !== undefined ? { message: s.message } : {}),
+      ...(s.picks && s.picks.length > 0 ? { picks: s.picks } : {}),
+      ...rest,
+    };
   }
   return { artifacts: s.artifacts ?? [], ...rest };
 }

@@ -46,7 +46,9 @@ let reader: Promise<ReaderModel> | undefined;
  * it is the model explain() reads words with (useReaderModel registers it for the registry).
  */
 export function loadReader(): Promise<ReaderModel> {
-  reader ??= Promise.all([loadRegistry(), fetchOk(SITE.readerModel).then((res) => res.text())]).then(([reg, json]) => useReaderModel(reg, json));
+  reader ??= Promise.all([loadRegistry(), fetchOk(SITE.readerModel).then((res) => res.text())]).then(([reg, json]) =>
+    useReaderModel(reg, json),
+  );
   reader.catch(() => (reader = undefined));
   return reader;
 }

@@ -20,7 +20,8 @@ export interface CandidateHtmlOptions {
   level?: 2 | 3;
 }
 
-const heading = (level: 2 | 3, id: string, text: string | Raw) => (level === 2 ? html`<h2 id="${id}">${text}</h2>` : html`<h3 id="${id}">${text}</h3>`);
+const heading = (level: 2 | 3, id: string, text: string | Raw) =>
+  level === 2 ? html`<h2 id="${id}">${text}</h2>` : html`<h3 id="${id}">${text}</h3>`;
 const subheading = (level: 2 | 3, text: string) => (level === 2 ? html`<h3>${text}</h3>` : html`<h4>${text}</h4>`);
 
 /** The options of the "where are you?" list: countries, then their parts, grouped. */
@@ -38,7 +39,9 @@ export function candidateHtml(r: ExplainResult, o: CandidateHtmlOptions): Raw {
   const what = r.input.from_text
     ? readingHtml(r.input.from_text)
     : html`<p>${r.input.scenario ? 'What happened' : 'You saw'}: ${r.hard_facts.artifacts.map((a, i) => html`${i ? '; ' : ''}<a href="${entityPath((a.successor ?? a).id)}">${(a.successor ?? a).title}</a>`)}.</p>`;
-  const found = r.hard_facts.observed.map((f) => html`<p id="cv-found-${f.probe.replace(/[^A-Za-z0-9_-]/g, '_')}" tabindex="-1">You found: ${f.observation}</p>\n`);
+  const found = r.hard_facts.observed.map(
+    (f) => html`<p id="cv-found-${f.probe.replace(/[^A-Za-z0-9_-]/g, '_')}" tabindex="-1">You found: ${f.observation}</p>\n`,
+  );
 
   // The one thing worth checking: its outcomes as buttons, as the full view's probes have them.
   const probe = c.check ? r.agency.probes.find((p) => p.id === c.check!.probe) : undefined;

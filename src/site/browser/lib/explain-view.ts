@@ -11,7 +11,6 @@ import type { Registry } from '../../../registry/registry.ts';
 import { html, type Raw } from '../../html.ts';
 import { entityPath, SITE } from '../../paths.ts';
 
-
 /** How many of the things the facts do not establish are shown before "more". */
 const NON_INFERENCES_SHOWN = 5;
 
@@ -82,28 +81,36 @@ export function readingHtml(t: FromText): Raw {
   const quoted = (qs: readonly string[]) => qs.map((q, i) => html`${i ? ' and ' : ''}“${q}”`);
   return html`${t.text !== '' ? html`<p>You wrote: “${t.text}”</p>` : ''}
 ${t.message !== undefined ? html`<details><summary>You pasted a message (${lines.length} ${lines.length === 1 ? 'line' : 'lines'})</summary><pre class="answer-message">${t.message}</pre></details>` : ''}
-${t.matched.length > 0
-  ? html`<p>Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:</p>
+${
+  t.matched.length > 0
+    ? html`<p>Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:</p>
 <ul class="answer-read">${t.matched.map((m) => html`<li data-read="${m.id}">${link(m)}<br><span class="answer-meta">${m.from === 'answer' ? 'Your answer' : m.from === 'message' ? 'From the message' : 'From your words'}${m.quotes.length > 0 ? html`: ${quoted(m.quotes)}` : ''}</span></li>\n`)}</ul>`
-  : ''}
+    : ''
+}
 ${t.denied.length > 0 ? html`<p class="answer-meta">Not analysed, because you said it was not so: ${t.denied.map((d, i) => html`${i ? '; ' : ''}${link(d)} (“${d.quote}”)`)}.</p>` : ''}
-${t.questions.map((q) => html`<div class="answer-question" role="group" aria-labelledby="ask-${q.id}" data-question="${q.id}">
+${t.questions.map(
+  (q) => html`<div class="answer-question" role="group" aria-labelledby="ask-${q.id}" data-question="${q.id}">
 <h3 id="ask-${q.id}">${q.ask}</h3>
 <p class="answer-meta">${q.quote !== undefined ? html`Your words “${q.quote}” could mean either, so the atlas asks rather than guesses.` : 'Your words could mean either, so the atlas asks rather than guesses.'} Your answer decides which observation is analysed.</p>
 <ul class="answer-answers">${q.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="answer-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul>
-</div>\n`)}
-${t.not_covered
-  ? html`<div class="answer-not-covered" data-not-covered="${t.not_covered.topics.map((x) => x.id).join(' ')}">
+</div>\n`,
+)}
+${
+  t.not_covered
+    ? html`<div class="answer-not-covered" data-not-covered="${t.not_covered.topics.map((x) => x.id).join(' ')}">
 <h3>Not covered by the atlas${t.not_covered.topics.length > 0 ? html`: ${t.not_covered.topics.map((x) => x.title.toLowerCase()).join('; ')}` : ''}</h3>
 ${t.not_covered.quote !== undefined ? html`<p class="answer-meta">Read from your words “${t.not_covered.quote}”.</p>` : ''}
 ${t.not_covered.topics.map((x) => html`<p>${x.summary}</p><p><strong>Where to turn:</strong> ${x.instead}</p>\n`)}
 <p><strong>What the atlas covers:</strong> ${t.not_covered.covers} <a href="${SITE.methodology}#not-covered">What it does not cover</a>.</p>
 </div>`
-  : ''}
-${t.message_tells.length > 0
-  ? html`<h3>What the message says, line by line</h3>
+    : ''
+}
+${
+  t.message_tells.length > 0
+    ? html`<h3>What the message says, line by line</h3>
 ${t.message_tells.map((m) => html`<p>${link(m.artifact)}</p><ul class="answer-tells">${m.tells.map((x) => html`<li><q>${x.line}</q><br><span class="answer-meta">${x.reading}</span></li>\n`)}</ul>\n`)}`
-  : ''}
+    : ''
+}
 ${t.matched.length > 0 ? html`<p class="answer-hint">Not what you meant? Pick the observations yourself in the list above.</p>` : ''}`;
 }
 
@@ -203,15 +210,21 @@ ${r.agency.probes.map((p) => probeItem(p, r.behind.mechanisms, first.length))}</
     html`<li><p>${s.action}${s.by_when ? html` <strong>By when:</strong> ${s.by_when}` : ''}</p>
 <p class="answer-meta">Why: ${s.why}${s.citations.length > 0 ? html` Sources: ${s.citations.map((c, i) => html`${i ? '; ' : ''}<a href="${entityPath(c.id)}">${c.cite}</a>${c.caveat ? ` (${c.caveat})` : ''}`)}.` : ''}</p></li>\n`;
   // Grouped by observation when there are several.
-  const stepGroups = [...new Set(r.agency.next_steps.map((s) => s.artifact.id))].map((id) => r.agency.next_steps.filter((s) => s.artifact.id === id));
+  const stepGroups = [...new Set(r.agency.next_steps.map((s) => s.artifact.id))].map((id) =>
+    r.agency.next_steps.filter((s) => s.artifact.id === id),
+  );
   // Where an observation's options depend on law, its page has the law notes, by jurisdiction.
-  const withLaw = r.hard_facts.artifacts.map((a) => reg.getOf('artifact', a.successor?.id ?? a.id)).filter((a): a is NonNullable<typeof a> => a !== undefined && a.law.length > 0);
+  const withLaw = r.hard_facts.artifacts
+    .map((a) => reg.getOf('artifact', a.successor?.id ?? a.id))
+    .filter((a): a is NonNullable<typeof a> => a !== undefined && a.law.length > 0);
   const steps =
     r.agency.next_steps.length > 0
       ? html`<h3 id="steps-h">What you can still do, whatever the cause</h3>
-${stepGroups.length === 1
-  ? html`<ul class="answer-steps">${stepGroups[0]!.map(step)}</ul>`
-  : stepGroups.map((g) => html`<h4>After ${link(g[0]!.artifact)}</h4>\n<ul class="answer-steps">${g.map(step)}</ul>\n`)}
+${
+  stepGroups.length === 1
+    ? html`<ul class="answer-steps">${stepGroups[0]!.map(step)}</ul>`
+    : stepGroups.map((g) => html`<h4>After ${link(g[0]!.artifact)}</h4>\n<ul class="answer-steps">${g.map(step)}</ul>\n`)
+}
 ${withLaw.length > 0 ? html`<div class="notice"><p>Where these options depend on the law, the law notes (by jurisdiction, with time limits) are on ${links(withLaw, ', ')}.</p><p>${LEGAL_NOTICE}</p></div>` : ''}`
       : '';
 
@@ -233,7 +246,10 @@ ${r.behind.ruled_out.map((x) => html`<li data-ruled-out="${x.id}">${link(x)}: ${
       : '';
 
   const cell = (ids: string[]) => (ids.length > 0 ? html`<ul>${ids.map((id) => html`<li>${link(named(id))}</li>`)}</ul>` : 'none');
-  const split = (s: { candidate: string[]; intermediary: string[]; none: string[] }, caption: string) => html`<div class="table-wrap answer-split" tabindex="0"><table>
+  const split = (
+    s: { candidate: string[]; intermediary: string[]; none: string[] },
+    caption: string,
+  ) => html`<div class="table-wrap answer-split" tabindex="0"><table>
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Who can remove it</th><th scope="col">Mechanisms</th></tr></thead>
 <tbody>
@@ -258,7 +274,13 @@ ${ss.candidate.length + ss.intermediary.length + ss.none.length > 0 ? html`<deta
     r.behind.source_caveats.length > 0
       ? html`<details>
 <summary>Sources above that are not current (${r.behind.source_caveats.length})</summary>
-<ul>${r.behind.source_caveats.map((c) => html`<li><a href="${entityPath(c.id)}">${c.cite}</a>: ${c.caveat} <span class="answer-meta">Cited by ${links(c.cited_by.map((id) => ({ id })), ', ')}.</span></li>\n`)}</ul>
+<ul>${r.behind.source_caveats.map(
+          (c) =>
+            html`<li><a href="${entityPath(c.id)}">${c.cite}</a>: ${c.caveat} <span class="answer-meta">Cited by ${links(
+              c.cited_by.map((id) => ({ id })),
+              ', ',
+            )}.</span></li>\n`,
+        )}</ul>
 </details>`
       : '';
 

@@ -11,7 +11,10 @@ export interface FilterState {
 
 /** Lower-case, accents removed, so "resume" finds "résumé". */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export function matches(values: Readonly<Record<string, string | undefined>>, text: string, state: FilterState): boolean {

@@ -33,12 +33,30 @@ function round(x: number): number {
 
 export const KIND_LOOK: Record<Kind, KindLook> = {
   artifact: { label: 'Observations (artifacts)', one: 'observation (artifact)', shapeName: 'circle', fill: '#56b4e9' },
-  barrier: { label: 'Barriers', one: 'barrier', shapeName: 'square', points: [-0.85, -0.85, 0.85, -0.85, 0.85, 0.85, -0.85, 0.85], fill: '#e69f00' },
+  barrier: {
+    label: 'Barriers',
+    one: 'barrier',
+    shapeName: 'square',
+    points: [-0.85, -0.85, 0.85, -0.85, 0.85, 0.85, -0.85, 0.85],
+    fill: '#e69f00',
+  },
   mechanism: { label: 'Mechanisms', one: 'mechanism', shapeName: 'diamond', points: [0, -1, 1, 0, 0, 1, -1, 0], fill: '#d55e00' },
-  pattern: { label: 'Patterns', one: 'pattern', shapeName: 'hexagon', points: [-0.5, -0.9, 0.5, -0.9, 1, 0, 0.5, 0.9, -0.5, 0.9, -1, 0], fill: '#cc79a7' },
+  pattern: {
+    label: 'Patterns',
+    one: 'pattern',
+    shapeName: 'hexagon',
+    points: [-0.5, -0.9, 0.5, -0.9, 1, 0, 0.5, 0.9, -0.5, 0.9, -1, 0],
+    fill: '#cc79a7',
+  },
   loop: { label: 'Loops', one: 'loop', shapeName: 'triangle', points: [0, -1, 1, 0.8, -1, 0.8], fill: '#f0e442' },
   intervention: { label: 'Interventions', one: 'intervention', shapeName: 'star', points: star, fill: '#009e73' },
-  scenario: { label: 'Scenarios', one: 'scenario', shapeName: 'slanted box', points: [-0.5, -0.75, 1, -0.75, 0.5, 0.75, -1, 0.75], fill: '#0072b2' },
+  scenario: {
+    label: 'Scenarios',
+    one: 'scenario',
+    shapeName: 'slanted box',
+    points: [-0.5, -0.75, 1, -0.75, 0.5, 0.75, -1, 0.75],
+    fill: '#0072b2',
+  },
   source: { label: 'Sources', one: 'source', shapeName: 'downward triangle', points: [-1, -0.8, 1, -0.8, 0, 1], fill: '#bbbbbb' },
 };
 
@@ -66,9 +84,7 @@ export const RELATION_LINE: Record<Relation, 'solid' | 'dashed' | 'dotted'> = {
 /** The legend swatch of a kind: a small inline SVG of its shape and colour (decorative; the label says the kind). */
 export function swatchSvg(kind: Kind): string {
   const look = KIND_LOOK[kind];
-  const shape = look.points
-    ? `<polygon points="${pairs(look.points)}"/>`
-    : '<circle cx="0" cy="0" r="0.9"/>';
+  const shape = look.points ? `<polygon points="${pairs(look.points)}"/>` : '<circle cx="0" cy="0" r="0.9"/>';
   return `<svg class="swatch" viewBox="-1.2 -1.2 2.4 2.4" width="18" height="18" aria-hidden="true" focusable="false"><g fill="${look.fill}" stroke="currentColor" stroke-width="0.18">${shape}</g></svg>`;
 }
 

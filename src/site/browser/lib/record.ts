@@ -14,7 +14,17 @@ const RECORD_VERSION = 1;
 /** The localStorage key. */
 export const RECORD_KEY = 'hoba.record.v1';
 
-export const EVENT_TYPES = ['applied', 'interviewed', 'message', 'check-started', 'offer-withdrawn', 'request-sent', 'conciliation-started', 'certificate', 'other'] as const;
+export const EVENT_TYPES = [
+  'applied',
+  'interviewed',
+  'message',
+  'check-started',
+  'offer-withdrawn',
+  'request-sent',
+  'conciliation-started',
+  'certificate',
+  'other',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENT_LABELS: Record<EventType, string> = {
@@ -76,15 +86,29 @@ export function savedAnalysisOf(r: ExplainResult, state: AnalyzeState, today: st
     heading: r.candidate.heading,
     lead: r.candidate.lead,
     groups: r.candidate.groups.map((g) => ({ label: g.label, items: g.items.map((i) => i.title) })),
-    deadlines: personDeadlines(r.agency.deadlines).map(({ text, deadline: d }) => ({ line: text, action: d.action, who: d.who, dates: d.dates.map((x) => ({ date: x.date, label: x.label })) })),
+    deadlines: personDeadlines(r.agency.deadlines).map(({ text, deadline: d }) => ({
+      line: text,
+      action: d.action,
+      who: d.who,
+      dates: d.dates.map((x) => ({ date: x.date, label: x.label })),
+    })),
     notice: r.candidate.notice,
     ...(r.candidate.legal ? { legal: r.candidate.legal } : {}),
   };
 }
 
 /** The dates of events that time limits run from: the latest request sent, and Acas early conciliation. */
-export function datesOfEvents(events: readonly RecordEvent[]): { request?: string; conciliation_start?: string; conciliation_certificate?: string } {
-  const latest = (type: EventType) => events.filter((e) => e.type === type).map((e) => e.date).sort().at(-1);
+export function datesOfEvents(events: readonly RecordEvent[]): {
+  request?: string;
+  conciliation_start?: string;
+  conciliation_certificate?: string;
+} {
+  const latest = (type: EventType) =>
+    events
+      .filter((e) => e.type === type)
+      .map((e) => e.date)
+      .sort()
+      .at(-1);
   const request = latest('request-sent');
   const start = latest('conciliation-started');
   const certificate = latest('certificate');
@@ -106,26 +130,49 @@ export function parseRecord(text: string): { record: CaseRecord } | { error: str
   }
   const o = data as Partial<CaseRecord> | null;
   if (!o || typeof o !== 'object' || o.format !== RECORD_FORMAT) return { error: 'This file is not a record saved by this site.' };
-  if (o.version !== RECORD_VERSION) return { error: `This record is of version ${String(o.version)}; this site reads version ${RECORD_VERSION}.` };
+  if (o.version !== RECORD_VERSION)
+    return { error: `This record is of version ${String(o.version)}; this site reads version ${RECORD_VERSION}.` };
   if (!Array.isArray(o.events) || o.events.length > 500) return { error: 'The record’s list of events is missing or too long.' };
   const events: RecordEvent[] = [];
   for (const [i, e] of o.events.entries()) {
-    if (!e || typeof e !== 'object' || !isText(e.id, 40) || !EVENT_TYPES.includes(e.type) || !isText(e.date, 10) || !isIsoDate(e.date) || (e.note !== undefined && !isText(e.note, 2000))) {
-      return { error: `Event ${i + 1} of the record is not readable (each needs a type, a date written YYYY-MM-DD, and at most a short note).` };
+    if (
+      !e ||
+      typeof e !== 'object' ||
+      !isText(e.id, 40) ||
+      !EVENT_TYPES.includes(e.type) ||
+      !isText(e.date, 10) ||
+      !isIsoDate(e.date) ||
+      (e.note !== undefined && !isText(e.note, 2000))
+    ) {
+      return {
+        error: `Event ${i + 1} of the record is not readable (each needs a type, a date written YYYY-MM-DD, and at most a short note).`,
+      };
     }
     events.push({ id: e.id, type: e.type, date: e.date, ...(e.note ? { note: e.note } : {}) });
   }
   const a = o.analysis;
   if (a !== undefined) {
     const ok =
-      a && typeof a === 'object' && a.state && typeof a.state === 'object' && Array.isArray(a.state.probes) && isText(a.registry_version, 40) && isText(a.what) && isText(a.heading) &&
-      Array.isArray(a.lead) && a.lead.every((p) => isText(p)) && Array.isArray(a.groups) && Array.isArray(a.deadlines) && isText(a.notice);
+      a &&
+      typeof a === 'object' &&
+      a.state &&
+      typeof a.state === 'object' &&
+      Array.isArray(a.state.probes) &&
+      isText(a.registry_version, 40) &&
+      isText(a.what) &&
+      isText(a.heading) &&
+      Array.isArray(a.lead) &&
+      a.lead.every((p) => isText(p)) &&
+      Array.isArray(a.groups) &&
+      Array.isArray(a.deadlines) &&
+      isText(a.notice);
     if (!ok) return { error: 'The analysis saved in this record is not readable.' };
   }
   return { record: { format: RECORD_FORMAT, version: RECORD_VERSION, ...(a ? { analysis: a } : {}), events: sortEvents(events) } };
 }
 
-export const sortEvents = (events: readonly RecordEvent[]) => [...events].sort((x, y) => x.date.localeCompare(y.date) || x.id.localeCompare(y.id));
+export const sortEvents = (events: readonly RecordEvent[]) =>
+  [...events].sort((x, y) => x.date.localeCompare(y.date) || x.id.localeCompare(y.id));
 
 /** The record as JSON, as it is downloaded (and read back by parseRecord). */
 export const recordJson = (r: CaseRecord) => `${JSON.stringify(r, null, 2)}\n`;
@@ -140,7 +187,14 @@ export function recordMarkdown(r: CaseRecord, link?: string): string {
   if (r.events.length > 0) out.push('');
   const a = r.analysis;
   if (a) {
-    out.push(`## What the atlas said (version ${a.registry_version}, saved ${longDate(a.saved)})`, '', `About: ${a.what}`, '', `**${a.heading}**`, '');
+    out.push(
+      `## What the atlas said (version ${a.registry_version}, saved ${longDate(a.saved)})`,
+      '',
+      `About: ${a.what}`,
+      '',
+      `**${a.heading}**`,
+      '',
+    );
     for (const p of a.lead) out.push(p, '');
     if (a.groups.length > 0) {
       out.push('### What could explain it', '');
@@ -190,7 +244,8 @@ export function recordIcs(r: CaseRecord, today: string): string {
       const uid = `${compact(x.date)}-${i}-${k}@record.hoba`;
       if (seen.has(uid)) continue;
       seen.add(uid);
-      const summary = d.who === 'you' ? `Deadline: ${d.action.replace(/\.$/, '')} (${x.label})` : `Due: ${d.action.replace(/\.$/, '')} (${x.label})`;
+      const summary =
+        d.who === 'you' ? `Deadline: ${d.action.replace(/\.$/, '')} (${x.label})` : `Due: ${d.action.replace(/\.$/, '')} (${x.label})`;
       lines.push(
         'BEGIN:VEVENT',
         `UID:${uid}`,
