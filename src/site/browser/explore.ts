@@ -459,6 +459,8 @@ class Explorer {
           'arrow-scale': 0.6,
           'curve-style': 'straight',
           opacity: 0.5,
+          // A connection does nothing when tapped: a tap goes through it to the node beneath.
+          events: 'no',
         },
       },
       ...lines,
