@@ -500,7 +500,11 @@ test('the site in a browser: links, console, failed requests, accessibility, pho
         // Cytoscape.js ignores the mouse for 250 ms after the page scrolls (a scroll is not a tap): a person
         // clicks later than that; the test waits for the same (after two frames, so the scroll event has come).
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        await page.waitForFunction(() => !(window as unknown as { hobaExplorer: { cy: { renderer(): { scrollingPage?: boolean } } } }).hobaExplorer.cy.renderer().scrollingPage);
+        await page.waitForFunction(
+          () =>
+            !(window as unknown as { hobaExplorer: { cy: { renderer(): { scrollingPage?: boolean } } } }).hobaExplorer.cy.renderer()
+              .scrollingPage,
+        );
         const box = (await page.locator('#explore-canvas').boundingBox())!;
         await Promise.all([
           page.waitForURL(`${origin}/mechanisms/M-001/`, { timeout: 10_000 }),
