@@ -523,7 +523,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'explain_observation',
     title: 'Explain what an observation can and cannot mean (HOBA)',
     description:
-      'Runs the HOBA protocol on what a candidate observed, given as exactly one of: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
+      'Runs the HOBA protocol on what a candidate observed, exactly one of: `artifacts` (IDs), `scenario` (S-…, see hoba://scenario/…), or their `text` and/or a `message` they got. ' +
       'input.from_text: what the words state (quoted), deny, ask (answer with `picks`), or find not_covered. ' +
       'Returns the barriers; mechanisms in two tiers, "produces" (ranked by directness, not likelihood; each says why) then "same-stage"; ruled_out with reasons; patterns; what the facts do NOT establish (always pass it on); probes that tell mechanisms apart; next_steps (what the candidate can still do whatever the cause); and a verdict. Report probe outcomes in `probes` and call again: only explicit exclusions narrow. ' +
       '`candidate`: the plain answer for a person (show it first); `on` and `where` give agency.deadlines dates (not legal advice). ' +
@@ -539,7 +539,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         picks: z.array(z.string().trim().min(1).max(20)).max(10).optional().describe('Answers to questions'),
         stage: stage().optional(),
         on: z.iso.date().optional().describe('The date it happened'),
-        where: z.string().trim().min(2).max(8).optional().describe('Where: a name (California, England) or code (uk, us-ca, eu-de…)'),
+        where: z.string().trim().min(2).max(40).optional().describe('Where: a name or code (California, uk, us-ca…)'),
         probes: z
           .array(
             z.strictObject({

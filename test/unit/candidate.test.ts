@@ -229,10 +229,9 @@ describe('dates in the answer', () => {
       assert.equal(page.split(line).length - 1, 1, `site: ${line}`);
     }
     const tool = TOOLS.find((t) => t.name === 'explain_observation')!;
-    const viaMcp = (await tool.run(
-      { registry: reg, search: () => undefined } as never,
-      { ...input, detail: 'summary', limit: 16 } as never,
-    )) as ExplainResult;
+    const args = tool.arguments().parse({ ...input, detail: 'summary' });
+    assert.equal((args as { where?: string }).where, 'California', 'the MCP input takes a place by name');
+    const viaMcp = (await tool.run({ registry: reg, search: () => undefined } as never, args as never)) as ExplainResult;
     for (const line of unique) assert.equal(viaMcp.agency.deadlines.filter((d) => d.line === line).length, 1, `MCP: ${line}`);
   });
 
