@@ -2,6 +2,7 @@
 // exits 0 (a benchmark exits non-zero when something it measures fails). Nothing is asserted about
 // timings or about the tables they print; bench/http.ts runs with --smoke (a request per connection, no
 // load) on the shared built site. The synthetic-atlas generator is tested in test/unit/synth-atlas.test.ts.
+// ci: once (a smoke run of the benchmark scripts; the servers and commands they time have their own tests on every runtime).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -25,8 +25,8 @@ import { hoba } from '../dist.ts';
 import { ROOT } from '../helpers.ts';
 import { build, concurrentBuilds, killedBuilds, TwoVersions, whileServed } from '../site-faults.ts';
 
-const KILLS = Number(process.env['HOBA_FAULT_KILLS'] ?? '3');
-const ROUNDS = Number(process.env['HOBA_FAULT_ROUNDS'] ?? '2');
+const KILLS = Number(process.env['HOBA_FAULT_KILLS'] ?? '2');
+const ROUNDS = Number(process.env['HOBA_FAULT_ROUNDS'] ?? '1');
 
 let work: string;
 /** A site built from the checkout, copied for tests that only need one (a build takes seconds). */
