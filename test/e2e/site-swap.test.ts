@@ -1,8 +1,7 @@
 // Where a build puts the site (issue #27, items 1, 2, 10, 11; src/publish/site-dir.ts): `<out>` is a link
 // to a versioned directory swapped atomically, one build at a time holds `<out>.lock`, what dead builds
 // leave is removed, a directory is replaced only when it holds exactly a site a build wrote, and a file is
-// never a site directory. Then faults while the site is served: builds killed at spread moments and three
-// builds at once, with no failed request (a few here; attacks-build.test.ts runs twenty of each).
+// never a site directory. The faults while the site is served are in site-faults.test.ts.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import {
@@ -23,10 +22,7 @@ import { after, before, describe, test } from 'node:test';
 import { SITE_MARKER } from '../../src/publish/routes.ts';
 import { hoba } from '../dist.ts';
 import { ROOT } from '../helpers.ts';
-import { build, concurrentBuilds, killedBuilds, TwoVersions, whileServed } from '../site-faults.ts';
-
-const KILLS = Number(process.env['HOBA_FAULT_KILLS'] ?? '2');
-const ROUNDS = Number(process.env['HOBA_FAULT_ROUNDS'] ?? '1');
+import { build, TwoVersions } from '../site-faults.ts';
 
 let work: string;
 /** A site built from the checkout, copied for tests that only need one (a build takes seconds). */
@@ -168,39 +164,5 @@ describe('a directory is replaced only when it holds exactly a site a build wrot
       assert.match(error.message, /is a file|is a device|is a file\. Choose/, out);
     }
     assert.equal(readFileSync(file, 'utf8'), 'keep\n');
-  });
-});
-
-describe(`faults while the site is served: ${KILLS} builds killed at spread moments, ${ROUNDS} rounds of three builds at once`, () => {
-  let versions: TwoVersions;
-  let out: string;
-  before(async () => {
-    versions = new TwoVersions();
-    out = join(work, 'served', 'site');
-    mkdirSync(join(work, 'served'));
-    const first = await build(ROOT, out);
-    assert.equal(first.code, 0, first.stderr);
-  });
-  after(() => versions?.dispose());
-
-  test('builds killed with SIGKILL: every request answered with a whole file of the old or the new site', async (t) => {
-    const report = await whileServed(versions, out, () => killedBuilds(versions, out, KILLS));
-    t.diagnostic(`${report.requests} requests; ${report.events.join('; ')}`);
-    assert.deepEqual(report.failed, []);
-    assert.ok(report.requests > KILLS * 10, `the site was read throughout (${report.requests} requests)`);
-    assert.ok(
-      report.leftovers.every((n) => /^site\.[0-9a-f]{16}$/.test(n)) && report.leftovers.length <= 2,
-      `left beside the site: ${report.leftovers.join(', ')}`,
-    );
-  });
-
-  test('three builds at once: one wins, the others exit 1 (build-locked), and no request fails', async (t) => {
-    const report = await whileServed(versions, out, () => concurrentBuilds(versions, out, ROUNDS));
-    t.diagnostic(`${report.requests} requests; ${report.events.join('; ')}`);
-    assert.deepEqual(report.failed, []);
-    assert.ok(
-      report.leftovers.every((n) => /^site\.[0-9a-f]{16}$/.test(n)) && report.leftovers.length <= 2,
-      `left beside the site: ${report.leftovers.join(', ')}`,
-    );
   });
 });
