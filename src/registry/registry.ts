@@ -2,7 +2,7 @@
 // so the same object serves the CLI, the MCP server, the static build and the browser.
 // vocab.ts and type-only schema imports keep zod off the start-up path of commands that read a snapshot.
 import type { Edge, Entity, EntityOf, Manifest } from '../model/schemas.ts';
-import { KINDS, type Kind, type Relation } from '../model/vocab.ts';
+import { KINDS, type Kind, RELATIONS, type Relation } from '../model/vocab.ts';
 import { edgeOf, referencesOf } from './references.ts';
 
 /** The serialisable form of a registry (what a snapshot stores). */
@@ -39,23 +39,8 @@ export function compareIds(a: string, b: string): number {
   return d !== 0 ? d : a < b ? -1 : a > b ? 1 : 0;
 }
 
-const RELATION_ORDER = new Map<Relation, number>(
-  (
-    [
-      'precedes',
-      'operates_at',
-      'emits',
-      'amplifies',
-      'masks',
-      'instantiates',
-      'member_of',
-      'targets',
-      'mitigates',
-      'observes',
-      'cites',
-    ] as const
-  ).map((r, i) => [r, i]),
-);
+// Edges sort by relation in the vocabulary's order (RELATIONS), then by their ends.
+const RELATION_ORDER = new Map<Relation, number>(RELATIONS.map((r, i) => [r, i]));
 
 export function compareEdges(a: Edge, b: Edge): number {
   return (
