@@ -69,6 +69,11 @@ export interface TrainOptions {
   threshold: number;
   /** Weights smaller than this (in logits) are dropped from the shipped model. */
   prune: number;
+  /**
+   * The most characters the shipped model's words and weights may take (its JSON; the site sends it
+   * gzipped, at about 0.43 of this): while they take more, `prune` rises by a tenth of a logit.
+   */
+  maxChars: number;
   /** How much a corpus account counts against a voice. */
   corpusWeight: number;
   /** Accounts composed from voices per pair or triple of observations the corpus states together. */
@@ -93,6 +98,7 @@ const DEFAULT_TRAINING: TrainOptions = {
   folds: 3,
   threshold: 0.05,
   prune: 0.8,
+  maxChars: 340_000,
   corpusWeight: 3,
   composites: 5,
   trees: { rounds: 60, depth: 3, rate: 0.1, lambda: 10 },
@@ -330,16 +336,24 @@ function trainModel(
   classes: readonly string[],
   options: Partial<TrainOptions> = {},
   reg?: Registry,
-): TrainedWeights {
-  const o = { ...DEFAULT_TRAINING, ...options };
-  const p = prepare(examples, classes, o.minCount);
-  const trained = fit(p, classes, o, () => true);
+): { trained: TrainedWeights; prune: number } {
+  const p = prepare(examples, classes, options.minCount ?? DEFAULT_TRAINING.minCount);
+  const trained = fit(p, classes, { ...DEFAULT_TRAINING, ...options }, () => true);
+  // The set decision reads with fold models pruned as the shipped one is: the prune is settled first.
+  const o = { ...DEFAULT_TRAINING, ...options, prune: pruneToFit(trained, { ...DEFAULT_TRAINING, ...options }) };
   if (o.folds > 1) {
     const cv = crossValidatedThresholds(examples, p, classes, o);
     trained.thresholds = cv.thresholds;
     if (reg && examples.some((e) => e.corpus)) trained.stack = setDecision(reg, examples, cv.folds, cv.thresholds, o);
   }
-  return trained;
+  return { trained, prune: o.prune };
+}
+
+/** The prune, from `o.prune` up by tenths of a logit, at which the model's words and weights fit `o.maxChars`. */
+function pruneToFit(t: TrainedWeights, o: TrainOptions): number {
+  let prune = o.prune;
+  while (prune < 8 && JSON.stringify(serialiseModel(t, prune)).length > o.maxChars) prune = Math.round(prune * 10 + 1) / 10;
+  return prune;
 }
 
 /**
@@ -622,7 +636,8 @@ function fingerprint(text: string): string {
 /** The reader's model of a registry (and a corpus, when given), as the snapshot carries it. */
 export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
   const { classes, examples, options: o, fingerprint: trained_from } = trainingInputs(reg, corpus, options);
-  return { ...serialiseModel(trainModel(examples, classes, o, reg), o.prune), trained_from };
+  const { trained, prune } = trainModel(examples, classes, o, reg);
+  return { ...serialiseModel(trained, prune), trained_from };
 }
 
 /** Trains and loads in one step (for a registry that came without a model). */
