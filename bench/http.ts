@@ -243,8 +243,9 @@ async function cannon(origin: URL, load: Load | Load[], connections: number, dur
     ...(first.headers !== undefined ? { headers: first.headers } : {}),
     ...(first.body !== undefined ? { body: first.body } : {}),
     timeout: 10,
-    // --smoke: one request per connection, whatever the duration (no load, only the path through).
-    ...(SMOKE ? { amount: connections } : {}),
+    // --smoke: one request per connection, whatever the duration (no load, only the path through); the
+    // run ends at the first sample after them (autocannon samples once a second unless told otherwise).
+    ...(SMOKE ? { amount: connections, sampleInt: 20 } : {}),
     ...(loads.length > 1
       ? {
           requests: loads.map((l) => ({

@@ -12,7 +12,7 @@
 // A lane run again on another runtime (CI runs the e2e lane on the newest runtime, then on the oldest) is a
 // repeat: --repeat leaves out the files marked `// ci: once (<why>)` in their first lines, whose subject does
 // not change with the runtime (the browser, Lighthouse and wrangler, which bring their own) or is checked
-// on every runtime by other tests already (the validator's long mutation sweep, the benchmarks' smoke runs,
+// on every runtime by other tests already (the validator's mutation sample, the benchmarks' smoke runs,
 // the fault suite).
 //
 // npm test is `--prepare unit e2e`: type-check, build dist/, then both lanes (what CI runs). A lane alone
