@@ -9,19 +9,13 @@ import { after, describe, test } from 'node:test';
 import { shortestPath } from '../../src/registry/graph.ts';
 import { authorSurnames, namedOrganisations } from '../../src/registry/named-entities.ts';
 import type { Problem } from '../../src/registry/rules.ts';
-import { AtlasCopy, ofRule } from '../helpers.ts';
+import { type AtlasCopy, ofRule, SmallAtlas } from '../helpers.ts';
 
-const copies: AtlasCopy[] = [];
-after(() =>
-  copies.forEach((c) => {
-    c.dispose();
-  }),
-);
-function copy(): AtlasCopy {
-  const c = new AtlasCopy();
-  copies.push(c);
-  return c;
-}
+// Each break is planted in a copy of a small atlas (the entities this file names); a copy's problems are
+// those the small atlas does not have without the break (see SmallAtlas).
+const small = new SmallAtlas(import.meta.url);
+after(() => small.dispose());
+const copy = (): AtlasCopy => small.copy();
 
 /** The file of an entity, relative to the copy (as problems name it). */
 const relFile = (c: AtlasCopy, id: string) => c.fileOf(id).slice(c.dir.length + 1);
