@@ -1,9 +1,9 @@
 // Content that fooled or crashed the validator in the reliability campaign (issue #27, items 3–8), and the
 // decisions on a double byte-order mark, U+FEFF inside text and YAML tags. Each attack is planted in a copy
-// of a small atlas (the entities this file names) and must be reported under its rule with its file (and line); none may crash the
-// loader; the honest forms beside them pass. Randomised versions of each class: validator-mutations.test.ts
-// (and test/attacks-validator.test.ts, at least 500 per run). The quadratic case runs in a process of its
-// own: test/e2e/validator-quadratic.test.ts.
+// of a small atlas (the entities this file names) and must be reported under its rule with its file (and
+// line); none may crash the loader; the honest forms beside them pass. Randomised versions of each class:
+// validator-mutations.test.ts (and test/attacks-validator.test.ts, at least 500 per run). The quadratic
+// case runs in a process of its own: test/e2e/validator-quadratic.test.ts.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
