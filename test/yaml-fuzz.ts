@@ -1,5 +1,6 @@
 // The differential fuzz test of the fast YAML reader (src/registry/fast-yaml.ts): content files edited with
-// Unicode spaces, tabs and odd line ends, which the reader must either read exactly as the yaml package
+// Unicode spaces, tabs and odd line ends, and their flow collections ({ probe: x, outcome: y }, [A-001])
+// with the marks that make or break them, which the reader must either read exactly as the yaml package
 // does or leave to it. fast-yaml.test.ts runs a few hundred edits; attacks-yaml.test.ts runs many more.
 // (Not a *.test.ts file.)
 import assert from 'node:assert/strict';
@@ -56,6 +57,9 @@ const ODD_WHITESPACE = [
   '  ',
 ];
 
+/** What an edit of a flow collection puts in or puts instead: its marks, and the ones that end a value. */
+const FLOW_MARKS = [' ', ',', ', ', ':', ': ', '{', '}', '[', ']', '"', "'", '#', ' #', '-', '\n', '\n  '];
+
 export interface FuzzResult {
   edits: number;
   /** Edited files the fast reader read (the rest it left to the library). */
@@ -74,9 +78,26 @@ export function fuzzFastYaml(seed: number, count: number): FuzzResult {
     for (let k = 1 + r.int(4); k > 0; k--) {
       // Half the edits are the whitespace YAML knows, so that edited files the reader still reads are compared too.
       const ch = r.next() < 0.5 ? r.pick([' ', '  ', '\n', '\n\n']) : r.pick(ODD_WHITESPACE);
-      const how = r.pick(['insert', 'replace a space', 'replace a line end', 'end a line', 'indent a line'] as const);
+      const how = r.pick([
+        'insert',
+        'replace a space',
+        'replace a line end',
+        'end a line',
+        'indent a line',
+        'edit a flow collection',
+      ] as const);
       const positions = (re: RegExp) => [...text.matchAll(re)].map((m) => m.index);
       let at: number;
+      if (how === 'edit a flow collection') {
+        // A mark inside or beside a flow mapping's or sequence's own marks, put in or put instead of one.
+        const found = positions(/[{}[\],:]/g).filter((i) => /[{[]/.test(text.slice(text.lastIndexOf('\n', i) + 1, i + 1)));
+        if (found.length === 0) continue;
+        at = r.pick(found);
+        const mark = r.pick(FLOW_MARKS);
+        text = text.slice(0, at) + mark + text.slice(at + r.int(2));
+        changes.push(`${how} at ${at}: ${JSON.stringify(mark)}`);
+        continue;
+      }
       if (how === 'replace a space' || how === 'replace a line end') {
         const found = positions(how === 'replace a space' ? / /g : /\n/g);
         if (found.length === 0) continue;

@@ -1,11 +1,12 @@
 // A fast reader for the plain subset of YAML that content files are written in: block mappings and
-// sequences, plain and simply quoted scalars, flow sequences of IDs (wrapped or not), folded and literal block
+// sequences, plain scalars (over one line or several) and simply quoted ones, flow sequences of IDs
+// (wrapped or not), one-line flow mappings of words ({ probe: x, outcome: y }), folded and literal block
 // scalars, comments. It exists because parsing with the `yaml` package (a full YAML 1.2 parser that
 // builds a document of nodes) is most of the time `validate` and `build` take on a large atlas; this
 // reads the same files about ten times faster.
 //
-// It never guesses: anything outside the subset (anchors, aliases, tags, flow mappings, multi-line plain
-// or quoted scalars, escapes, tabs, CR line ends, duplicate keys, numbers other than plain integers…)
+// It never guesses: anything outside the subset (anchors, aliases, tags, nested or wrapped flow mappings,
+// multi-line quoted scalars, plain ones with blank or comment lines inside, escapes, tabs, CR line ends, duplicate keys, numbers other than plain integers…)
 // returns undefined, and the caller parses the file with the `yaml` package instead, which also reports
 // every error with its line. Whatever it returns is exactly what `parseDocument(text).toJS()` returns
 // (YAML 1.2 core schema); test/unit/fast-yaml.test.ts checks that on every content file, on corner cases and
@@ -38,6 +39,8 @@ const OTHER_NUMBER =
   /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)|0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/;
 const INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 const FLOW_ITEM = /^[\p{L}\p{N}][\p{L}\p{N}_.()/ -]*$/u;
+/** An entry of a flow mapping: a key as in a block mapping, ": ", then its value. */
+const FLOW_ENTRY = /^(?:([A-Za-z_][A-Za-z0-9_-]*)|"([A-Za-z_][A-Za-z0-9_-]*)"): (.+)$/;
 
 /** Characters JavaScript counts as whitespace or line ends and YAML does not (see the header), and NEL. */
 const NOT_YAML_WHITESPACE = /[\v\f\u0085\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
@@ -142,11 +145,26 @@ class Reader {
     const c = text[0]!;
     if (c === '>' || c === '|') return this.blockScalar(text, indent);
     if (c === '[') return flowSequence(text.endsWith(']') ? text : this.flowContinued(text, indent));
-    if (text === '{}') return {};
+    if (c === '{') return flowMapping(text);
     if (c === '"') return text.length >= 2 && text.endsWith('"') && !text.slice(1, -1).includes('"') ? text.slice(1, -1) : outside();
     if (c === "'") return singleQuoted(text);
+    return plain(this.plainContinued(text, indent));
+  }
+
+  /**
+   * A plain scalar and the more indented lines that go on with it (a law note's `remedy:` wrapped at the
+   * margin), joined by spaces as YAML folds them. A continuation line must start as a plain scalar may;
+   * a blank or comment line inside one, or more indented content after it, is outside the subset.
+   */
+  private plainContinued(first: string, indent: number): string {
+    let text = first;
+    for (let line = this.lines[this.i]; line !== undefined && line.text !== '' && line.indent > indent; line = this.lines[this.i]) {
+      if (!PLAIN_START.test(line.text)) outside();
+      text += ` ${line.text}`;
+      this.i++;
+    }
     this.noContinuation(indent);
-    return plain(text);
+    return text;
   }
 
   /**
@@ -164,7 +182,7 @@ class Reader {
     return text;
   }
 
-  /** A plain scalar that goes on over the next lines is outside the subset. */
+  /** More indented content after a value (past blank or comment lines) is outside the subset. */
   private noContinuation(indent: number): void {
     const next = this.nextContent();
     if (next !== undefined && next.indent > indent) outside();
@@ -236,16 +254,34 @@ function singleQuoted(text: string): string {
   return inner.replaceAll("''", "'");
 }
 
+/** A one-line flow mapping of word keys and flow scalars: { probe: x, outcome: y }, {}. */
+function flowMapping(text: string): Record<string, unknown> {
+  if (!text.endsWith('}')) return outside();
+  const out: Record<string, unknown> = {};
+  const inner = text.slice(1, -1).trim();
+  if (inner === '') return out;
+  for (const raw of inner.split(',')) {
+    const entry = FLOW_ENTRY.exec(raw.trim());
+    if (!entry) return outside();
+    const name = entry[1] ?? entry[2]!;
+    if (name === '__proto__' || Object.hasOwn(out, name)) outside();
+    out[name] = flowScalar(entry[3]!.trim());
+  }
+  return out;
+}
+
 /** A flow sequence of plain or quoted scalars, on one line once continuation lines are joined: [A-001, B-002], []. */
 function flowSequence(text: string): unknown[] {
   if (!text.endsWith(']')) return outside();
   const inner = text.slice(1, -1).trim();
   if (inner === '') return [];
-  return inner.split(',').map((raw) => {
-    const item = raw.trim();
-    if (item.startsWith('"'))
-      return item.length >= 2 && item.endsWith('"') && !/["[\]{}]/.test(item.slice(1, -1)) ? item.slice(1, -1) : outside();
-    if (!FLOW_ITEM.test(item)) return outside();
-    return plain(item);
-  });
+  return inner.split(',').map((raw) => flowScalar(raw.trim()));
+}
+
+/** An item of a flow collection: a plain scalar of words, or a double-quoted one without brackets or quotes. */
+function flowScalar(item: string): unknown {
+  if (item.startsWith('"'))
+    return item.length >= 2 && item.endsWith('"') && !/["[\]{}]/.test(item.slice(1, -1)) ? item.slice(1, -1) : outside();
+  if (!FLOW_ITEM.test(item)) return outside();
+  return plain(item);
 }

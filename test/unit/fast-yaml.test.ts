@@ -40,7 +40,7 @@ test('every content file of the checkout reads as the yaml package reads it (or 
   let read = 0;
   for (const file of files) if (agrees(readFileSync(file, 'utf8'), file)) read++;
   // The reader exists for speed: it must take the plain files that make up nearly all of the content.
-  assert.ok(read >= files.length * 0.8, `the fast reader read only ${read} of ${files.length} content files`);
+  assert.ok(read >= files.length * 0.95, `the fast reader read only ${read} of ${files.length} content files`);
 });
 
 test('every file of a generated atlas, and its bibliography, reads as the yaml package reads it', () => {
@@ -72,8 +72,27 @@ test('corner cases: read identically or left to the library, never read differen
     'anchors and aliases': 'a: &x 1\nb: *x\n',
     tag: 'a: !!str 1\n',
     'flow mapping': 'a: {b: 1}\nc: {}\n',
+    'flow mappings in a sequence': 'a:\n  - { probe: x-y, outcome: z }\n  - {probe: "q", n: 3, b: true, c: null}\n',
+    'flow mapping edges': 'a: { b: 1, }\nc: {d: {e: 1}}\nf: {g: [h]}\n',
+    'flow mapping, repeated key': 'a: { b: 1, b: 2 }\n',
+    'flow mapping, key without a value': 'a: { b, c: 1 }\n',
+    'flow mapping, colon without a space': 'a: {b:1}\n',
+    'flow mapping, quoted key and value': 'a: {"n": x, b: "c d"}\n',
+    'flow mapping, comma in quotes': 'a: {b: "c, d"}\n',
+    'flow mapping, value with a colon': 'a: {b: c: d}\n',
+    'flow mapping, wrapped': 'a: { b: 1,\n  c: 2 }\n',
+    'flow mapping, comment after': 'a: { b: 1 } # c\n',
+    'flow mapping, then more indented': 'a: { b: 1 }\n  c: 2\n',
     'flow sequences': 'a: [x, "y", 3, true, null]\nb: [x y, z]\nc: [a, ]\nd: [[a]]\n',
     'multi-line plain scalar': 'a: one\n  two\n',
+    'multi-line plain scalars': 'a: one\n  two (three)\n    four\nb:\n  - x\n    y\n  - k: v\n      w\n',
+    'multi-line plain scalar, blank line inside': 'a: one\n\n  two\n',
+    'multi-line plain scalar, comment inside': 'a: one\n  # c\n  two\n',
+    'multi-line plain scalar, a key inside': 'a: one\n  b: two\n',
+    'multi-line plain scalar, ending in a colon': 'a: one\n  two:\n',
+    'multi-line plain scalar, a dash or quote inside': 'a: one\n  - two\nb: x\n  "y"\n',
+    'multi-line plain scalar, a number and a word': 'a: 1\n  2\nb: true\n  x\n',
+    'multi-line plain scalar, at the key column': '- k: one\n  two\n',
     'multi-line quoted scalar': 'a: "one\n  two"\n',
     escapes: 'a: "x\\ty"\n',
     'document markers': '---\na: 1\n...\n',
@@ -89,7 +108,7 @@ test('corner cases: read identically or left to the library, never read differen
   };
   let read = 0;
   for (const [label, text] of Object.entries(cases)) if (agrees(text, label)) read++;
-  assert.ok(read >= 8, `only ${read} corner cases were read`);
+  assert.ok(read >= 12, `only ${read} corner cases were read`);
 });
 
 test('random documents in and around the subset: read identically or left to the library', () => {
@@ -134,6 +153,10 @@ test('random documents in and around the subset: read identically or left to the
         word.map((v) => `- ${v}`),
         fc.tuple(key, word).map(([k, v]) => `- ${k}: ${v}`),
         fc.array(word, { maxLength: 3 }).map((ws) => `[${ws.join(', ')}]`),
+        fc
+          .array(fc.tuple(key, word), { maxLength: 3 })
+          .chain((kvs) => fc.constantFrom(', ', ',', ' , ').map((sep) => `{ ${kvs.map(([k, v]) => `${k}: ${v}`).join(sep)} }`)),
+        fc.tuple(fc.constantFrom('- ', 'a: '), key, word, key, word).map(([lead, k1, v1, k2, v2]) => `${lead}{${k1}: ${v1}, ${k2}: ${v2}}`),
         fc.constantFrom('>-', '|', '>', '|-', '', '# c', '-'),
         fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')),
       ),
