@@ -59,24 +59,22 @@ export function resolveFacts(reg: Registry, input: FactsInput): Facts {
   const fromOption = stage !== undefined || named.length > 0;
   const stageSet = new Set<Stage>(stage !== undefined ? [stage] : fromOption ? [] : used.flatMap((a) => a.stages));
   const stages = STAGES.filter((s) => stageSet.has(s));
-  const at = positions(reg);
-  const barriers = atPositions(reg, [named.map((b) => at.get(b.id)!), ...stages.map((s) => activeBarriersAt(reg).get(s) ?? [])]).map(
-    (i) => reg.entities[i] as EntityOfKind<'barrier'>,
-  );
+  const barriers = atPositions(reg, [
+    named.map((b) => reg.positionOf(b.id)!),
+    ...stages.map((s) => activeBarriersAt(reg).get(s) ?? []),
+  ]).map((i) => reg.entityAt(i) as EntityOfKind<'barrier'>);
   return { artifacts, used, stages, stagesFrom: fromOption ? 'option' : 'artifacts', barriers };
 }
 
 /** The active barriers of each stage, as positions in the registry (see positions): the obstacle is read from here. */
 const activeBarriersAt = perRegistry((reg) => {
   const byStage = new Map<Stage, number[]>();
-  reg.entities.forEach((b, i) => {
-    if (b.kind === 'barrier' && b.status === 'active') pushTo(byStage, b.stage, i);
-  });
+  for (const i of reg.positionsOf('barrier')) {
+    const b = reg.entityAt(i) as Barrier;
+    if (b.status === 'active') pushTo(byStage, b.stage, i);
+  }
   return byStage;
 });
-
-/** Each entity's position in the registry, whose entities are sorted by ID. */
-const positions = perRegistry((reg) => new Map(reg.entities.map((e, i) => [e.id, i])));
 
 /**
  * Positions of entities in the registry, in ID order and without duplicates: the positions are
@@ -84,7 +82,7 @@ const positions = perRegistry((reg) => new Map(reg.entities.map((e, i) => [e.id,
  * entities) are ordered without comparing a string.
  */
 function atPositions(reg: Registry, lists: Iterable<readonly number[]>): number[] {
-  const marked = new Uint8Array(reg.entities.length);
+  const marked = new Uint8Array(reg.size);
   let lo = marked.length;
   let hi = -1;
   for (const list of lists) {
@@ -115,7 +113,7 @@ export class EntitySet {
     this.size = this.first.size + (second?.size ?? 0);
   }
   has(id: string): boolean {
-    const i = positions(this.reg).get(id);
+    const i = this.reg.positionOf(id);
     return i !== undefined && this.hasAt(i);
   }
   hasAt(position: number): boolean {
@@ -131,13 +129,12 @@ export class EntitySet {
 }
 
 /** The active loops with their members' positions, for EntitySet.hasAt. */
-export const activeLoops = perRegistry((reg) => {
-  const at = positions(reg);
-  return reg
+export const activeLoops = perRegistry((reg) =>
+  reg
     .all('loop')
     .filter((l) => l.status === 'active')
-    .map((loop) => ({ loop, members: loop.mechanisms.map((m) => at.get(m) ?? -1) }));
-});
+    .map((loop) => ({ loop, members: loop.mechanisms.map((m) => reg.positionOf(m) ?? -1) })),
+);
 
 /** The active loops each mechanism belongs to, by position: indexes into activeLoops. */
 const loopsByMechanism = perRegistry((reg) => {
@@ -151,9 +148,10 @@ const loopsByMechanism = perRegistry((reg) => {
 /** The active mechanisms operating at each barrier, as positions in the registry (see positions). */
 const mechanismsAt = perRegistry((reg) => {
   const at = new Map<string, number[]>();
-  reg.entities.forEach((e, i) => {
-    if (e.kind === 'mechanism' && e.status === 'active') for (const b of e.operates_at) pushTo(at, b, i);
-  });
+  for (const i of reg.positionsOf('mechanism')) {
+    const m = reg.entityAt(i) as Mechanism;
+    if (m.status === 'active') for (const b of m.operates_at) pushTo(at, b, i);
+  }
   return at;
 });
 
@@ -174,10 +172,11 @@ const atBarrierSets = perRegistry(() => new Map<string, AtBarriers>());
 
 /** The active mechanisms the candidate can remove or work around, marked by position. */
 const removableAt = perRegistry((reg) => {
-  const marked = new Uint8Array(reg.entities.length);
-  reg.entities.forEach((e, i) => {
-    if (e.kind === 'mechanism' && e.status === 'active' && e.facets.removability === 'candidate') marked[i] = 1;
-  });
+  const marked = new Uint8Array(reg.size);
+  for (const i of reg.positionsOf('mechanism')) {
+    const m = reg.entityAt(i) as Mechanism;
+    if (m.status === 'active' && m.facets.removability === 'candidate') marked[i] = 1;
+  }
   return marked;
 });
 
@@ -198,7 +197,7 @@ function atMarked(reg: Registry, marked: Uint8Array, lo: number, hi: number, loo
 function atSome(reg: Registry, barriers: readonly Barrier[]): AtBarriers {
   const byBarrier = mechanismsAt(reg);
   const byMechanism = loopsByMechanism(reg);
-  const marked = new Uint8Array(reg.entities.length);
+  const marked = new Uint8Array(reg.size);
   let lo = marked.length;
   let hi = -1;
   const loops: number[] = [];
@@ -235,7 +234,7 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
       kept(reg, `stage ${s}`, () =>
         atSome(
           reg,
-          (byStage.get(s) ?? []).map((i) => reg.entities[i] as Barrier),
+          (byStage.get(s) ?? []).map((i) => reg.entityAt(i) as Barrier),
         ),
       ),
     ),
@@ -244,7 +243,7 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
   if (parts.length === 1) return parts[0]!;
   const key = [...facts.stages.map((s) => `stage ${s}`), ...alone.map((b) => b.id)].join(' ');
   return kept(reg, key, () => {
-    const marked = new Uint8Array(reg.entities.length);
+    const marked = new Uint8Array(reg.size);
     let lo = marked.length;
     let hi = -1;
     for (const part of parts) {
@@ -265,7 +264,7 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
 }
 
 const candidateAt = (reg: Registry, i: number): Candidate => {
-  const m = reg.entities[i] as Mechanism;
+  const m = reg.entityAt(i) as Mechanism;
   return { id: m.id, position: i, title: m.title, mechanism: m, tier: 'same-stage' };
 };
 
@@ -303,7 +302,7 @@ export class SecondTier {
   without(ids: Iterable<string>): SecondTier {
     const out = new Set(this.out);
     for (const id of ids) {
-      const i = positions(this.reg).get(id);
+      const i = this.reg.positionOf(id);
       if (i !== undefined && this.hasAt(i)) out.add(i);
     }
     return out.size === this.out.size ? this : new SecondTier(this.reg, this.at, out);
@@ -312,7 +311,7 @@ export class SecondTier {
   members(ids: Iterable<string>): Candidate[] {
     const found: number[] = [];
     for (const id of new Set(ids)) {
-      const i = positions(this.reg).get(id);
+      const i = this.reg.positionOf(id);
       if (i !== undefined && this.hasAt(i)) found.push(i);
     }
     return found.sort((a, b) => a - b).map((i) => candidateAt(this.reg, i));
@@ -322,7 +321,7 @@ export class SecondTier {
     const shown: Candidate[] = [];
     for (const i of this.at.positions) {
       if (shown.length >= max) break;
-      if (!this.out.has(i) && keep(this.reg.entities[i] as Mechanism)) shown.push(candidateAt(this.reg, i));
+      if (!this.out.has(i) && keep(this.reg.entityAt(i) as Mechanism)) shown.push(candidateAt(this.reg, i));
     }
     return shown;
   }
@@ -491,12 +490,11 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
 
   // Tier produces: the mechanisms emitting a given artifact, ranked.
   const first: Array<Candidate & { rank: number[] }> = [];
-  const pos = positions(reg);
   const taken = new Set<number>();
   for (const id of given) {
     for (const e of reg.incoming(id, 'emits')) {
       const m = reg.getOf('mechanism', e.source);
-      const position = pos.get(e.source)!;
+      const position = reg.positionOf(e.source)!;
       if (!m || m.status !== 'active' || taken.has(position)) continue;
       taken.add(position);
       const rule = rules.get(m.id);
@@ -517,10 +515,10 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
   const out = new Set<number>();
   for (const i of taken) if (at.marked[i] === 1) out.add(i);
   for (const [id, rule] of rules) {
-    const i = pos.get(id);
+    const i = reg.positionOf(id);
     if (i === undefined || at.marked[i] !== 1 || taken.has(i)) continue;
     out.add(i);
-    ruleOut(reg.entities[i] as Mechanism, rule);
+    ruleOut(reg.entityAt(i) as Mechanism, rule);
   }
   return {
     first: first.sort(compareRanked).map(({ rank: _, ...c }) => c),

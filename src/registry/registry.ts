@@ -23,6 +23,8 @@ export interface LazyRegistryData {
   ids: readonly string[];
   /** The kind of each ID, in the same order. */
   kinds: readonly Kind[];
+  /** The status of each ID, in the same order (see Registry.statusOf). */
+  statuses: ReadonlyArray<Entity['status']>;
   /** The entity at a position of `ids`. */
   load(index: number): Entity;
   edges: Edge[];
@@ -59,6 +61,9 @@ export class Registry {
   private readonly slots: Array<Entity | undefined>;
   private readonly load: ((index: number) => Entity) | undefined;
   private readonly kindPositions = new Map<Kind, number[]>();
+  /** The kind and the status of each entity, by position (read from the snapshot's index, or from the entities). */
+  private readonly kinds: readonly Kind[];
+  private readonly statuses: ReadonlyArray<Entity['status']>;
   private readonly byKind = new Map<Kind, Entity[]>();
   private every: readonly Entity[] | undefined;
   private readonly outgoingEdges = new Map<string, Edge[]>();
@@ -73,6 +78,8 @@ export class Registry {
       this.slots = new Array<Entity | undefined>(data.ids.length);
       this.load = data.load;
       this.holdersById = data.holders;
+      this.kinds = data.kinds;
+      this.statuses = data.statuses;
       data.ids.forEach((id, i) => {
         this.positions.set(id, i);
         this.kindPositions.get(data.kinds[i]!)!.push(i);
@@ -82,6 +89,8 @@ export class Registry {
       this.ids = sorted.map((e) => e.id);
       this.slots = sorted;
       this.every = sorted;
+      this.kinds = sorted.map((e) => e.kind);
+      this.statuses = sorted.map((e) => e.status);
       sorted.forEach((e, i) => {
         this.positions.set(e.id, i);
         this.kindPositions.get(e.kind)!.push(i);
@@ -102,6 +111,44 @@ export class Registry {
       this.slots[index] = entity;
     }
     return entity;
+  }
+
+  /**
+   * Positions: every entity has one, its place in ID order (0 … size − 1). Indexes keyed by position
+   * (typed arrays, marks) are cheaper than by ID; these read no entity that was not asked for.
+   */
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The position of an ID, or undefined when there is no such entity. */
+  positionOf(id: string): number | undefined {
+    return this.positions.get(id);
+  }
+
+  /** The entity at a position (see size). */
+  entityAt(position: number): Entity {
+    return this.at(position);
+  }
+
+  /**
+   * An entity's status (active or deprecated; a source's current, withdrawn, …) without reading the
+   * entity: what a scan for the few that are not current needs. Undefined when there is no such entity.
+   */
+  statusOf(id: string): Entity['status'] | undefined {
+    const i = this.positions.get(id);
+    return i === undefined ? undefined : this.statuses[i];
+  }
+
+  /** An entity's kind without reading the entity; undefined when there is no such entity. */
+  kindOf(id: string): Kind | undefined {
+    const i = this.positions.get(id);
+    return i === undefined ? undefined : this.kinds[i];
+  }
+
+  /** The positions of the entities of a kind, in ID order. */
+  positionsOf(kind: Kind): readonly number[] {
+    return this.kindPositions.get(kind)!;
   }
 
   /** All entities, sorted by ID (each read, if not yet). */

@@ -21,7 +21,7 @@ import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type Regis
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-const SNAPSHOT_FORMAT = 6;
+const SNAPSHOT_FORMAT = 7;
 /** The code a snapshot must have been built by to be trusted. */
 const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
@@ -37,7 +37,7 @@ export interface Snapshot {
   /** Content hash (hash.ts) of the content/ it was built from. */
   content_hash: string;
   data: RegistryData;
-  /** Indexes precomputed by their owners, serialised as strings, by name (e.g. "search"). */
+  /** Indexes precomputed by their owners, serialised as JSON texts (one line each: no raw line break), by name (e.g. "search"). */
   indexes: Record<string, string>;
   /** Registry.holders() of every ID. */
   holders: Record<string, string[]>;
@@ -91,17 +91,20 @@ export interface ReadSnapshot {
   index(name: string): string | undefined;
 }
 
-/** The first line of a snapshot: what it is, and where each entity's line is. */
+/** The first line of a snapshot: what it is, and where each entity's and each index's line is. */
 interface SnapshotHead {
   built_by: string;
   content_hash: string;
   manifest: LazyRegistryData['manifest'];
-  /** Every entity's ID, sorted (compareIds), its kind, and the length of its line, in the same order. */
+  /** Every entity's ID, sorted (compareIds), its kind, its status, and the length of its line, in the same order. */
   ids: string[];
   kinds: Kind[];
+  statuses: LazyRegistryData['statuses'];
   lengths: number[];
   edges: LazyRegistryData['edges'];
   holders: LazyRegistryData['holders'];
+  /** The length of each index's line, by name, in the order of the lines (after the entities'). */
+  indexes: Record<string, number>;
 }
 
 /** The snapshot at `path`, or undefined when it is missing, unreadable or built by other code. */
@@ -123,7 +126,8 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       head.built_by !== BUILT_BY ||
       typeof head.content_hash !== 'string' ||
       !Array.isArray(head.ids) ||
-      head.lengths?.length !== head.ids.length
+      head.lengths?.length !== head.ids.length ||
+      head.statuses?.length !== head.ids.length
     )
       return undefined;
     const starts = new Array<number>(head.lengths.length);
@@ -132,9 +136,12 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       starts[i] = at;
       at += length + 1;
     });
+    const indexes = new Map<string, [start: number, end: number]>();
+    for (const [name, length] of Object.entries(head.indexes ?? {})) {
+      indexes.set(name, [at, at + length]);
+      at += length + 1;
+    }
     if (at > bytes.length) return undefined;
-    const indexesAt = at;
-    let indexes: Record<string, string> | undefined;
     return {
       built_by: head.built_by,
       content_hash: head.content_hash,
@@ -142,13 +149,15 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
         manifest: head.manifest,
         ids: head.ids,
         kinds: head.kinds,
+        statuses: head.statuses,
         edges: head.edges,
         holders: head.holders,
         load: (i) => JSON.parse(bytes.toString('latin1', starts[i], starts[i]! + head.lengths[i]!)) as Entity,
       },
+      // The index's JSON text as written (non-ASCII characters escaped): the same value once parsed.
       index: (name) => {
-        indexes ??= indexesAt >= bytes.length ? {} : (JSON.parse(bytes.toString('latin1', indexesAt)) as Record<string, string>);
-        return indexes[name];
+        const at = indexes.get(name);
+        return at && bytes.toString('latin1', at[0], at[1]);
       },
     };
   } catch {
@@ -156,36 +165,50 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
   }
 }
 
-/** JSON with every character beyond ASCII escaped (\u00e9): the same value, read faster (readSnapshot). */
-const asciiJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/**
+ * JSON text with every character beyond ASCII escaped (\u00e9): the same value, read faster
+ * (readSnapshot). Such characters appear only inside JSON strings, where the escape means the same.
+ */
+const asciiText = (json: string) => json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (value: unknown) => asciiText(JSON.stringify(value));
 
 /**
  * Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input.
  * The layout, one JSON value a line, all ASCII:
  *
- *   line 1          {built_by, content_hash, manifest, ids, kinds, lengths, edges, holders}: the index
+ *   line 1          {built_by, content_hash, manifest, ids, kinds, statuses, lengths, edges, holders,
+ *                   indexes}: the index
  *   lines 2…N+1     one entity a line, in the order of ids (lengths gives each line's length)
- *   line N+2        the precomputed indexes, by name
+ *   then            each precomputed index's JSON text, a line each, in the order (and of the lengths)
+ *                   the index line's `indexes` gives
  *
- * so that a reader parses the index line and then only the lines it needs (readSnapshot).
+ * so that a reader parses the index line and then only the lines it needs (readSnapshot): `search`
+ * parses the search index, not the reader's model beside it.
  */
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
   const { indexes, data, built_by, content_hash } = snapshot;
   const entities = [...data.entities].sort((a, b) => compareIdsOf(a.id, b.id));
   const lines = entities.map(asciiJson);
+  const names = Object.keys(indexes).sort();
+  const indexLines = names.map((name) => {
+    const text = asciiText(indexes[name]!);
+    if (text.includes('\n')) throw new Error(`The snapshot index "${name}" holds a line break: an index is one line of JSON.`);
+    return text;
+  });
   const head: SnapshotHead = {
     built_by,
     content_hash,
     manifest: data.manifest,
     ids: entities.map((e) => e.id),
     kinds: entities.map((e) => e.kind),
+    statuses: entities.map((e) => e.status),
     lengths: lines.map((l) => l.length),
     edges: data.edges ?? [],
     holders: snapshot.holders,
+    indexes: Object.fromEntries(names.map((name, i) => [name, indexLines[i]!.length])),
   };
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${asciiJson(head)}\n${lines.map((l) => `${l}\n`).join('')}${asciiJson(indexes)}\n`, 'latin1');
+  writeFileSync(tmp, `${asciiJson(head)}\n${[...lines, ...indexLines].map((l) => `${l}\n`).join('')}`, 'latin1');
   renameSync(tmp, path);
 }
 
