@@ -27,7 +27,8 @@ export interface LazyRegistryData {
   statuses: ReadonlyArray<Entity['status']>;
   /** The entity at a position of `ids`. */
   load(index: number): Entity;
-  edges: Edge[];
+  /** The edges, made when first used (a search uses none). */
+  edges: () => Edge[];
   /** holders(id) of every ID that has any, precomputed (see Registry.holders). */
   holders: Record<string, string[]>;
 }
@@ -52,8 +53,9 @@ export function compareEdges(a: Edge, b: Edge): number {
 
 export class Registry {
   readonly manifest: Manifest;
-  /** Typed edges between existing entities, sorted by source, relation, target. */
-  readonly edges: readonly Edge[];
+  /** The edges, or how to get them (see `edges`). */
+  private edgeList: readonly Edge[] | undefined;
+  private readonly makeEdges: () => Edge[];
   /** Position of each ID in `ids` (sorted by ID). */
   private readonly positions = new Map<string, number>();
   private readonly ids: readonly string[];
@@ -66,8 +68,8 @@ export class Registry {
   private readonly statuses: ReadonlyArray<Entity['status']>;
   private readonly byKind = new Map<Kind, Entity[]>();
   private every: readonly Entity[] | undefined;
-  private readonly outgoingEdges = new Map<string, Edge[]>();
-  private readonly incomingEdges = new Map<string, Edge[]>();
+  private outgoingEdges: Map<string, Edge[]> | undefined;
+  private incomingEdges: Map<string, Edge[]> | undefined;
   private holdersById: Record<string, string[]> | undefined;
 
   constructor(data: RegistryData | LazyRegistryData) {
@@ -78,6 +80,7 @@ export class Registry {
       this.slots = new Array<Entity | undefined>(data.ids.length);
       this.load = data.load;
       this.holdersById = data.holders;
+      this.makeEdges = data.edges;
       this.kinds = data.kinds;
       this.statuses = data.statuses;
       data.ids.forEach((id, i) => {
@@ -89,6 +92,7 @@ export class Registry {
       this.ids = sorted.map((e) => e.id);
       this.slots = sorted;
       this.every = sorted;
+      this.makeEdges = () => data.edges ?? this.deriveEdges();
       this.kinds = sorted.map((e) => e.kind);
       this.statuses = sorted.map((e) => e.status);
       sorted.forEach((e, i) => {
@@ -96,11 +100,25 @@ export class Registry {
         this.kindPositions.get(e.kind)!.push(i);
       });
     }
-    this.edges = data.edges ?? this.deriveEdges();
-    for (const edge of this.edges) {
-      push(this.outgoingEdges, edge.source, edge);
-      push(this.incomingEdges, edge.target, edge);
+  }
+
+  /** Typed edges between existing entities, sorted by source, relation, target (made on first use). */
+  get edges(): readonly Edge[] {
+    this.edgeList ??= this.makeEdges();
+    return this.edgeList;
+  }
+
+  /** The edges by source and by target, indexed on first use. */
+  private edgesBy(end: 'source' | 'target'): Map<string, Edge[]> {
+    if (this.outgoingEdges === undefined || this.incomingEdges === undefined) {
+      this.outgoingEdges = new Map();
+      this.incomingEdges = new Map();
+      for (const edge of this.edges) {
+        push(this.outgoingEdges, edge.source, edge);
+        push(this.incomingEdges, edge.target, edge);
+      }
     }
+    return end === 'source' ? this.outgoingEdges : this.incomingEdges;
   }
 
   /** The entity at a position, read on first use. */
@@ -203,12 +221,12 @@ export class Registry {
   }
 
   outgoing(id: string, relation?: Relation): readonly Edge[] {
-    const edges = this.outgoingEdges.get(id) ?? [];
+    const edges = this.edgesBy('source').get(id) ?? [];
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 
   incoming(id: string, relation?: Relation): readonly Edge[] {
-    const edges = this.incomingEdges.get(id) ?? [];
+    const edges = this.edgesBy('target').get(id) ?? [];
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 

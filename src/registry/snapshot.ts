@@ -194,9 +194,7 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       indexes.set(name, [at, at + length]);
       at += length + 1;
     }
-    if (at > size) return undefined;
-    const edges = decodeEdges(head.edges, head.ids);
-    if (edges === undefined) return undefined;
+    if (at > size || !Array.isArray(head.edges)) return undefined;
     const line = (start: number, end: number) => readAt(file.fd, start, end - start).toString('latin1');
     const snapshot: ReadSnapshot = {
       built_by: head.built_by,
@@ -206,7 +204,12 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
         ids: head.ids,
         kinds: head.kinds,
         statuses: head.statuses,
-        edges,
+        edges: () => {
+          const edges = decodeEdges(head.edges, head.ids);
+          if (edges === undefined)
+            throw new Error(`The atlas snapshot ${path} is damaged (its edges do not decode): rebuild it (npm run build).`);
+          return edges;
+        },
         holders: head.holders,
         load: (i) => JSON.parse(line(starts[i]!, starts[i]! + head.lengths[i]!)) as Entity,
       },
