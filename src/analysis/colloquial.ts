@@ -7,6 +7,7 @@
 // Both are plain tables and regular expressions over the lower-cased text: deterministic, and linear in
 // the length of the query. The atlas words a phrase adds are its distinctive ones: a word found in most
 // of the atlas ("interview", "hiring", "candidate") adds cost to every search and no ranking signal.
+import { PLAIN_ASCII } from './search/tokenise.ts';
 
 /** A colloquial phrase and the atlas words it stands for. */
 export interface Phrase {
@@ -386,11 +387,9 @@ interface Token {
 // The same tokens of a text all in ASCII (the usual query), without the Unicode classes, which V8 compiles
 // in a fraction of a millisecond each, on the first search of a process (the CLI's): in ASCII, \p{L} and
 // \p{N} are exactly [A-Za-z] and [0-9].
-const ASCII = /^[\x00-\x7f]*$/;
-
 function tokens(text: string): Token[] {
   const out: Token[] = [];
-  const ascii = ASCII.test(text);
+  const ascii = PLAIN_ASCII.test(text);
   const pattern = ascii ? /[A-Za-z0-9][A-Za-z0-9'-]*|[.,;:!?()"]/g : /[\p{L}\p{N}][\p{L}\p{N}'’-]*|[.,;:!?—–()"]/gu;
   for (const m of text.matchAll(pattern)) {
     const t = ascii ? m[0] : m[0].replace(/’/g, "'");
