@@ -3,6 +3,7 @@
 // vocab.ts and type-only schema imports keep zod off the start-up path of commands that read a snapshot.
 import type { Edge, Entity, EntityOf, Manifest } from '../model/schemas.ts';
 import { KINDS, type Kind, RELATIONS, type Relation } from '../model/vocab.ts';
+import type { EncodedEdges } from './edge-codec.ts';
 import { edgeOf, referencesOf } from './references.ts';
 
 /** The serialisable form of a registry (what a snapshot stores). */
@@ -27,8 +28,8 @@ export interface LazyRegistryData {
   statuses: ReadonlyArray<Entity['status']>;
   /** The entity at a position of `ids`. */
   load(index: number): Entity;
-  /** The edges, made when first used (a search uses none). */
-  edges: () => Edge[];
+  /** The edges, encoded (edge-codec.ts): made as they are asked for (a search uses none, `show` a few). */
+  edges: EncodedEdges;
   /** holders(id) of every ID that has any, precomputed (see Registry.holders). */
   holders: Record<string, string[]>;
 }
@@ -53,9 +54,11 @@ export function compareEdges(a: Edge, b: Edge): number {
 
 export class Registry {
   readonly manifest: Manifest;
-  /** The edges, or how to get them (see `edges`). */
+  /** The edges, made on first use (see `edges`), or encoded (a snapshot's) and made as asked for. */
   private edgeList: readonly Edge[] | undefined;
   private readonly makeEdges: () => Edge[];
+  private readonly encoded: EncodedEdges | undefined;
+  private readonly encodedBy = { source: new Map<string, readonly Edge[]>(), target: new Map<string, readonly Edge[]>() };
   /** Position of each ID in `ids` (sorted by ID). */
   private readonly positions = new Map<string, number>();
   private readonly ids: readonly string[];
@@ -80,7 +83,9 @@ export class Registry {
       this.slots = new Array<Entity | undefined>(data.ids.length);
       this.load = data.load;
       this.holdersById = data.holders;
-      this.makeEdges = data.edges;
+      const encoded = data.edges;
+      this.encoded = encoded;
+      this.makeEdges = () => encoded.all();
       this.kinds = data.kinds;
       this.statuses = data.statuses;
       data.ids.forEach((id, i) => {
@@ -92,6 +97,7 @@ export class Registry {
       this.ids = sorted.map((e) => e.id);
       this.slots = sorted;
       this.every = sorted;
+      this.encoded = undefined;
       this.makeEdges = () => data.edges ?? this.deriveEdges();
       this.kinds = sorted.map((e) => e.kind);
       this.statuses = sorted.map((e) => e.status);
@@ -106,6 +112,18 @@ export class Registry {
   get edges(): readonly Edge[] {
     this.edgeList ??= this.makeEdges();
     return this.edgeList;
+  }
+
+  /** The edges from (source) or to (target) an entity. */
+  private edgesAt(end: 'source' | 'target', id: string): readonly Edge[] {
+    const encoded = this.encoded;
+    if (encoded === undefined) return this.edgesBy(end).get(id) ?? [];
+    const known = this.encodedBy[end].get(id);
+    if (known !== undefined) return known;
+    const i = this.positions.get(id);
+    const edges = i === undefined ? [] : encoded.at(end, i);
+    this.encodedBy[end].set(id, edges);
+    return edges;
   }
 
   /** The edges by source and by target, indexed on first use. */
@@ -221,12 +239,12 @@ export class Registry {
   }
 
   outgoing(id: string, relation?: Relation): readonly Edge[] {
-    const edges = this.edgesBy('source').get(id) ?? [];
+    const edges = this.edgesAt('source', id);
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 
   incoming(id: string, relation?: Relation): readonly Edge[] {
-    const edges = this.edgesBy('target').get(id) ?? [];
+    const edges = this.edgesAt('target', id);
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 

@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Entity } from '../model/schemas.ts';
 import type { Kind } from '../model/vocab.ts';
-import { decodeEdges, encodeEdges } from './edge-codec.ts';
+import { EncodedEdges, encodeEdges } from './edge-codec.ts';
 import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
 
@@ -194,7 +194,7 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       indexes.set(name, [at, at + length]);
       at += length + 1;
     }
-    if (at > size || !Array.isArray(head.edges)) return undefined;
+    if (at > size || !Array.isArray(head.edges) || head.edges.length % 3 !== 0) return undefined;
     const line = (start: number, end: number) => readAt(file.fd, start, end - start).toString('latin1');
     const snapshot: ReadSnapshot = {
       built_by: head.built_by,
@@ -204,12 +204,11 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
         ids: head.ids,
         kinds: head.kinds,
         statuses: head.statuses,
-        edges: () => {
-          const edges = decodeEdges(head.edges, head.ids);
-          if (edges === undefined)
-            throw new Error(`The atlas snapshot ${path} is damaged (its edges do not decode): rebuild it (npm run build).`);
-          return edges;
-        },
+        edges: new EncodedEdges(
+          head.edges,
+          head.ids,
+          () => new Error(`The atlas snapshot ${path} is damaged (its edges do not decode): rebuild it (npm run build).`),
+        ),
         holders: head.holders,
         load: (i) => JSON.parse(line(starts[i]!, starts[i]! + head.lengths[i]!)) as Entity,
       },

@@ -58,6 +58,20 @@ describe('a snapshot’s registry reads what a call answers with', () => {
     assert.equal(read.size, reg.entities.length, 'entityAt read each entity once');
   });
 
+  test('edges, by source and by target, as on the loaded registry', () => {
+    const { lazy } = opened();
+    for (const e of reg.entities) {
+      assert.deepEqual(lazy.outgoing(e.id), reg.outgoing(e.id), e.id);
+      assert.deepEqual(lazy.incoming(e.id), reg.incoming(e.id), e.id);
+      assert.deepEqual(lazy.incoming(e.id, 'emits'), reg.incoming(e.id, 'emits'), e.id);
+    }
+    assert.deepEqual(lazy.outgoing('Z-999'), []);
+    assert.deepEqual(lazy.edges, reg.edges);
+    // Each edge is made once: the full list holds the objects the lookups returned.
+    const first = lazy.outgoing('M-001')[0]!;
+    assert.ok(lazy.edges.includes(first));
+  });
+
   test('each index is its own line: read back as the same value, non-ASCII escaped', () => {
     const { s } = opened();
     assert.deepEqual(JSON.parse(s.index('other')!), { x: 'é' });
