@@ -145,15 +145,24 @@ const loopsByMechanism = perRegistry((reg) => {
   return by;
 });
 
-/** The active mechanisms operating at each barrier, as positions in the registry (see positions). */
-const mechanismsAt = perRegistry((reg) => {
-  const at = new Map<string, number[]>();
-  for (const i of reg.positionsOf('mechanism')) {
-    const m = reg.entityAt(i) as Mechanism;
-    if (m.status === 'active') for (const b of m.operates_at) pushTo(at, b, i);
+/**
+ * The active mechanisms operating at a barrier, as positions in the registry, in ID order: read from the
+ * barrier's incoming operates_at edges and the registry's statuses, so that no other mechanism is read
+ * (a snapshot's registry reads an entity when first asked for). Kept per barrier.
+ */
+const mechanismsAtBarriers = perRegistry(() => new Map<string, readonly number[]>());
+function mechanismsAt(reg: Registry, barrier: string): readonly number[] {
+  const known = mechanismsAtBarriers(reg);
+  let at = known.get(barrier);
+  if (at === undefined) {
+    at = reg
+      .incoming(barrier, 'operates_at')
+      .filter((e) => reg.kindOf(e.source) === 'mechanism' && reg.statusOf(e.source) === 'active')
+      .map((e) => reg.positionOf(e.source)!);
+    known.set(barrier, at);
   }
   return at;
-});
+}
 
 /** The active mechanisms operating at a set of barriers: positions in ID order, marks, and how many the candidate can remove. */
 interface AtBarriers {
@@ -170,39 +179,33 @@ interface AtBarriers {
 const AT_BARRIERS_KEPT = 256;
 const atBarrierSets = perRegistry(() => new Map<string, AtBarriers>());
 
-/** The active mechanisms the candidate can remove or work around, marked by position. */
-const removableAt = perRegistry((reg) => {
-  const marked = new Uint8Array(reg.size);
-  for (const i of reg.positionsOf('mechanism')) {
-    const m = reg.entityAt(i) as Mechanism;
-    if (m.status === 'active' && m.facets.removability === 'candidate') marked[i] = 1;
-  }
-  return marked;
-});
+/** 1 when the entity at a position is an active mechanism the candidate can remove or work around, else 0. */
+function removableAt(reg: Registry, position: number): number {
+  const m = reg.entityAt(position);
+  return m.kind === 'mechanism' && m.status === 'active' && m.facets.removability === 'candidate' ? 1 : 0;
+}
 
 /** AtBarriers of marked positions (`lo`..`hi` bound the marks), with `loops` already gathered. */
 function atMarked(reg: Registry, marked: Uint8Array, lo: number, hi: number, loops: readonly number[]): AtBarriers {
-  const removableMarks = removableAt(reg);
   const found: number[] = [];
   let removable = 0;
   for (let i = lo; i <= hi; i++) {
     if (marked[i] !== 1) continue;
     found.push(i);
-    removable += removableMarks[i]!;
+    removable += removableAt(reg, i);
   }
   return { positions: Int32Array.from(found), marked, removable, loops: [...new Set(loops)].sort((a, b) => a - b) };
 }
 
 /** The mechanisms at some barriers, from the registry's index (one stage's, or one barrier named alone). */
 function atSome(reg: Registry, barriers: readonly Barrier[]): AtBarriers {
-  const byBarrier = mechanismsAt(reg);
   const byMechanism = loopsByMechanism(reg);
   const marked = new Uint8Array(reg.size);
   let lo = marked.length;
   let hi = -1;
   const loops: number[] = [];
   for (const b of barriers) {
-    for (const i of byBarrier.get(b.id) ?? []) {
+    for (const i of mechanismsAt(reg, b.id)) {
       if (marked[i] === 1) continue;
       marked[i] = 1;
       if (i < lo) lo = i;
@@ -286,9 +289,8 @@ export class SecondTier {
     private readonly out: ReadonlySet<number>,
   ) {
     this.size = at.positions.length - out.size;
-    const removableMarks = removableAt(reg);
     let removable = at.removable;
-    for (const i of out) removable -= removableMarks[i]!;
+    for (const i of out) removable -= removableAt(reg, i);
     this.removable = removable;
   }
   hasAt(position: number): boolean {
