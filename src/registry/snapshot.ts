@@ -29,12 +29,12 @@ import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Entity } from '../model/schemas.ts';
 import type { Kind } from '../model/vocab.ts';
-import { EncodedEdges, encodeEdges } from './edge-codec.ts';
-import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
+import { EncodedEdges, edgesByTarget, encodeEdges } from './edge-codec.ts';
+import { Registry, compareEdges, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-const SNAPSHOT_FORMAT = 8;
+const SNAPSHOT_FORMAT = 9;
 /** The code a snapshot must have been built by to be trusted. */
 const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
@@ -116,6 +116,8 @@ interface SnapshotHead {
   lengths: number[];
   /** The edges, three numbers each (encodeEdges): a third of the text of the objects, parsed faster. */
   edges: number[];
+  /** Their order by target (edgesByTarget). */
+  edges_by_target: number[];
   holders: LazyRegistryData['holders'];
   /** The length of each index's line, by name, in the order of the lines (after the entities'). */
   indexes: Record<string, number>;
@@ -206,6 +208,7 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
         statuses: head.statuses,
         edges: new EncodedEdges(
           head.edges,
+          head.edges_by_target,
           head.ids,
           () => new Error(`The atlas snapshot ${path} is damaged (its edges do not decode): rebuild it (npm run build).`),
         ),
@@ -240,7 +243,7 @@ const asciiJson = (value: unknown) => asciiText(JSON.stringify(value));
  * The layout, one JSON value a line, all ASCII:
  *
  *   line 1          {built_by, content_hash, manifest, ids, kinds, statuses, lengths, edges (as
- *                   numbers: encodeEdges), holders, indexes}: the index
+ *                   numbers: encodeEdges) and edges_by_target, holders, indexes}: the index
  *   lines 2…N+1     one entity a line, in the order of ids (lengths gives each line's length)
  *   then            each precomputed index's JSON text, a line each, in the order (and of the lengths)
  *                   the index line's `indexes` gives
@@ -258,6 +261,11 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
     if (text.includes('\n')) throw new Error(`The snapshot index "${name}" holds a line break: an index is one line of JSON.`);
     return text;
   });
+  // Sorted by source as the registry sorts them (EncodedEdges finds a source's edges by binary search).
+  const edges = encodeEdges(
+    [...(data.edges ?? [])].sort(compareEdges),
+    entities.map((e) => e.id),
+  );
   const head: SnapshotHead = {
     built_by,
     content_hash,
@@ -266,10 +274,8 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
     kinds: entities.map((e) => e.kind),
     statuses: entities.map((e) => e.status),
     lengths: lines.map((l) => l.length),
-    edges: encodeEdges(
-      data.edges ?? [],
-      entities.map((e) => e.id),
-    ),
+    edges,
+    edges_by_target: edgesByTarget(edges),
     holders: snapshot.holders,
     indexes: Object.fromEntries(names.map((name, i) => [name, indexLines[i]!.length])),
   };
