@@ -7,7 +7,7 @@
 //              trained on the content and the other four fifths
 //   voices-cv  with --cv: each artifact's voices in five folds, each read with a model trained without it
 //   scenarios  the worked scenarios' situations, unedited, read with the shipped model (never trained on)
-//   test       quality/reader/test.yaml, held out: only with --test (nothing is ever tuned on it)
+//   test       quality/reader/test.yaml and test2.yaml, held out: only with --test (nothing is ever tuned on them)
 //
 // For each: exact-set accuracy, precision, recall, out-of-scope recognised, negated observations chosen,
 // questions asked, per-observation precision and recall, the pairs confused; and `hoba search` on the same
@@ -36,11 +36,30 @@ export const TARGETS = {
   recall: 0.9,
   outOfScope: 0.9,
   negatedChosen: 0,
+  /** Of the 28 scenarios the issue named (S-001..S-028): at least 26; the later ones in the same share. */
   scenariosExact: 26,
+  scenariosNamed: 28,
   searchTop3: 0.95,
   readingP50Ms: 20,
   modelGzipKb: 150,
 };
+
+/**
+ * The held-out test splits, each written without access to the training data and read only for a report:
+ * test.yaml (485 accounts, read once on 27 November 2026, then seen) and test2.yaml (407, written after
+ * that reading by another writer who saw neither the training data nor test.yaml).
+ */
+const HELD_OUT = ['test', 'test2'];
+
+/** The scenarios' line: the 28 the issue named (S-001..S-028, target 26) and all of them in the same share. */
+function scenarioLine(sc: QualityReport['scenarios']): string {
+  const named = (id: string) => Number(id.slice(2)) <= TARGETS.scenariosNamed;
+  const namedTotal = Math.min(sc.total, TARGETS.scenariosNamed);
+  const namedExact = namedTotal - sc.misses.filter((m) => named(m.id)).length;
+  const share = TARGETS.scenariosExact / TARGETS.scenariosNamed;
+  const ok = namedExact >= TARGETS.scenariosExact && sc.exact >= Math.ceil(share * sc.total);
+  return `scenarios (situations unedited): exact set for ${namedExact} of the first ${namedTotal} (≥ ${TARGETS.scenariosExact}), ${sc.exact} of all ${sc.total} (≥ ${Math.ceil(share * sc.total)}) ${mark(ok)}`;
+}
 
 /** The fold of train.yaml held out for development: a fifth, by a hash of the id (stable as items are added). */
 export const devFold = (id: string) => {
@@ -323,8 +342,10 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
     splits.push(mergeReports('voices-cv', parts));
   }
   if (options.test) {
-    const test = readCorpus(join(dir, 'test.yaml'));
-    if (test.length > 0) splits.push(evaluate('test', reg, shipped, test.map(asCase), search));
+    for (const name of HELD_OUT) {
+      const test = readCorpus(join(dir, `${name}.yaml`));
+      if (test.length > 0) splits.push(evaluate(name, reg, shipped, test.map(asCase), search));
+    }
   }
   const scenarioMisses: QualityReport['scenarios']['misses'] = [];
   const scenarios = reg.all('scenario').filter((s) => s.status === 'active');
@@ -395,16 +416,14 @@ export function renderReport(q: QualityReport, details: boolean): string {
   out.push(
     `reading: p50 ${q.reading_ms.p50.toFixed(2)} ms ${mark(q.reading_ms.p50 <= TARGETS.readingP50Ms)} (≤ ${TARGETS.readingP50Ms} ms), p99 ${q.reading_ms.p99.toFixed(2)} ms, ${q.reading_ms.samples} readings in process`,
   );
-  out.push(
-    `scenarios (situations unedited): exact set for ${q.scenarios.exact} of ${q.scenarios.total} ${mark(q.scenarios.exact >= TARGETS.scenariosExact)} (≥ ${TARGETS.scenariosExact})`,
-  );
+  out.push(scenarioLine(q.scenarios));
   for (const m of q.scenarios.misses)
     out.push(
       `  ${m.id}: expected ${m.gold.join(', ') || 'none'}; read ${m.chosen.join(', ') || 'none'}${m.asked.length > 0 ? `; asked about ${m.asked.join('/')}` : ''}`,
     );
   for (const s of q.splits) {
     out.push('');
-    out.push(`${s.split}: ${s.accounts} accounts${s.split === 'test' ? ' (held out)' : ''}`);
+    out.push(`${s.split}: ${s.accounts} accounts${HELD_OUT.includes(s.split) ? ' (held out)' : ''}`);
     out.push(
       `  exact set          ${pct(s.exact)} ${mark(s.exact >= TARGETS.exact)} (≥ ${pct(TARGETS.exact)}); with each question answered ${pct(s.exact_answered)}`,
     );

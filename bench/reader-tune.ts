@@ -16,22 +16,13 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DECISION, readSituation, type Decision } from '../src/analysis/reader.ts';
-import { loadModel, type ReaderModel } from '../src/analysis/reader-model.ts';
-import { buildReaderModel } from '../src/analysis/reader-train.ts';
-import type { ReaderCorpusItem } from '../src/model/schemas.ts';
+import { DECISION, type Decision } from '../src/analysis/reader.ts';
 import { loadAtlas } from '../src/registry/load.ts';
 import { CORPUS_DIR, readCorpus, TRAIN_FILE } from '../src/registry/reader-corpus.ts';
 import type { Registry } from '../src/registry/registry.ts';
+import { type CvFigures, figuresOf, foldModels, readAll } from './reader-cv.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
-const FOLDS = 5;
-
-const foldOf = (id: string) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % FOLDS;
-};
 
 const GRID: { [K in keyof Decision]: ReadonlyArray<Decision[K]> } = {
   PRIMARY: [0.5, 1, 2, 4, 8],
@@ -46,66 +37,12 @@ const GRID: { [K in keyof Decision]: ReadonlyArray<Decision[K]> } = {
   MESSAGE: [0.7, 0.8, 0.9, 0.95, 1.01],
 };
 
-interface Figures {
-  exact: number;
-  precision: number;
-  recall: number;
-  outOfScope: number;
-  negatedChosen: number;
-}
+type Folds = ReturnType<typeof foldModels>;
+const figures = (reg: Registry, folds: Folds, d: Decision): CvFigures => figuresOf(readAll(reg, folds, d));
 
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
-
-function figures(reg: Registry, folds: ReadonlyArray<{ model: ReaderModel; items: ReaderCorpusItem[] }>, d: Decision): Figures {
-  let n = 0;
-  let exact = 0;
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  let oos = 0;
-  let oosOk = 0;
-  let neg = 0;
-  for (const { model, items } of folds) {
-    for (const x of items) {
-      n++;
-      let chosen: string[] = [];
-      let notCovered = false;
-      let asked: string[] = [];
-      try {
-        const r = readSituation(
-          reg,
-          { ...(x.text !== undefined ? { text: x.text } : {}), ...(x.message !== undefined ? { message: x.message } : {}) },
-          model,
-          d,
-        );
-        chosen = r.observations.map((o) => o.id);
-        notCovered = r.not_covered !== undefined;
-        asked = r.questions.flatMap((q) => q.options.map((o) => o.artifact));
-      } catch {
-        // Read as nothing.
-      }
-      if (same(chosen, x.artifacts) && notCovered === x.out_of_scope && x.ask.every((a) => asked.includes(a))) exact++;
-      for (const c of chosen) x.artifacts.includes(c) ? tp++ : fp++;
-      for (const a of x.artifacts) if (!chosen.includes(a)) fn++;
-      if (x.out_of_scope) {
-        oos++;
-        if (notCovered) oosOk++;
-      }
-      if (x.negated.some((a) => chosen.includes(a))) neg++;
-    }
-  }
-  return {
-    exact: exact / n,
-    precision: tp / Math.max(1, tp + fp),
-    recall: tp / Math.max(1, tp + fn),
-    outOfScope: oosOk / Math.max(1, oos),
-    negatedChosen: neg,
-  };
-}
-
-const show = (f: Figures) =>
+const show = (f: CvFigures) =>
   `exact ${(f.exact * 100).toFixed(1)}%, precision ${(f.precision * 100).toFixed(1)}%, recall ${(f.recall * 100).toFixed(1)}%, out of scope ${(f.outOfScope * 100).toFixed(1)}%, negated chosen in ${f.negatedChosen}`;
-const better = (a: Figures, b: Figures) =>
+const better = (a: CvFigures, b: CvFigures) =>
   a.exact > b.exact + 1e-9 || (Math.abs(a.exact - b.exact) <= 1e-9 && a.precision > b.precision + 1e-9);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -116,16 +53,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error(`reader-tune: no training corpus (${CORPUS_DIR}/${TRAIN_FILE}); nothing to tune on.`);
     process.exit(1);
   }
-  process.stderr.write(`reader-tune: training ${FOLDS} fold models on ${train.length} accounts…\n`);
-  const folds = Array.from({ length: FOLDS }, (_, k) => ({
-    model: loadModel(
-      buildReaderModel(
-        reg,
-        train.filter((x) => foldOf(x.id) !== k),
-      ),
-    ),
-    items: train.filter((x) => foldOf(x.id) === k),
-  }));
+  const folds = foldModels(reg, train);
   const inCode = figures(reg, folds, DECISION);
   let best: Decision = { ...DECISION };
   let bestFigures = inCode;

@@ -51,6 +51,11 @@ export interface StackModel {
   threshold: number;
   /** "Not covered": a logistic model over reader-score.ts OUT_FEATURES, and its threshold. */
   out?: { weights: Float64Array; bias: number; threshold: number };
+  /**
+   * The pairs of a distinction's answers that the corpus does not state together (`exclusivePairs`), each
+   * as "A-xxx+A-yyy" in order: an account is read as one of the two, never both.
+   */
+  exclusive?: string[];
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -76,6 +81,7 @@ export interface SerialisedModel {
     boosted?: { bias: number; trees: Array<[number[], number[], number[]]> };
     pair?: { weights: number[]; bias: number; prior: number; rates: number[] };
     out?: { weights: number[]; bias: number; threshold: number };
+    exclusive?: string[];
   };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
@@ -154,6 +160,7 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
         }
       : {}),
     ...(st.out ? { out: { weights: [...st.out.weights].map(q), bias: q(st.out.bias), threshold: q(st.out.threshold) } } : {}),
+    ...(st.exclusive ? { exclusive: st.exclusive } : {}),
   };
 }
 
@@ -181,6 +188,7 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
       ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } }
       : {}),
     ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
+    ...(s.exclusive ? { exclusive: s.exclusive } : {}),
   };
 }
 

@@ -347,6 +347,37 @@ function trainModel(
  * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
  * that reads the most accounts' sets exactly.
  */
+/** Below this share of the accounts stating the rarer of two answers, a distinction's pair is exclusive. */
+export const TOGETHER_SHARE = 0.1;
+
+/**
+ * The pairs of a distinction's answers that the corpus does not state together: in fewer than
+ * TOGETHER_SHARE of the accounts that state the rarer of the two (a pair neither side of which the corpus
+ * states is left alone). Such a pair is two readings of one fact ("had you already sent your details?"),
+ * so an account is read as one of them, never both; a pair the corpus states together (a final-round
+ * silence and a recruiter's broken promise) can be both. Each as "A-xxx+A-yyy", the IDs in order.
+ */
+export function exclusivePairs(
+  distinctions: ReadonlyArray<{ answers: ReadonlyArray<{ artifact: string }> }>,
+  sets: ReadonlyArray<readonly string[]>,
+): string[] {
+  const out = new Set<string>();
+  for (const d of distinctions) {
+    const ids = [...new Set(d.answers.map((a) => a.artifact))].sort();
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++) {
+        const a = ids[i]!;
+        const b = ids[j]!;
+        const na = sets.filter((s) => s.includes(a)).length;
+        const nb = sets.filter((s) => s.includes(b)).length;
+        if (na === 0 || nb === 0) continue;
+        const both = sets.filter((s) => s.includes(a) && s.includes(b)).length;
+        if (both < TOGETHER_SHARE * Math.min(na, nb)) out.add(`${a}+${b}`);
+      }
+  }
+  return [...out].sort();
+}
+
 function setDecision(
   reg: Registry,
   examples: readonly LabelledText[],
@@ -491,6 +522,10 @@ function setDecision(
     const r = rateOf(key);
     if (Math.abs(r - prior) >= 0.05) rates.set(key, r);
   }
+  const exclusive = exclusivePairs(
+    reg.manifest.distinctions ?? [],
+    examples.flatMap((e) => (e.corpus ? [e.corpus.artifacts] : [])),
+  );
   return {
     weights: first.weights,
     bias: first.bias,
@@ -498,6 +533,7 @@ function setDecision(
     pair: { weights: second.weights, bias: second.bias, prior, rates },
     threshold,
     ...(outDecision ? { out: outDecision } : {}),
+    ...(exclusive.length > 0 ? { exclusive } : {}),
   };
 }
 

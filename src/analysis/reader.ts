@@ -437,9 +437,16 @@ export function readSituation(
       const close = Math.abs(whole.logits[first.c]! - whole.logits[second.c]!) <= d.ASK_MARGIN;
       const either = chosen.has(first.c) || chosen.has(second.c);
       const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, d.ASK_FLOOR);
-      // Both stated strongly, each in the account as a whole (the pair can be seen together): no question.
+      // Two readings of one fact (a pair the corpus does not state together) are never both chosen: when
+      // the two are not close, the weaker goes; when they are, the question below asks.
+      const exclusive = model.stack?.exclusive?.includes([first.id, second.id].sort().join('+')) ?? false;
+      if (exclusive && chosen.has(first.c) && chosen.has(second.c) && !(close && inPlay)) {
+        chosen.delete(second.c);
+        continue;
+      }
+      // Both stated strongly, each in the account as a whole (a pair that can be seen together): no question.
       const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= d.APART);
-      if (either && close && inPlay && !apart) {
+      if (either && close && inPlay && (exclusive || !apart)) {
         for (const m of members) chosen.delete(m.c);
         const window = scored.windows[scored.from[first.c]!];
         const quote = window ? quoteOf(model, scored, window, first.c) : undefined;

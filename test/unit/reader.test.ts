@@ -11,7 +11,7 @@ import { renderExplanation } from '../../src/cli/explain.ts';
 import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
 import { correctWord, loadModel } from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
-import { buildReaderModel, trainedReaderModel } from '../../src/analysis/reader-train.ts';
+import { buildReaderModel, exclusivePairs, trainedReaderModel, TOGETHER_SHARE } from '../../src/analysis/reader-train.ts';
 import { firstProbability, fitBoosted, fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { ExplainResult } from '../../src/analysis/schemas.ts';
@@ -455,6 +455,46 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     // The words quoted for each observation are the person's own.
     const r = readSituation(other, { text: 'they withdrew my offer two days before I started' });
     assert.ok(r.observations[0]!.quotes.every((q) => 'they withdrew my offer two days before I started'.includes(q)));
+  });
+
+  test('two answers of a distinction that the corpus does not state together are exclusive: never both chosen', () => {
+    const d = (...ids: string[]) => ({ answers: ids.map((artifact) => ({ artifact })) });
+    const sets = (n: number, ids: string[]) => Array.from({ length: n }, () => ids);
+    // Never together, together in 1 of the rarer's 10 accounts (the share, 10%, is not below it), together
+    // in 3 of 10, and a pair the corpus never states (left alone).
+    assert.deepEqual(
+      exclusivePairs(
+        [d('A-004', 'A-001'), d('A-002', 'A-003'), d('A-005', 'A-006'), d('A-007', 'A-008')],
+        [
+          ...sets(10, ['A-001']),
+          ...sets(12, ['A-004']),
+          ...sets(9, ['A-002']),
+          ...sets(1, ['A-002', 'A-003']),
+          ...sets(9, ['A-003']),
+        ].concat(sets(7, ['A-005']), sets(3, ['A-005', 'A-006']), sets(7, ['A-006']), sets(5, ['A-007'])),
+      ),
+      ['A-001+A-004'],
+    );
+    assert.ok(TOGETHER_SHARE > 0 && TOGETHER_SHARE < 1);
+    // The same model read with and without the pair held exclusive: the account states both members.
+    const other = constructedAtlas();
+    const text =
+      'I applied a month ago and heard nothing at all. Separately the agency recruiter promised interview times and then went quiet.';
+    const both = readSituation(other, { text }, loadModel({ ...model, stack: { ...model.stack!, exclusive: [] } }));
+    assert.deepEqual(ids(both), ['A-001', 'A-004'], 'without the rule, both are read');
+    const one = readSituation(other, { text }, loadModel({ ...model, stack: { ...model.stack!, exclusive: ['A-001+A-004'] } }));
+    const chosen = ids(one);
+    const asked = one.questions.flatMap((q) => q.options.map((o) => o.artifact));
+    assert.ok(
+      (chosen.length === 1 && ['A-001', 'A-004'].includes(chosen[0]!)) ||
+        (chosen.length === 0 && asked.includes('A-001') && asked.includes('A-004')),
+      `one of the two, or a question: ${JSON.stringify({ chosen, asked })}`,
+    );
+    // It survives the serialised form.
+    assert.deepEqual(
+      loadModel(JSON.parse(JSON.stringify({ ...model, stack: { ...model.stack!, exclusive: ['A-001+A-004'] } }))).stack?.exclusive,
+      ['A-001+A-004'],
+    );
   });
 
   test('the set decision is fitted by Newton steps: separable numbers give a separating weight', () => {
