@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Start-up benchmark: wall time of `hoba show M-001`, `hoba explain A-009` and `hoba search "ghosted after
+// Start-up benchmark: wall and CPU time of `hoba show M-001`, `hoba explain A-009` and `hoba search "ghosted after
 // final interview"` against `node -e 0`, all measured in the same run and interleaved, so that machine
 // noise hits every subject alike. Each command runs three ways: in the checkout (the snapshot is checked
 // against the content), outside any checkout (the bundled snapshot), and from the installed package (npm
 // pack, then npm install of the tarball into a temporary prefix, run through its `hoba` bin). A
 // benchmark, not a test: it prints figures. It measures the runtime that runs it: `npm run bench` runs it
-// with Node 20 and with Node 24 (from the runtimes cache, scripts/runtimes.ts).
+// with Node 20 and with Node 24 (from the runtimes cache, scripts/runtimes.ts). CPU time (user + system,
+// all threads, from process.cpuUsage() at exit, written to fd 3 by a one-line --require given to every
+// subject alike, `node -e 0` included) is the steadier figure on a shared machine: another process's load
+// stretches wall time far more than it changes the CPU a process spends.
 //
-//   npm run bench:cli-start [-- --runs 20] [-- --quick] [-- --no-installed] [-- --json <file>]
+//   npm run bench:cli-start [-- --runs 20] [-- --quick] [-- --no-installed] [-- --bundled-only] [-- --json <file>]
 //   <node24> bench/cli-start.mjs …       the same on another runtime
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +28,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     installed: { type: 'boolean', default: true },
     'no-installed': { type: 'boolean', default: false },
+    // Only the bundled runs (and the baseline and floor): for quick comparisons while changing the code.
+    'bundled-only': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
@@ -55,6 +60,13 @@ const work = mkdtempSync(join(tmpdir(), 'hoba-bench-start-'));
 env.HOBA_CACHE_DIR = join(work, 'cache');
 const outside = join(work, 'elsewhere');
 mkdirSync(outside);
+// Each process writes the CPU time it spent to fd 3 when it exits (see the head of this file).
+const cpuProbe = join(work, 'cpu-probe.cjs');
+writeFileSync(
+  cpuProbe,
+  "process.on('exit',()=>{const u=process.cpuUsage();try{require('node:fs').writeSync(3,String(u.user+u.system))}catch{}});\n",
+);
+env.NODE_OPTIONS = `${env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ` : ''}--require ${JSON.stringify(cpuProbe)}`;
 
 /** The package as a user gets it: packed (without rebuilding: dist/ is what was measured) and installed. */
 function install() {
@@ -83,7 +95,8 @@ function install() {
   return bin;
 }
 
-const installed = values.installed && !values['no-installed'] ? install() : undefined;
+const bundledOnly = values['bundled-only'];
+const installed = values.installed && !values['no-installed'] && !bundledOnly ? install() : undefined;
 
 const subjects = [{ name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: root }];
 // What every reading command does before its own work, alone: read the bundled snapshot and JSON.parse
@@ -99,25 +112,32 @@ subjects.push({
 });
 for (const c of COMMANDS) {
   const label = `hoba ${c.args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`;
-  subjects.push({ name: `${label} (checkout)`, command: process.execPath, argv: [cli, ...c.args], cwd: root, target: c.target });
+  if (!bundledOnly)
+    subjects.push({ name: `${label} (checkout)`, command: process.execPath, argv: [cli, ...c.args], cwd: root, target: c.target });
   subjects.push({ name: `${label} (bundled)`, command: process.execPath, argv: [cli, ...c.args], cwd: outside, target: c.target });
   if (installed) subjects.push({ name: `${label} (installed)`, command: installed, argv: c.args, cwd: outside, target: c.target });
 }
 
+/** One run: wall ms (measured here) and CPU ms (reported by the process). */
 function once({ command, argv, cwd }) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(command, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(command, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return ms;
+  const cpu = Number(String(r.output[3])) / 1000;
+  if (!(cpu > 0)) throw new Error(`${command} ${argv.join(' ')} reported no CPU time`);
+  return { ms, cpu };
 }
 
 try {
   for (let i = 0; i < warmup; i++) for (const s of subjects) once(s);
   const times = subjects.map(() => []);
+  const cpus = subjects.map(() => []);
   for (let i = 0; i < runs; i++)
     subjects.forEach((s, j) => {
-      times[j].push(once(s));
+      const { ms, cpu } = once(s);
+      times[j].push(ms);
+      cpus[j].push(cpu);
     });
 
   const median = (xs) => {
@@ -126,20 +146,28 @@ try {
     return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
   };
   const base = median(times[0]);
+  const cpuBase = median(cpus[0]);
   const rows = subjects.map((s, j) => ({
     name: s.name,
     median: median(times[j]),
     min: Math.min(...times[j]),
     ratio: median(times[j]) / base,
+    cpu: median(cpus[j]),
+    cpuMin: Math.min(...cpus[j]),
+    cpuRatio: median(cpus[j]) / cpuBase,
     target: s.target,
   }));
 
   console.log(`### CLI start-up (median of ${runs} interleaved runs after ${warmup} warm-up, Node ${process.version})\n`);
-  console.log('| command | median ms | min ms | ratio to `node -e 0` | target |');
-  console.log('|---|---|---|---|---|');
+  console.log('| command | median ms | min ms | ratio to `node -e 0` | CPU median / min ms | CPU ratio | target |');
+  console.log('|---|---|---|---|---|---|---|');
+  const verdict = (ratio, target) => `${ratio <= target ? '✔' : '✖'}`;
   for (const r of rows) {
-    const verdict = r.target === undefined ? '' : `${r.ratio <= r.target ? '✔' : '✖'} ≤ ${r.target.toFixed(2)}×`;
-    console.log(`| ${r.name} | ${r.median.toFixed(1)} | ${r.min.toFixed(1)} | ${r.ratio.toFixed(2)}× | ${verdict} |`);
+    const target =
+      r.target === undefined ? '' : `${verdict(r.ratio, r.target)} wall, ${verdict(r.cpuRatio, r.target)} CPU ≤ ${r.target.toFixed(2)}×`;
+    console.log(
+      `| ${r.name} | ${r.median.toFixed(1)} | ${r.min.toFixed(1)} | ${r.ratio.toFixed(2)}× | ${r.cpu.toFixed(1)} / ${r.cpuMin.toFixed(1)} | ${r.cpuRatio.toFixed(2)}× | ${target} |`,
+    );
   }
   if (installed) {
     const pairs = COMMANDS.map((c, k) => {

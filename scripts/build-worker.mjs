@@ -18,15 +18,19 @@ if (!existsSync(snapshotFile)) {
   console.warn('build: no worker written (dist/worker.js): there is no atlas snapshot to bundle into it.');
 } else {
   // The snapshot is JSON lines (src/registry/snapshot.ts, writeSnapshot): an index line, one line per
-  // entity, and the indexes. The worker parses the whole registry on first use anyway, so it gets the two
-  // values it reads: the head as {built_by, content_hash, data: {manifest, entities, edges}}, and the
+  // entity, and one line per index (their names in the index line's `indexes`). The worker parses the
+  // whole registry on first use anyway, so it gets the two values it reads: the head as {built_by, content_hash, data: {manifest, entities, edges}} (the edges
+  // as the snapshot stores them: numbers, src/registry/edge-codec.ts, decoded by the worker), and the
   // indexes. Both stay text in the bundle and are parsed on first use: JSON.parse is faster than a
   // JavaScript literal, and a worker's start-up time is limited.
   const lines = readFileSync(snapshotFile, 'latin1').split('\n');
   const index = JSON.parse(lines[0]);
   const entities = lines.slice(1, 1 + index.ids.length);
   const head = `{"built_by":${JSON.stringify(index.built_by)},"content_hash":${JSON.stringify(index.content_hash)},"data":{"manifest":${JSON.stringify(index.manifest)},"entities":[${entities.join(',')}],"edges":${JSON.stringify(index.edges)}}}`;
-  const indexes = lines[1 + index.ids.length] || '{}';
+  // The indexes as one JSON object of their texts, by name.
+  const indexes = JSON.stringify(
+    Object.fromEntries(Object.keys(index.indexes ?? {}).map((name, k) => [name, lines[1 + index.ids.length + k]])),
+  );
   const snapshotModule = {
     name: 'hoba-snapshot',
     setup(b) {

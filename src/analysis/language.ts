@@ -2,6 +2,7 @@
 // written in another language, so that it gets an honest answer instead of noise (a French sentence
 // fuzzy-matches English words by accident). It detects; it never translates. It errs towards English:
 // a short query, a name, or an English sentence with a foreign word or two is searched as usual.
+import { PLAIN_ASCII } from './search/tokenise.ts';
 
 /** Scripts other than Latin, named for the message (the first one that covers the text wins). */
 const SCRIPTS: Array<[name: string, letters: RegExp]> = [
@@ -50,15 +51,19 @@ const FOREIGN_LETTERS = /[äöüßñ¿¡ãõçèàùâêîôûœ]/u;
  * as "Cyrillic"), or undefined when it is English or too short to tell.
  */
 export function nonEnglishLanguage(text: string): string | undefined {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  // A text all in ASCII (the usual query) is in the Latin script, its letters [A-Za-z]: the same answer
+  // without the Unicode classes, which V8 compiles on the first search of a process (the CLI's).
+  const ascii = PLAIN_ASCII.test(text);
+  const letters = (ascii ? text.match(/[A-Za-z]/g) : text.match(/\p{L}/gu))?.length ?? 0;
   if (letters === 0) return undefined;
-  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  const latin = ascii ? letters : (text.match(/\p{Script=Latin}/gu)?.length ?? 0);
   // Mostly another script: not English whatever the length ("面试后没有回音").
   if (latin < letters / 2) {
     for (const [name, re] of SCRIPTS) if (re.test(text)) return name;
     return 'another script';
   }
-  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter(Boolean);
+  const lower = text.toLowerCase();
+  const words = ((ascii ? lower.match(/[a-z']+/g) : lower.match(/[\p{L}']+/gu)) ?? []).flatMap((w) => w.split("'")).filter(Boolean);
   let english = 0;
   const foreign = new Map<string, number>();
   for (const w of words) {

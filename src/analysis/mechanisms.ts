@@ -59,24 +59,22 @@ export function resolveFacts(reg: Registry, input: FactsInput): Facts {
   const fromOption = stage !== undefined || named.length > 0;
   const stageSet = new Set<Stage>(stage !== undefined ? [stage] : fromOption ? [] : used.flatMap((a) => a.stages));
   const stages = STAGES.filter((s) => stageSet.has(s));
-  const at = positions(reg);
-  const barriers = atPositions(reg, [named.map((b) => at.get(b.id)!), ...stages.map((s) => activeBarriersAt(reg).get(s) ?? [])]).map(
-    (i) => reg.entities[i] as EntityOfKind<'barrier'>,
-  );
+  const barriers = atPositions(reg, [
+    named.map((b) => reg.positionOf(b.id)!),
+    ...stages.map((s) => activeBarriersAt(reg).get(s) ?? []),
+  ]).map((i) => reg.entityAt(i) as EntityOfKind<'barrier'>);
   return { artifacts, used, stages, stagesFrom: fromOption ? 'option' : 'artifacts', barriers };
 }
 
 /** The active barriers of each stage, as positions in the registry (see positions): the obstacle is read from here. */
 const activeBarriersAt = perRegistry((reg) => {
   const byStage = new Map<Stage, number[]>();
-  reg.entities.forEach((b, i) => {
-    if (b.kind === 'barrier' && b.status === 'active') pushTo(byStage, b.stage, i);
-  });
+  for (const i of reg.positionsOf('barrier')) {
+    const b = reg.entityAt(i) as Barrier;
+    if (b.status === 'active') pushTo(byStage, b.stage, i);
+  }
   return byStage;
 });
-
-/** Each entity's position in the registry, whose entities are sorted by ID. */
-const positions = perRegistry((reg) => new Map(reg.entities.map((e, i) => [e.id, i])));
 
 /**
  * Positions of entities in the registry, in ID order and without duplicates: the positions are
@@ -84,7 +82,7 @@ const positions = perRegistry((reg) => new Map(reg.entities.map((e, i) => [e.id,
  * entities) are ordered without comparing a string.
  */
 function atPositions(reg: Registry, lists: Iterable<readonly number[]>): number[] {
-  const marked = new Uint8Array(reg.entities.length);
+  const marked = new Uint8Array(reg.size);
   let lo = marked.length;
   let hi = -1;
   for (const list of lists) {
@@ -115,7 +113,7 @@ export class EntitySet {
     this.size = this.first.size + (second?.size ?? 0);
   }
   has(id: string): boolean {
-    const i = positions(this.reg).get(id);
+    const i = this.reg.positionOf(id);
     return i !== undefined && this.hasAt(i);
   }
   hasAt(position: number): boolean {
@@ -131,13 +129,12 @@ export class EntitySet {
 }
 
 /** The active loops with their members' positions, for EntitySet.hasAt. */
-export const activeLoops = perRegistry((reg) => {
-  const at = positions(reg);
-  return reg
+export const activeLoops = perRegistry((reg) =>
+  reg
     .all('loop')
     .filter((l) => l.status === 'active')
-    .map((loop) => ({ loop, members: loop.mechanisms.map((m) => at.get(m) ?? -1) }));
-});
+    .map((loop) => ({ loop, members: loop.mechanisms.map((m) => reg.positionOf(m) ?? -1) })),
+);
 
 /** The active loops each mechanism belongs to, by position: indexes into activeLoops. */
 const loopsByMechanism = perRegistry((reg) => {
@@ -148,14 +145,24 @@ const loopsByMechanism = perRegistry((reg) => {
   return by;
 });
 
-/** The active mechanisms operating at each barrier, as positions in the registry (see positions). */
-const mechanismsAt = perRegistry((reg) => {
-  const at = new Map<string, number[]>();
-  reg.entities.forEach((e, i) => {
-    if (e.kind === 'mechanism' && e.status === 'active') for (const b of e.operates_at) pushTo(at, b, i);
-  });
+/**
+ * The active mechanisms operating at a barrier, as positions in the registry, in ID order: read from the
+ * barrier's incoming operates_at edges and the registry's statuses, so that no other mechanism is read
+ * (a snapshot's registry reads an entity when first asked for). Kept per barrier.
+ */
+const mechanismsAtBarriers = perRegistry(() => new Map<string, readonly number[]>());
+function mechanismsAt(reg: Registry, barrier: string): readonly number[] {
+  const known = mechanismsAtBarriers(reg);
+  let at = known.get(barrier);
+  if (at === undefined) {
+    at = reg
+      .incoming(barrier, 'operates_at')
+      .filter((e) => reg.kindOf(e.source) === 'mechanism' && reg.statusOf(e.source) === 'active')
+      .map((e) => reg.positionOf(e.source)!);
+    known.set(barrier, at);
+  }
   return at;
-});
+}
 
 /** The active mechanisms operating at a set of barriers: positions in ID order, marks, and how many the candidate can remove. */
 interface AtBarriers {
@@ -172,38 +179,33 @@ interface AtBarriers {
 const AT_BARRIERS_KEPT = 256;
 const atBarrierSets = perRegistry(() => new Map<string, AtBarriers>());
 
-/** The active mechanisms the candidate can remove or work around, marked by position. */
-const removableAt = perRegistry((reg) => {
-  const marked = new Uint8Array(reg.entities.length);
-  reg.entities.forEach((e, i) => {
-    if (e.kind === 'mechanism' && e.status === 'active' && e.facets.removability === 'candidate') marked[i] = 1;
-  });
-  return marked;
-});
+/** 1 when the entity at a position is an active mechanism the candidate can remove or work around, else 0. */
+function removableAt(reg: Registry, position: number): number {
+  const m = reg.entityAt(position);
+  return m.kind === 'mechanism' && m.status === 'active' && m.facets.removability === 'candidate' ? 1 : 0;
+}
 
 /** AtBarriers of marked positions (`lo`..`hi` bound the marks), with `loops` already gathered. */
 function atMarked(reg: Registry, marked: Uint8Array, lo: number, hi: number, loops: readonly number[]): AtBarriers {
-  const removableMarks = removableAt(reg);
   const found: number[] = [];
   let removable = 0;
   for (let i = lo; i <= hi; i++) {
     if (marked[i] !== 1) continue;
     found.push(i);
-    removable += removableMarks[i]!;
+    removable += removableAt(reg, i);
   }
   return { positions: Int32Array.from(found), marked, removable, loops: [...new Set(loops)].sort((a, b) => a - b) };
 }
 
 /** The mechanisms at some barriers, from the registry's index (one stage's, or one barrier named alone). */
 function atSome(reg: Registry, barriers: readonly Barrier[]): AtBarriers {
-  const byBarrier = mechanismsAt(reg);
   const byMechanism = loopsByMechanism(reg);
-  const marked = new Uint8Array(reg.entities.length);
+  const marked = new Uint8Array(reg.size);
   let lo = marked.length;
   let hi = -1;
   const loops: number[] = [];
   for (const b of barriers) {
-    for (const i of byBarrier.get(b.id) ?? []) {
+    for (const i of mechanismsAt(reg, b.id)) {
       if (marked[i] === 1) continue;
       marked[i] = 1;
       if (i < lo) lo = i;
@@ -235,7 +237,7 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
       kept(reg, `stage ${s}`, () =>
         atSome(
           reg,
-          (byStage.get(s) ?? []).map((i) => reg.entities[i] as Barrier),
+          (byStage.get(s) ?? []).map((i) => reg.entityAt(i) as Barrier),
         ),
       ),
     ),
@@ -244,7 +246,7 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
   if (parts.length === 1) return parts[0]!;
   const key = [...facts.stages.map((s) => `stage ${s}`), ...alone.map((b) => b.id)].join(' ');
   return kept(reg, key, () => {
-    const marked = new Uint8Array(reg.entities.length);
+    const marked = new Uint8Array(reg.size);
     let lo = marked.length;
     let hi = -1;
     for (const part of parts) {
@@ -265,7 +267,7 @@ function atBarriers(reg: Registry, facts: Facts): AtBarriers {
 }
 
 const candidateAt = (reg: Registry, i: number): Candidate => {
-  const m = reg.entities[i] as Mechanism;
+  const m = reg.entityAt(i) as Mechanism;
   return { id: m.id, position: i, title: m.title, mechanism: m, tier: 'same-stage' };
 };
 
@@ -287,9 +289,8 @@ export class SecondTier {
     private readonly out: ReadonlySet<number>,
   ) {
     this.size = at.positions.length - out.size;
-    const removableMarks = removableAt(reg);
     let removable = at.removable;
-    for (const i of out) removable -= removableMarks[i]!;
+    for (const i of out) removable -= removableAt(reg, i);
     this.removable = removable;
   }
   hasAt(position: number): boolean {
@@ -303,7 +304,7 @@ export class SecondTier {
   without(ids: Iterable<string>): SecondTier {
     const out = new Set(this.out);
     for (const id of ids) {
-      const i = positions(this.reg).get(id);
+      const i = this.reg.positionOf(id);
       if (i !== undefined && this.hasAt(i)) out.add(i);
     }
     return out.size === this.out.size ? this : new SecondTier(this.reg, this.at, out);
@@ -312,7 +313,7 @@ export class SecondTier {
   members(ids: Iterable<string>): Candidate[] {
     const found: number[] = [];
     for (const id of new Set(ids)) {
-      const i = positions(this.reg).get(id);
+      const i = this.reg.positionOf(id);
       if (i !== undefined && this.hasAt(i)) found.push(i);
     }
     return found.sort((a, b) => a - b).map((i) => candidateAt(this.reg, i));
@@ -322,7 +323,7 @@ export class SecondTier {
     const shown: Candidate[] = [];
     for (const i of this.at.positions) {
       if (shown.length >= max) break;
-      if (!this.out.has(i) && keep(this.reg.entities[i] as Mechanism)) shown.push(candidateAt(this.reg, i));
+      if (!this.out.has(i) && keep(this.reg.entityAt(i) as Mechanism)) shown.push(candidateAt(this.reg, i));
     }
     return shown;
   }
@@ -491,12 +492,11 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
 
   // Tier produces: the mechanisms emitting a given artifact, ranked.
   const first: Array<Candidate & { rank: number[] }> = [];
-  const pos = positions(reg);
   const taken = new Set<number>();
   for (const id of given) {
     for (const e of reg.incoming(id, 'emits')) {
       const m = reg.getOf('mechanism', e.source);
-      const position = pos.get(e.source)!;
+      const position = reg.positionOf(e.source)!;
       if (!m || m.status !== 'active' || taken.has(position)) continue;
       taken.add(position);
       const rule = rules.get(m.id);
@@ -517,10 +517,10 @@ export function rankCompatible(reg: Registry, facts: Facts): RankedCompatible {
   const out = new Set<number>();
   for (const i of taken) if (at.marked[i] === 1) out.add(i);
   for (const [id, rule] of rules) {
-    const i = pos.get(id);
+    const i = reg.positionOf(id);
     if (i === undefined || at.marked[i] !== 1 || taken.has(i)) continue;
     out.add(i);
-    ruleOut(reg.entities[i] as Mechanism, rule);
+    ruleOut(reg.entityAt(i) as Mechanism, rule);
   }
   return {
     first: first.sort(compareRanked).map(({ rank: _, ...c }) => c),

@@ -101,7 +101,9 @@ export function sourceCaveatsOf(reg: Registry, entities: readonly Entity[]): Sou
   for (const e of entities) {
     if (e.kind === 'source') continue;
     for (const id of e.sources) {
-      // Most sources are current: a citation is built only for one that carries a caveat.
+      // Most sources are current: a citation is built only for one that carries a caveat, and a current
+      // one is not even read (the registry knows each entity's status without reading it).
+      if (reg.statusOf(id) === 'current') continue;
       const source = reg.getOf('source', id);
       const caveat = source && sourceCaveat(source);
       if (!source || caveat === undefined) continue;

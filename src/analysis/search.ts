@@ -115,7 +115,11 @@ export class AtlasSearch {
   ) {
     this.index = new TermIndex(
       data,
-      Float64Array.from(data.ids, (id) => documentBoost(registry.get(id))),
+      // Kind and status only: loading an index reads no entity (a search reads the ones it shows).
+      Float64Array.from(data.ids, (id) => {
+        const kind = registry.kindOf(id);
+        return documentBoost(kind && ({ kind, status: registry.statusOf(id)! } as Pick<Entity, 'kind' | 'status'>));
+      }),
     );
   }
 

@@ -72,7 +72,7 @@ atlas bundled with hoba.
 hoba mcp is the MCP tool server on stdio (what a client starts: npx -y ${pkg.name} mcp); hoba mcp --help
 shows the local (--dir) and HTTP (--http) forms.
 
-Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot cache), NO_COLOR (no colours).`,
+Environment: HOBA_DIR (checkout to use), HOBA_CACHE_DIR (snapshot and code caches), NO_COLOR (no colours).`,
   );
   // Subcommands report usage errors through the same path as the program, naming the command whose help
   // to read.

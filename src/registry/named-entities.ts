@@ -431,7 +431,7 @@ const DOMAIN = new RegExp(
 /** Suffixes that turn a capitalised word into a reference to the company, even at a sentence start. */
 const NAME_SUFFIX = /^(?:['’]s(?![\p{L}\p{N}])|-(?:style|like|owned|backed|branded|run|made)(?![\p{L}\p{N}]))/u;
 /** Text before a match that puts the match at the start of a sentence (or of the text). */
-const SENTENCE_START = /(?:^|[.!?…:;]["'”’)\]]*\s+|\n\s*)["'“‘(\[]*$/u;
+const SENTENCE_START = /(?:^|[.!?…:;]["'”’)\]]*\s+|\n\s*)["'“‘([]*$/u;
 
 /**
  * Whether an occurrence of a name that is also a word is the name: its all-capitals form ("INDEED", "SAP")

@@ -3,6 +3,7 @@
 // vocab.ts and type-only schema imports keep zod off the start-up path of commands that read a snapshot.
 import type { Edge, Entity, EntityOf, Manifest } from '../model/schemas.ts';
 import { KINDS, type Kind, RELATIONS, type Relation } from '../model/vocab.ts';
+import type { EncodedEdges } from './edge-codec.ts';
 import { edgeOf, referencesOf } from './references.ts';
 
 /** The serialisable form of a registry (what a snapshot stores). */
@@ -23,9 +24,12 @@ export interface LazyRegistryData {
   ids: readonly string[];
   /** The kind of each ID, in the same order. */
   kinds: readonly Kind[];
+  /** The status of each ID, in the same order (see Registry.statusOf). */
+  statuses: ReadonlyArray<Entity['status']>;
   /** The entity at a position of `ids`. */
   load(index: number): Entity;
-  edges: Edge[];
+  /** The edges, encoded (edge-codec.ts): made as they are asked for (a search uses none, `show` a few). */
+  edges: EncodedEdges;
   /** holders(id) of every ID that has any, precomputed (see Registry.holders). */
   holders: Record<string, string[]>;
 }
@@ -50,8 +54,11 @@ export function compareEdges(a: Edge, b: Edge): number {
 
 export class Registry {
   readonly manifest: Manifest;
-  /** Typed edges between existing entities, sorted by source, relation, target. */
-  readonly edges: readonly Edge[];
+  /** The edges, made on first use (see `edges`), or encoded (a snapshot's) and made as asked for. */
+  private edgeList: readonly Edge[] | undefined;
+  private readonly makeEdges: () => Edge[];
+  private readonly encoded: EncodedEdges | undefined;
+  private readonly encodedBy = { source: new Map<string, readonly Edge[]>(), target: new Map<string, readonly Edge[]>() };
   /** Position of each ID in `ids` (sorted by ID). */
   private readonly positions = new Map<string, number>();
   private readonly ids: readonly string[];
@@ -59,10 +66,13 @@ export class Registry {
   private readonly slots: Array<Entity | undefined>;
   private readonly load: ((index: number) => Entity) | undefined;
   private readonly kindPositions = new Map<Kind, number[]>();
+  /** The kind and the status of each entity, by position (read from the snapshot's index, or from the entities). */
+  private readonly kinds: readonly Kind[];
+  private readonly statuses: ReadonlyArray<Entity['status']>;
   private readonly byKind = new Map<Kind, Entity[]>();
   private every: readonly Entity[] | undefined;
-  private readonly outgoingEdges = new Map<string, Edge[]>();
-  private readonly incomingEdges = new Map<string, Edge[]>();
+  private outgoingEdges: Map<string, Edge[]> | undefined;
+  private incomingEdges: Map<string, Edge[]> | undefined;
   private holdersById: Record<string, string[]> | undefined;
 
   constructor(data: RegistryData | LazyRegistryData) {
@@ -73,6 +83,11 @@ export class Registry {
       this.slots = new Array<Entity | undefined>(data.ids.length);
       this.load = data.load;
       this.holdersById = data.holders;
+      const encoded = data.edges;
+      this.encoded = encoded;
+      this.makeEdges = () => encoded.all();
+      this.kinds = data.kinds;
+      this.statuses = data.statuses;
       data.ids.forEach((id, i) => {
         this.positions.set(id, i);
         this.kindPositions.get(data.kinds[i]!)!.push(i);
@@ -82,16 +97,46 @@ export class Registry {
       this.ids = sorted.map((e) => e.id);
       this.slots = sorted;
       this.every = sorted;
+      this.encoded = undefined;
+      this.makeEdges = () => data.edges ?? this.deriveEdges();
+      this.kinds = sorted.map((e) => e.kind);
+      this.statuses = sorted.map((e) => e.status);
       sorted.forEach((e, i) => {
         this.positions.set(e.id, i);
         this.kindPositions.get(e.kind)!.push(i);
       });
     }
-    this.edges = data.edges ?? this.deriveEdges();
-    for (const edge of this.edges) {
-      push(this.outgoingEdges, edge.source, edge);
-      push(this.incomingEdges, edge.target, edge);
+  }
+
+  /** Typed edges between existing entities, sorted by source, relation, target (made on first use). */
+  get edges(): readonly Edge[] {
+    this.edgeList ??= this.makeEdges();
+    return this.edgeList;
+  }
+
+  /** The edges from (source) or to (target) an entity. */
+  private edgesAt(end: 'source' | 'target', id: string): readonly Edge[] {
+    const encoded = this.encoded;
+    if (encoded === undefined) return this.edgesBy(end).get(id) ?? [];
+    const known = this.encodedBy[end].get(id);
+    if (known !== undefined) return known;
+    const i = this.positions.get(id);
+    const edges = i === undefined ? [] : encoded.at(end, i);
+    this.encodedBy[end].set(id, edges);
+    return edges;
+  }
+
+  /** The edges by source and by target, indexed on first use. */
+  private edgesBy(end: 'source' | 'target'): Map<string, Edge[]> {
+    if (this.outgoingEdges === undefined || this.incomingEdges === undefined) {
+      this.outgoingEdges = new Map();
+      this.incomingEdges = new Map();
+      for (const edge of this.edges) {
+        push(this.outgoingEdges, edge.source, edge);
+        push(this.incomingEdges, edge.target, edge);
+      }
     }
+    return end === 'source' ? this.outgoingEdges : this.incomingEdges;
   }
 
   /** The entity at a position, read on first use. */
@@ -102,6 +147,44 @@ export class Registry {
       this.slots[index] = entity;
     }
     return entity;
+  }
+
+  /**
+   * Positions: every entity has one, its place in ID order (0 … size − 1). Indexes keyed by position
+   * (typed arrays, marks) are cheaper than by ID; these read no entity that was not asked for.
+   */
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The position of an ID, or undefined when there is no such entity. */
+  positionOf(id: string): number | undefined {
+    return this.positions.get(id);
+  }
+
+  /** The entity at a position (see size). */
+  entityAt(position: number): Entity {
+    return this.at(position);
+  }
+
+  /**
+   * An entity's status (active or deprecated; a source's current, withdrawn, …) without reading the
+   * entity: what a scan for the few that are not current needs. Undefined when there is no such entity.
+   */
+  statusOf(id: string): Entity['status'] | undefined {
+    const i = this.positions.get(id);
+    return i === undefined ? undefined : this.statuses[i];
+  }
+
+  /** An entity's kind without reading the entity; undefined when there is no such entity. */
+  kindOf(id: string): Kind | undefined {
+    const i = this.positions.get(id);
+    return i === undefined ? undefined : this.kinds[i];
+  }
+
+  /** The positions of the entities of a kind, in ID order. */
+  positionsOf(kind: Kind): readonly number[] {
+    return this.kindPositions.get(kind)!;
   }
 
   /** All entities, sorted by ID (each read, if not yet). */
@@ -156,12 +239,12 @@ export class Registry {
   }
 
   outgoing(id: string, relation?: Relation): readonly Edge[] {
-    const edges = this.outgoingEdges.get(id) ?? [];
+    const edges = this.edgesAt('source', id);
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 
   incoming(id: string, relation?: Relation): readonly Edge[] {
-    const edges = this.incomingEdges.get(id) ?? [];
+    const edges = this.edgesAt('target', id);
     return relation ? edges.filter((e) => e.relation === relation) : edges;
   }
 

@@ -11,17 +11,30 @@
 // match. Hashing every file costs more than the rest of a command's start-up, so the hash of a checkout
 // is remembered in the cache with a stamp of its files' sizes and times, and recomputed only when the
 // stamp changes. A snapshot itself depends on the content and the code only (no times, no paths).
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Entity } from '../model/schemas.ts';
 import type { Kind } from '../model/vocab.ts';
-import { Registry, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
+import { EncodedEdges, edgesByTarget, encodeEdges } from './edge-codec.ts';
+import { Registry, compareEdges, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-const SNAPSHOT_FORMAT = 6;
+const SNAPSHOT_FORMAT = 9;
 /** The code a snapshot must have been built by to be trusted. */
 const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
@@ -37,7 +50,7 @@ export interface Snapshot {
   /** Content hash (hash.ts) of the content/ it was built from. */
   content_hash: string;
   data: RegistryData;
-  /** Indexes precomputed by their owners, serialised as strings, by name (e.g. "search"). */
+  /** Indexes precomputed by their owners, serialised as JSON texts (one line each: no raw line break), by name (e.g. "search"). */
   indexes: Record<string, string>;
   /** Registry.holders() of every ID. */
   holders: Record<string, string[]>;
@@ -91,29 +104,74 @@ export interface ReadSnapshot {
   index(name: string): string | undefined;
 }
 
-/** The first line of a snapshot: what it is, and where each entity's line is. */
+/** The first line of a snapshot: what it is, and where each entity's and each index's line is. */
 interface SnapshotHead {
   built_by: string;
   content_hash: string;
   manifest: LazyRegistryData['manifest'];
-  /** Every entity's ID, sorted (compareIds), its kind, and the length of its line, in the same order. */
+  /** Every entity's ID, sorted (compareIds), its kind, its status, and the length of its line, in the same order. */
   ids: string[];
   kinds: Kind[];
+  statuses: LazyRegistryData['statuses'];
   lengths: number[];
-  edges: LazyRegistryData['edges'];
+  /** The edges, three numbers each (encodeEdges): a third of the text of the objects, parsed faster. */
+  edges: number[];
+  /** Their order by target (edgesByTarget). */
+  edges_by_target: number[];
   holders: LazyRegistryData['holders'];
+  /** The length of each index's line, by name, in the order of the lines (after the entities'). */
+  indexes: Record<string, number>;
 }
 
-/** The snapshot at `path`, or undefined when it is missing, unreadable or built by other code. */
-export function readSnapshot(path: string): ReadSnapshot | undefined {
-  let bytes: Buffer;
+/** Closes a snapshot's file once nothing can read from it any more. */
+const openFiles = new FinalizationRegistry<number>((fd) => {
   try {
-    bytes = readFileSync(path);
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+});
+
+/** Reads `length` bytes at `position` of an open file (or fewer at its end). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buffer, got, length - got, position + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === length ? buffer : buffer.subarray(0, got);
+}
+
+/**
+ * The snapshot at `path`, or undefined when it is missing, unreadable or built by other code. Only its
+ * index line is read now; an entity's or an index's line is read when first asked for, from the file
+ * kept open (a snapshot is replaced by renaming a new file over it, so the open file stays whole), and
+ * closed when the snapshot's registry and indexes are no longer used.
+ */
+export function readSnapshot(path: string): ReadSnapshot | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
   } catch {
     return undefined;
   }
+  // What the readers below hold: when they are gone, the file is closed.
+  const file = { fd };
+  let kept = false;
   try {
-    const split = bytes.indexOf(10);
+    const size = fstatSync(fd).size;
+    // The index line, read in growing pieces until its end.
+    let bytes = readAt(fd, 0, Math.min(size, 256 * 1024));
+    let split = bytes.indexOf(10);
+    while (split < 0 && bytes.length < size) {
+      const more = readAt(fd, bytes.length, Math.min(size - bytes.length, bytes.length));
+      if (more.length === 0) break;
+      split = more.indexOf(10);
+      if (split >= 0) split += bytes.length;
+      bytes = Buffer.concat([bytes, more]);
+    }
     if (split < 0) return undefined;
     // The file is ASCII (writeSnapshot): latin1 decoding is a plain copy, and JSON.parse of a one-byte
     // string is faster than of the two-byte string UTF-8 text with any non-ASCII character decodes to.
@@ -123,7 +181,8 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       head.built_by !== BUILT_BY ||
       typeof head.content_hash !== 'string' ||
       !Array.isArray(head.ids) ||
-      head.lengths?.length !== head.ids.length
+      head.lengths?.length !== head.ids.length ||
+      head.statuses?.length !== head.ids.length
     )
       return undefined;
     const starts = new Array<number>(head.lengths.length);
@@ -132,60 +191,96 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       starts[i] = at;
       at += length + 1;
     });
-    if (at > bytes.length) return undefined;
-    const indexesAt = at;
-    let indexes: Record<string, string> | undefined;
-    return {
+    const indexes = new Map<string, [start: number, end: number]>();
+    for (const [name, length] of Object.entries(head.indexes ?? {})) {
+      indexes.set(name, [at, at + length]);
+      at += length + 1;
+    }
+    if (at > size || !Array.isArray(head.edges) || head.edges.length % 3 !== 0) return undefined;
+    const line = (start: number, end: number) => readAt(file.fd, start, end - start).toString('latin1');
+    const snapshot: ReadSnapshot = {
       built_by: head.built_by,
       content_hash: head.content_hash,
       data: {
         manifest: head.manifest,
         ids: head.ids,
         kinds: head.kinds,
-        edges: head.edges,
+        statuses: head.statuses,
+        edges: new EncodedEdges(
+          head.edges,
+          head.edges_by_target,
+          head.ids,
+          () => new Error(`The atlas snapshot ${path} is damaged (its edges do not decode): rebuild it (npm run build).`),
+        ),
         holders: head.holders,
-        load: (i) => JSON.parse(bytes.toString('latin1', starts[i], starts[i]! + head.lengths[i]!)) as Entity,
+        load: (i) => JSON.parse(line(starts[i]!, starts[i]! + head.lengths[i]!)) as Entity,
       },
+      // The index's JSON text as written (non-ASCII characters escaped): the same value once parsed.
       index: (name) => {
-        indexes ??= indexesAt >= bytes.length ? {} : (JSON.parse(bytes.toString('latin1', indexesAt)) as Record<string, string>);
-        return indexes[name];
+        const at = indexes.get(name);
+        return at && line(at[0], at[1]);
       },
     };
+    openFiles.register(file, fd);
+    kept = true;
+    return snapshot;
   } catch {
     return undefined;
+  } finally {
+    if (!kept) closeSync(fd);
   }
 }
 
-/** JSON with every character beyond ASCII escaped (\u00e9): the same value, read faster (readSnapshot). */
-const asciiJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/**
+ * JSON text with every character beyond ASCII escaped (\u00e9): the same value, read faster
+ * (readSnapshot). Such characters appear only inside JSON strings, where the escape means the same.
+ */
+const asciiText = (json: string) => json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (value: unknown) => asciiText(JSON.stringify(value));
 
 /**
  * Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input.
  * The layout, one JSON value a line, all ASCII:
  *
- *   line 1          {built_by, content_hash, manifest, ids, kinds, lengths, edges, holders}: the index
+ *   line 1          {built_by, content_hash, manifest, ids, kinds, statuses, lengths, edges (as
+ *                   numbers: encodeEdges) and edges_by_target, holders, indexes}: the index
  *   lines 2…N+1     one entity a line, in the order of ids (lengths gives each line's length)
- *   line N+2        the precomputed indexes, by name
+ *   then            each precomputed index's JSON text, a line each, in the order (and of the lengths)
+ *                   the index line's `indexes` gives
  *
- * so that a reader parses the index line and then only the lines it needs (readSnapshot).
+ * so that a reader parses the index line and then only the lines it needs (readSnapshot): `search`
+ * parses the search index, not the reader's model beside it.
  */
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
   const { indexes, data, built_by, content_hash } = snapshot;
   const entities = [...data.entities].sort((a, b) => compareIdsOf(a.id, b.id));
   const lines = entities.map(asciiJson);
+  const names = Object.keys(indexes).sort();
+  const indexLines = names.map((name) => {
+    const text = asciiText(indexes[name]!);
+    if (text.includes('\n')) throw new Error(`The snapshot index "${name}" holds a line break: an index is one line of JSON.`);
+    return text;
+  });
+  // Sorted by source as the registry sorts them (EncodedEdges finds a source's edges by binary search).
+  const edges = encodeEdges(
+    [...(data.edges ?? [])].sort(compareEdges),
+    entities.map((e) => e.id),
+  );
   const head: SnapshotHead = {
     built_by,
     content_hash,
     manifest: data.manifest,
     ids: entities.map((e) => e.id),
     kinds: entities.map((e) => e.kind),
+    statuses: entities.map((e) => e.status),
     lengths: lines.map((l) => l.length),
-    edges: data.edges ?? [],
+    edges,
+    edges_by_target: edgesByTarget(edges),
     holders: snapshot.holders,
+    indexes: Object.fromEntries(names.map((name, i) => [name, indexLines[i]!.length])),
   };
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${asciiJson(head)}\n${lines.map((l) => `${l}\n`).join('')}${asciiJson(indexes)}\n`, 'latin1');
+  writeFileSync(tmp, `${asciiJson(head)}\n${[...lines, ...indexLines].map((l) => `${l}\n`).join('')}`, 'latin1');
   renameSync(tmp, path);
 }
 

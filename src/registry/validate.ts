@@ -931,7 +931,7 @@ const CITATION = /\bE-\d{3,}\b/;
  */
 function* sentencesOf(text: string): Generator<string> {
   let start = 0;
-  for (const m of text.matchAll(/[.!?]["'”’)\]]*\s+(?=[\p{Lu}\p{N}"“‘(\[])/gu)) {
+  for (const m of text.matchAll(/[.!?]["'”’)\]]*\s+(?=[\p{Lu}\p{N}"“‘([])/gu)) {
     const end = m.index! + m[0].length;
     const before = text.slice(start, m.index! + 1);
     // "e.g.", "i.e.", "No.", "U.S.C.", "Art.", "s.": an abbreviation, not the end of a sentence.

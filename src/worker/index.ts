@@ -6,6 +6,7 @@
 // scripts/build-worker.mjs bundles it (with main.ts) into dist/worker.js.
 import type { RegistryData } from '../registry/registry.ts';
 import { Registry } from '../registry/registry.ts';
+import { decodeEdges } from '../registry/edge-codec.ts';
 import type { OpenedAtlas } from '../registry/snapshot.ts';
 import { MCP_PATH } from '../model/endpoints.ts';
 import {
@@ -50,10 +51,17 @@ function bundledAtlas(snapshot: BundledSnapshot): () => Promise<ToolAtlas> {
   let atlas: ToolAtlas | undefined;
   return async () => {
     if (!atlas) {
-      const head = JSON.parse(snapshot.head) as { content_hash: string; data: RegistryData };
+      const head = JSON.parse(snapshot.head) as { content_hash: string; data: Omit<RegistryData, 'edges'> & { edges: number[] } };
+      const { entities } = head.data;
+      // The snapshot's edges are numbers (edge-codec.ts): positions among the entities, in their order.
+      const edges = decodeEdges(
+        head.data.edges,
+        entities.map((e) => e.id),
+      );
+      if (!edges) throw new Error('The bundled snapshot’s edges are malformed: rebuild the worker (npm run build).');
       let indexes: Record<string, string> | undefined;
       const opened: OpenedAtlas = {
-        registry: new Registry(head.data),
+        registry: new Registry({ ...head.data, edges }),
         index: (name) => {
           indexes ??= JSON.parse(snapshot.indexes) as Record<string, string>;
           return indexes[name];

@@ -2,6 +2,6 @@
 declare module 'hoba:snapshot' {
   /** The snapshot's first line: {built_by, content_hash, data}, as JSON text. */
   export const head: string;
-  /** Its second line: the precomputed indexes by name, as JSON text. */
+  /** The precomputed indexes: a JSON object of their JSON texts, by name. */
   export const indexes: string;
 }

@@ -2,7 +2,7 @@
 // errors without stack traces, colours, and where the atlas comes from (checkout, cache, bundled).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -345,7 +345,7 @@ describe('every command', () => {
       const r = hoba([command, '--help']);
       assert.equal(r.status, 0, command);
       assert.match(r.stdout, new RegExp(`Usage: hoba ${command}`));
-      assert.match(r.stdout, /Examples:\n  \$ hoba /);
+      assert.match(r.stdout, /Examples:\n {2}\$ hoba /);
     }
     const top = hoba(['--help']).stdout;
     for (const command of ['search', 'show', 'explain', 'graph', 'methodology', 'validate'])
@@ -618,14 +618,16 @@ describe('hardening (issue #10)', () => {
 test('zod and yaml stay off the start-up path of show, explain and search', async () => {
   const { readFileSync } = await import('node:fs');
   const dist = DIST;
-  // dist/cli.cjs, the bin, turns on the compile cache and loads the bundle, dist/cli-main.cjs.
+  // dist/cli.cjs, the bin, compiles the bundle, dist/cli-main.cjs, through its code cache (and turns on
+  // Node's compile cache before importing any of the program's chunks).
   const bin = readFileSync(join(dist, 'cli.cjs'), 'utf8');
   assert.ok(bin.startsWith('#!/usr/bin/env node'), 'cli.cjs runs as the hoba bin');
   assert.deepEqual(
-    [...bin.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1]),
-    ['node:module', './cli-main.cjs'],
-    'the bin loads the bundle and nothing else',
+    [...new Set([...bin.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1]))].sort(),
+    ['node:fs', 'node:module', 'node:path', 'node:url', 'node:vm'],
+    'the bin loads built-ins only',
   );
+  assert.match(bin, /'cli-main\.cjs'/);
   assert.match(bin, /enableCompileCache/);
   const cli = readFileSync(join(dist, 'cli-main.cjs'), 'utf8');
   // The modules a command loads: its own chunk and everything reachable through static imports.
@@ -643,15 +645,19 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   // requires nothing of its own and imports only the program (any other command) and the content loader
   // (no snapshot fits).
   const own = (file: string) =>
-    [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?)"\.\/([^"]+)"/g)].map((m) => m[1]!);
+    [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:require\(|from\s*|import\s*\(?|__hobaImport\()"\.\/([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
   const loaded = own('cli-main.cjs');
   assert.deepEqual(
     loaded.filter((f) => !/^(?:load|checkout-indexes)-[A-Z0-9]+\.js$/.test(f)),
     ['program.js'],
     'cli-main.cjs loads only the program, the loader and the indexes (when the checkout’s snapshot is built), of its own modules',
   );
-  assert.match(cli, /import\("\.\/program\.js"\)/, 'the program on demand');
-  assert.match(cli, /import\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
+  // Through the bin's import function: code compiled by node:vm cannot call import() itself.
+  assert.match(cli, /__hobaImport\("\.\/program\.js"\)/, 'the program on demand');
+  assert.match(cli, /__hobaImport\("\.\/load-[A-Z0-9]+\.js"\)/, 'the content loader on demand');
+  assert.doesNotMatch(cli, /\bimport\(/, 'no import() left in the bundle');
   const path = ['cli.cjs', 'cli-main.cjs'];
   const code = [...path].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
   assert.doesNotMatch(code, /class ZodError|ZodError=/, 'zod');
@@ -666,4 +672,63 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   // …and the other commands load commander.
   const { readdirSync } = await import('node:fs');
   assert.ok(readdirSync(dist).some((f) => f.endsWith('.js') && /_parseCommand\(/.test(readFileSync(join(dist, f), 'utf8'))));
+});
+
+describe('the code cache of dist/cli.cjs', () => {
+  const codeCache = mkdtempSync(join(tmpdir(), 'hoba-code-cache-'));
+  after(() => rmSync(codeCache, { recursive: true, force: true }));
+  const start = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      cwd: outside,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', HOBA_DIR: '', HOBA_CACHE_DIR: codeCache, ...env },
+    });
+  const files = () => (existsSync(join(codeCache, 'code')) ? readdirSync(join(codeCache, 'code')).sort() : []);
+
+  test('a command writes one for its form, reads it next time, and answers the same as without', () => {
+    for (const args of [
+      ['show', 'M-001'],
+      ['explain', 'A-009', '--json'],
+      ['search', 'ghosted after final interview'],
+    ]) {
+      const plain = start(args, { NODE_DISABLE_COMPILE_CACHE: '1' });
+      assert.equal(plain.status, 0, plain.stderr);
+      const before = files();
+      const first = start(args);
+      assert.equal(first.status, 0, first.stderr);
+      const made = files().filter((f) => !before.includes(f));
+      const form = args[0] + (args.includes('--json') ? '-json' : '');
+      assert.equal(made.length, 1, `one cache for ${args.join(' ')}: ${made}`);
+      assert.match(made[0]!, new RegExp(`^cli-main-[0-9a-f]{16}-\\d+-\\d+-${process.version}-${process.arch}-${form}\\.bin$`));
+      const bytes = readFileSync(join(codeCache, 'code', made[0]!));
+      const second = start(args);
+      assert.equal(second.status, 0, second.stderr);
+      assert.deepEqual(files(), [...before, ...made].sort(), 'no other cache written');
+      assert.ok(readFileSync(join(codeCache, 'code', made[0]!)).equals(bytes), 'a cache V8 accepts is not rewritten');
+      assert.equal(first.stdout, plain.stdout, args.join(' '));
+      assert.equal(second.stdout, plain.stdout, args.join(' '));
+    }
+    assert.ok(!existsSync(join(outside, 'code')), 'nothing written where the command ran');
+  });
+
+  test('a damaged cache is refused by V8 and replaced; an unwritable cache folder costs nothing but speed', () => {
+    const expected = start(['show', 'M-001'], { NODE_DISABLE_COMPILE_CACHE: '1' }).stdout;
+    start(['show', 'M-001']);
+    const name = files().find((f) => f.endsWith('-show.bin'))!;
+    const path = join(codeCache, 'code', name);
+    for (const damaged of [Buffer.from('not a code cache'), readFileSync(path).subarray(0, 64)]) {
+      writeFileSync(path, damaged);
+      const r = start(['show', 'M-001']);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, expected);
+      assert.ok(!readFileSync(path).equals(damaged), 'the damaged cache is replaced');
+      assert.equal(start(['show', 'M-001']).stdout, expected);
+    }
+    const file = join(codeCache, 'a-file');
+    writeFileSync(file, 'x');
+    const r = start(['show', 'M-001'], { HOBA_CACHE_DIR: file });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected);
+    assert.equal(r.stderr, '');
+  });
 });

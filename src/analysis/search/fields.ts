@@ -56,8 +56,11 @@ const BOOST: Record<Field, number> = { id: 8, title: 4, aliases: 3, summary: 2, 
 export const FIELD_BOOST = FIELDS.map((f) => BOOST[f]);
 export const F = FIELDS.length;
 
-/** Observations are how people describe what happened to them; deprecated entities sink. */
-export function documentBoost(e: Entity | undefined): number {
+/**
+ * Observations are how people describe what happened to them; deprecated entities sink. Of an entity,
+ * only its kind and status (which the registry knows without reading it), or undefined for none.
+ */
+export function documentBoost(e: Pick<Entity, 'kind' | 'status'> | undefined): number {
   if (!e) return 0;
   if (e.kind !== 'source' && e.status === 'deprecated') return 0.5;
   // A scenario is told in a person's words too, but it is an example; the observation comes first.
