@@ -27,13 +27,13 @@ export { findCheckout, MANIFEST_FILE } from './checkout.ts';
 
 /**
  * Where each entity and each of its fields sits in the content files. It keeps only each file's path: a
- * line is asked for only when a problem is reported, and the file is then parsed again for its nodes
- * (the last one is kept, since problems come entity by entity). Keeping every file's YAML document
- * instead held the whole atlas in memory several times over.
+ * line is asked for only when a problem is reported, and the file is then parsed again for its nodes.
+ * The last few documents parsed are kept, by their text (LOCATED_KEPT, shared by every source map of the
+ * process: an atlas validated again, or a copy of it, finds the same files). Keeping every file's YAML
+ * document instead held the whole atlas in memory several times over.
  */
 export class SourceMap {
   private readonly files = new Map<string, { file: string; path: string }>();
-  private last?: { path: string; doc: Document; lines: LineCounter };
 
   /** `file`: as reported (relative to the checkout); `path`: where to read it. */
   add(id: string, file: string, path: string): void {
@@ -44,18 +44,26 @@ export class SourceMap {
   locate(id: string, path: readonly PathSegment[] = []): Location {
     const entry = this.files.get(id);
     if (!entry) return {};
-    if (this.last?.path !== entry.path) {
-      let text: string;
-      try {
-        text = readFileSync(entry.path, 'utf8');
-      } catch {
-        return { file: entry.file };
-      }
-      this.last = { path: entry.path, ...documentOf(text) };
+    let text: string;
+    try {
+      text = readFileSync(entry.path, 'utf8');
+    } catch {
+      return { file: entry.file };
     }
-    return { file: entry.file, line: lineOf(this.last.doc, this.last.lines, path) };
+    let located = LOCATED.get(text);
+    if (located) LOCATED.delete(text);
+    else {
+      located = documentOf(text);
+      if (LOCATED.size >= LOCATED_KEPT) LOCATED.delete(LOCATED.keys().next().value!);
+    }
+    LOCATED.set(text, located);
+    return { file: entry.file, line: lineOf(located.doc, located.lines, path) };
   }
 }
+
+/** How many parsed documents the source maps keep (the most recently used), by the file's text. */
+const LOCATED_KEPT = 64;
+const LOCATED = new Map<string, { doc: Document; lines: LineCounter }>();
 
 export interface LoadResult {
   /** Absolute path of the checkout. */

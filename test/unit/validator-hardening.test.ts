@@ -3,10 +3,12 @@
 // names the named-entity rule missed. Each planted fault must be reported under its rule, with file and
 // line; the benign forms beside it must not be.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { shortestPath } from '../../src/registry/graph.ts';
+import { SourceMap } from '../../src/registry/load.ts';
 import { authorSurnames, namedOrganisations } from '../../src/registry/named-entities.ts';
 import type { Problem } from '../../src/registry/rules.ts';
 import { type AtlasCopy, ofRule, SmallAtlas } from '../helpers.ts';
@@ -366,4 +368,25 @@ test('shortestPath finds a shortest path within a set, or none', () => {
   assert.deepEqual(shortestPath('a', 'd', adj, new Set(['a', 'c', 'd'])), ['a', 'c', 'd']);
   assert.equal(shortestPath('a', 'd', adj, new Set(['a'])), undefined);
   assert.deepEqual(shortestPath('a', 'a', adj), ['a']);
+});
+
+describe('where a problem is', () => {
+  test('a line is read from the file as it is now: the same path with new text is parsed again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoba-sourcemap-'));
+    try {
+      const path = join(dir, 'A-001.yaml');
+      const map = new SourceMap();
+      map.add('A-001', 'content/artifacts/A-001.yaml', path);
+      writeFileSync(path, 'id: A-001\ntitle: T\nsummary: S\n');
+      assert.deepEqual(map.locate('A-001', ['summary']), { file: 'content/artifacts/A-001.yaml', line: 3 });
+      writeFileSync(path, 'id: A-001\n# a comment\n\ntitle: T\nsummary: S\n');
+      assert.deepEqual(map.locate('A-001', ['summary']), { file: 'content/artifacts/A-001.yaml', line: 5 });
+      // Another map (another load of the atlas) over a file of the same text finds the same line.
+      const other = new SourceMap();
+      other.add('A-001', 'elsewhere.yaml', path);
+      assert.deepEqual(other.locate('A-001', ['title']), { file: 'elsewhere.yaml', line: 4 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
