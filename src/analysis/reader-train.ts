@@ -337,10 +337,11 @@ function trainModel(
   options: Partial<TrainOptions> = {},
   reg?: Registry,
 ): { trained: TrainedWeights; prune: number } {
-  const p = prepare(examples, classes, options.minCount ?? DEFAULT_TRAINING.minCount);
-  const trained = fit(p, classes, { ...DEFAULT_TRAINING, ...options }, () => true);
+  const given = { ...DEFAULT_TRAINING, ...options };
+  const p = prepare(examples, classes, given.minCount);
+  const trained = fit(p, classes, given, () => true);
   // The set decision reads with fold models pruned as the shipped one is: the prune is settled first.
-  const o = { ...DEFAULT_TRAINING, ...options, prune: pruneToFit(trained, { ...DEFAULT_TRAINING, ...options }) };
+  const o = { ...given, prune: pruneToFit(trained, given) };
   if (o.folds > 1) {
     const cv = crossValidatedThresholds(examples, p, classes, o);
     trained.thresholds = cv.thresholds;

@@ -284,7 +284,11 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
   renameSync(tmp, path);
 }
 
-/** Where checkout snapshots are cached: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else ~/.cache/hoba (none without a home). */
+/**
+ * Where checkout snapshots are cached: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else ~/.cache/hoba (none
+ * without a home). dist/cli.cjs keeps its code cache in code/ inside the same folder by the same rule,
+ * written out in scripts/build.mjs because it runs before this bundle is compiled: change both together.
+ */
 function cacheDir(): string | undefined {
   if (process.env['HOBA_CACHE_DIR']) return process.env['HOBA_CACHE_DIR'];
   // HOME rather than os.homedir(): node:os is not worth loading at start-up for this.
