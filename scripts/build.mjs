@@ -101,11 +101,13 @@ const entries = await build({
   outdir: 'dist',
 });
 
-// dist/cli-main.cjs is compiled by dist/cli.cjs (below) as a function, not loaded by require(): it gets
-// no #! line, and its dynamic imports (the program, the content loader, the checkout's indexes, a
-// built-in) go through a function the entry passes in, `__hobaImport`, because code compiled by node:vm
-// cannot call import() without an experimental flag. Each one esbuild left in the bundle is replaced,
-// and the count checked against the metafile, so that none is missed or invented.
+// dist/cli-main.cjs is compiled by dist/cli.cjs (src/cli/bin.ts) as a function, not loaded by require(): it
+// is written as one function expression, with no #! line, in ASCII (esbuild leaves some regular
+// expressions' letters as they are; \uXXXX means the same there and in strings), so that the entry reads it
+// as a one-byte string and compiles it as it is. Its dynamic imports (the program, the content loader, the
+// checkout's indexes, a built-in) go through a function the entry passes in, `__hobaImport`, because code
+// compiled by node:vm cannot call import() without an experimental flag. Each one esbuild left in the
+// bundle is replaced, and the count checked against the metafile, so that none is missed or invented.
 const mainFile = 'dist/cli-main.cjs';
 const dynamicImports = Object.values(entries.metafile.outputs)
   .flatMap((o) => o.imports)
@@ -121,87 +123,25 @@ if (replaced !== dynamicImports || /\bimport\(/.test(mainCode)) {
     `build: ${mainFile} has ${dynamicImports} dynamic imports by esbuild's count; ${replaced} were routed through __hobaImport`,
   );
 }
+// Each UTF-16 unit of a letter outside ASCII as \uXXXX (a pair for one beyond the BMP, which a /u expression reads as one).
+const escapeUnit = (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+if (/\\\P{ASCII}/u.test(mainCode))
+  throw new Error(`build: ${mainFile} escapes a letter outside ASCII with a backslash: write it without one`);
+mainCode = mainCode.replace(/\P{ASCII}/gu, (c) => c.split('').map(escapeUnit).join(''));
+mainCode = `(function (exports, require, module, __filename, __dirname, __hobaImport) {${mainCode}\n})`;
 writeFileSync(mainFile, mainCode);
 
-// dist/cli.cjs, the `hoba` entry. It compiles the bundle with a V8 code cache made after a command ran:
-// such a cache holds every function the command called, where Node's module compile cache (22.1 and
-// later) holds only what V8 compiles before running anything, so that each run still compiled most of
-// a reading command's code (bench/cli-start.mjs: BENCHMARKS.md, CLI start-up). One cache per form of
-// command (show, explain, search, with or without --json, anything else), per bundle (its hash, size
-// and time) and per runtime (Node's version and the architecture), in <cache>/code/ beside the
-// snapshots' cache (src/registry/snapshot.ts: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else
-// ~/.cache/hoba). Written when missing or refused by V8 (another runtime's flags, a damaged file), when
-// the command ends, atomically; the newest few are kept. Without a cache (none yet, none writable, or
-// NODE_DISABLE_COMPILE_CACHE=1) the bundle compiles as it would from require(). The program's ESM chunks
-// (any other command) use Node's compile cache, turned on before the first is imported.
-const mainHash = createHash('sha256').update(mainCode).digest('hex').slice(0, 16);
-writeFileSync(
-  'dist/cli.cjs',
-  `#!/usr/bin/env node
-'use strict';
-// hoba's entry: runs cli-main.cjs through a V8 code cache (scripts/build.mjs says why and where).
-const fs = require('node:fs');
-const path = require('node:path');
-const vm = require('node:vm');
-const file = path.join(__dirname, 'cli-main.cjs');
-const source = fs.readFileSync(file, 'utf8');
-const env = process.env;
-const home = env.HOME ?? env.USERPROFILE;
-const base = env.HOBA_CACHE_DIR || (env.XDG_CACHE_HOME ?? (home ? path.join(home, '.cache') : undefined));
-const dir = env.NODE_DISABLE_COMPILE_CACHE === '1' || !base ? undefined : path.join(base, env.HOBA_CACHE_DIR ? '' : 'hoba', 'code');
-let cachePath;
-let cached;
-if (dir !== undefined) {
-  try {
-    const [name] = process.argv.slice(2);
-    const form = ['show', 'explain', 'search'].includes(name) ? name + (process.argv.includes('--json') ? '-json' : '') : 'other';
-    const stat = fs.statSync(file);
-    cachePath = path.join(dir, \`cli-main-${mainHash}-\${stat.size}-\${Math.trunc(stat.mtimeMs)}-\${process.version}-\${process.arch}-\${form}.bin\`);
-    cached = fs.readFileSync(cachePath);
-  } catch {
-    // No cache yet: this run makes one.
-  }
-}
-const script = new vm.Script(\`(function (exports, require, module, __filename, __dirname, __hobaImport) {\${source}\n})\`, {
-  filename: file,
-  cachedData: cached,
+// dist/cli.cjs, the `hoba` entry (src/cli/bin.ts says what it does): bundled on its own, with the hash of
+// the bundle it runs, which keys its code caches.
+await build({
+  ...nodeOptions,
+  format: 'cjs',
+  banner: { js: '#!/usr/bin/env node' },
+  define: { HOBA_MAIN_HASH: JSON.stringify(createHash('sha256').update(mainCode).digest('hex').slice(0, 16)) },
+  entryPoints: { cli: 'src/cli/bin.ts' },
+  outExtension: { '.js': '.cjs' },
+  outdir: 'dist',
 });
-if (cachePath !== undefined && (cached === undefined || script.cachedDataRejected)) {
-  process.once('exit', () => {
-    try {
-      const data = script.createCachedData();
-      fs.mkdirSync(dir, { recursive: true });
-      const tmp = \`\${cachePath}.\${process.pid}.tmp\`;
-      fs.writeFileSync(tmp, data);
-      fs.renameSync(tmp, cachePath);
-      const old = fs
-        .readdirSync(dir)
-        .filter((f) => f.startsWith('cli-main-') && f.endsWith('.bin'))
-        .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
-        .sort((a, b) => b.t - a.t)
-        .slice(24);
-      for (const { f } of old) fs.rmSync(path.join(dir, f), { force: true });
-    } catch {
-      // A cache that cannot be written only costs speed.
-    }
-  });
-}
-let importing = false;
-function hobaImport(specifier) {
-  if (!importing) {
-    importing = true;
-    const m = require('node:module');
-    try {
-      if (typeof m.enableCompileCache === 'function') m.enableCompileCache();
-    } catch {
-      // Likewise.
-    }
-  }
-  return import(specifier.startsWith('./') ? require('node:url').pathToFileURL(path.join(__dirname, specifier)).href : specifier);
-}
-script.runInThisContext()(module.exports, require, module, file, __dirname, hobaImport);
-`,
-);
 chmodSync('dist/cli.cjs', 0o755);
 
 // dist/ holds only this build's output: stale chunks of earlier builds would otherwise ship in the package.

@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Entity } from '../model/schemas.ts';
 import type { Kind } from '../model/vocab.ts';
+import { cacheDir } from './cache-dir.ts';
 import { EncodedEdges, edgesByTarget, encodeEdges } from './edge-codec.ts';
 import { Registry, compareEdges, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
@@ -282,19 +283,6 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, `${asciiJson(head)}\n${[...lines, ...indexLines].map((l) => `${l}\n`).join('')}`, 'latin1');
   renameSync(tmp, path);
-}
-
-/**
- * Where checkout snapshots are cached: $HOBA_CACHE_DIR, else $XDG_CACHE_HOME/hoba, else ~/.cache/hoba (none
- * without a home). dist/cli.cjs keeps its code cache in code/ inside the same folder by the same rule,
- * written out in scripts/build.mjs because it runs before this bundle is compiled: change both together.
- */
-function cacheDir(): string | undefined {
-  if (process.env['HOBA_CACHE_DIR']) return process.env['HOBA_CACHE_DIR'];
-  // HOME rather than os.homedir(): node:os is not worth loading at start-up for this.
-  const home = process.env['HOME'] ?? process.env['USERPROFILE'];
-  const base = process.env['XDG_CACHE_HOME'] ?? (home ? join(home, '.cache') : undefined);
-  return base ? join(base, 'hoba') : undefined;
 }
 
 export interface OpenedAtlas {

@@ -618,16 +618,19 @@ describe('hardening (issue #10)', () => {
 test('zod and yaml stay off the start-up path of show, explain and search', async () => {
   const { readFileSync } = await import('node:fs');
   const dist = DIST;
-  // dist/cli.cjs, the bin, compiles the bundle, dist/cli-main.cjs, through its code cache (and turns on
-  // Node's compile cache before importing any of the program's chunks).
+  // dist/cli.cjs, the bin (src/cli/bin.ts, bundled), compiles the bundle, dist/cli-main.cjs, through its code
+  // cache (and turns on Node's compile cache before importing any of the program's chunks).
   const bin = readFileSync(join(dist, 'cli.cjs'), 'utf8');
   assert.ok(bin.startsWith('#!/usr/bin/env node'), 'cli.cjs runs as the hoba bin');
   assert.deepEqual(
-    [...new Set([...bin.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1]))].sort(),
+    [...new Set([...bin.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]))].sort(),
     ['node:fs', 'node:module', 'node:path', 'node:url', 'node:vm'],
     'the bin loads built-ins only',
   );
-  assert.match(bin, /'cli-main\.cjs'/);
+  assert.match(bin, /["']cli-main\.cjs["']/);
+  const bundle = readFileSync(join(dist, 'cli-main.cjs'));
+  assert.ok(bundle.toString('latin1').startsWith('(function ('), 'the bundle is one function expression');
+  assert.ok(bundle.every((b) => b < 0x80), 'the bundle is ASCII (the bin reads it as Latin-1)');
   assert.match(bin, /enableCompileCache/);
   const cli = readFileSync(join(dist, 'cli-main.cjs'), 'utf8');
   // The modules a command loads: its own chunk and everything reachable through static imports.
