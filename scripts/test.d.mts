@@ -4,3 +4,5 @@ export declare function laneOf(file: string): 'unit' | 'e2e' | 'attacks' | undef
 export declare const LANE_RULE: string;
 /** Whether a test file is marked to run once in CI (`// ci: once (<why>)` among its first 20 lines). */
 export declare function runsOnce(file: string, root?: string): boolean;
+/** A folder in memory for the tests' temporary files (under `base`, default /dev/shm), or undefined when none can be made or run from. */
+export declare function memoryTmp(base?: string): string | undefined;

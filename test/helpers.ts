@@ -2,7 +2,7 @@
 // dist.ts (importing it checks that dist/ is current), the shared built site in site-fixture.ts.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { accessSync, constants, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,24 +17,15 @@ import { validateAtlas } from '../src/registry/validate.ts';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIBLIOGRAPHY = loadBibliography(bibliographyPath(ROOT));
 
-/** Where copies go: memory-backed /dev/shm where there is one (a copy there costs a fraction of one on disk). */
-const SCRATCH = (() => {
-  try {
-    accessSync('/dev/shm', constants.W_OK);
-    if (statSync('/dev/shm').isDirectory()) return '/dev/shm';
-  } catch {
-    // No /dev/shm here: the temporary directory.
-  }
-  return tmpdir();
-})();
-
 /** A throw-away copy of the real atlas (content/ only; or of another checkout's) that a test may break. */
 export class AtlasCopy {
-  readonly dir = mkdtempSync(join(SCRATCH, 'hoba-test-'));
+  readonly dir = mkdtempSync(join(tmpdir(), 'hoba-test-'));
 
   constructor(from = ROOT) {
     cpSync(join(from, 'content'), join(this.dir, 'content'), { recursive: true });
   }
+
+  // In memory when the test runner found a place for it (scripts/test.mjs sets TMPDIR): hundreds are made.
 
   /** Path of the file holding an entity. */
   fileOf(id: string): string {

@@ -630,7 +630,10 @@ test('zod and yaml stay off the start-up path of show, explain and search', asyn
   assert.match(bin, /["']cli-main\.cjs["']/);
   const bundle = readFileSync(join(dist, 'cli-main.cjs'));
   assert.ok(bundle.toString('latin1').startsWith('(function ('), 'the bundle is one function expression');
-  assert.ok(bundle.every((b) => b < 0x80), 'the bundle is ASCII (the bin reads it as Latin-1)');
+  assert.ok(
+    bundle.every((b) => b < 0x80),
+    'the bundle is ASCII (the bin reads it as Latin-1)',
+  );
   assert.match(bin, /enableCompileCache/);
   const cli = readFileSync(join(dist, 'cli-main.cjs'), 'utf8');
   // The modules a command loads: its own chunk and everything reachable through static imports.

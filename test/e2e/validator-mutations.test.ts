@@ -10,7 +10,7 @@
 // ci: once (a sample of the long sweep; every rule it plants is also tested in the unit lane, which runs on every runtime).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
@@ -30,20 +30,6 @@ import type { Problem } from '../../src/registry/rules.ts';
 import { validateAtlas } from '../../src/registry/validate.ts';
 import { AtlasCopy, BIBLIOGRAPHY, ROOT, Rng, seedFromEnv } from '../helpers.ts';
 import { sharedSite } from '../site-fixture.ts';
-
-// Hundreds of copies are made: keep them in memory-backed /dev/shm where there is one (a copy there costs a
-// fraction of one on disk). AtlasCopy asks os.tmpdir(), which reads TMPDIR; node --test runs each test file
-// in a process of its own, so this reaches no other suite.
-if (isWritableDirectory('/dev/shm')) process.env['TMPDIR'] = '/dev/shm';
-
-function isWritableDirectory(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 const SEED = seedFromEnv(20_251_010);
 /** How many cases of each class, as a multiple of its count: 1 in the default lane. With HOBA_MUTATION_LONG=1

@@ -3,12 +3,12 @@
 // through test/dist.ts (which refuses a dist/ older than src/), and the stamp tells a current dist/ from
 // a stale one.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { BUILD_INPUTS, distProblem, sourceHash, STAMP_FILE } from '../../scripts/source-hash.mjs';
-import { LANE_RULE, laneOf, runsOnce, testFiles } from '../../scripts/test.mjs';
+import { LANE_RULE, laneOf, memoryTmp, runsOnce, testFiles } from '../../scripts/test.mjs';
 import { ROOT } from '../helpers.ts';
 
 describe('test lanes', () => {
@@ -48,6 +48,18 @@ describe('test lanes', () => {
         [true, false, false],
         'a reason is required, in the first lines',
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the temporary folder in memory falls back to the system one when it cannot be made, and leaves nothing behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoba-shm-'));
+    try {
+      assert.equal(memoryTmp(join(dir, 'missing')), undefined, 'no such folder');
+      writeFileSync(join(dir, 'file'), '');
+      assert.equal(memoryTmp(join(dir, 'file')), undefined, 'a file, not a folder');
+      assert.deepEqual(readdirSync(dir), ['file']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
