@@ -102,6 +102,20 @@ export const PHRASES: readonly Phrase[] = [
     needs: ['offer'],
   },
   {
+    // The offer named earlier, then taken back in other words: "offered me the job … then they took it back",
+    // "had to retract it", "rescinded it a week before my start date".
+    re: /\b(?:(?:took|take|takes|taking|taken) (?:it|that|the (?:job )?offer|my (?:job )?offer|the job) back|(?:rescind|retract|revok|reneg)\w*|(?:withdrew|yanked) (?:it|that)\b)/,
+    means: 'rescinded withdrawn',
+    needs: ['offer'],
+    requires: /\boffer(?:ed|s)?\b/,
+  },
+  {
+    // Under the range by an amount: "the offer came in £5k under the range", "5k below the band they gave".
+    re: /\b\d[\d,.]*k? (?:under|below|less than|lower than|short of) (?:the |what |their |our |my |his |her )?(?:range|band|figure|number|quote|quoted|advertised|posted|discussed|agreed|promised|ad)\b/,
+    means: 'compensation changed lower below range',
+    needs: ['under', 'below', 'less than', 'lower than', 'short of'],
+  },
+  {
     re: /\b(?:on hold|on ice|paused|froze|frozen|freeze|budget (?:was |got )?(?:cut|pulled|frozen|gone)|no (?:longer )?(?:any )?(?:budget|headcount)|headcount)\b/,
     means: 'hold freeze paused',
     needs: ['on hold', 'on ice', 'paused', 'froze', 'freeze', 'budget', 'headcount'],
@@ -150,6 +164,12 @@ export const PHRASES: readonly Phrase[] = [
     ],
   },
   {
+    // A gap told by its length or its years: "why I wasn't working for eight months", "nothing from 2021 to 2023".
+    re: /\b(?:(?:was ?n[o']?t|were ?n[o']?t|not) working (?:for|since|in)|(?:since|from) (?:my|your) last (?:role|job|position)|nothing (?:on (?:here|my cv|my resume) )?(?:from|between) (?:19|20)\d\d (?:to|and|until) (?:19|20)\d\d|(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen)[- ]months? (?:gap|break|out|off|travel\w*|spent travel\w*|i spent travel\w*))\b/,
+    means: 'employment gap',
+    needs: ['working', 'last', 'nothing', 'month'],
+  },
+  {
     re: /\b(?:over[- ]?qualified|overquali\w*|too (?:senior|experienced|qualified)|flight risk|(?:would|will|might) (?:get |be |become )?bored)\b/,
     means: 'overqualified',
     needs: ['quali', 'too ', 'flight risk', 'bored'],
@@ -196,6 +216,12 @@ export const PHRASES: readonly Phrase[] = [
     needs: ['ask', 'question'],
   },
   {
+    // The question itself, quoted or reported without "asked": "what year I was born", "my date of birth".
+    re: /\b(?:(?:for|asked (?:me )?for|asks for|wanted|needs?|what(?:'s| is| was)?) (?:my |your )?date of birth|(?:what )?year (?:i was|you were|we were) born|how old (?:i am|i'm|you are|you're)|plans? (?:to|for) (?:have |having |start |starting )?(?:kids|children|a family|a baby))\b/,
+    means: 'questions age family health',
+    needs: ['birth', 'born', 'how old', 'plan'],
+  },
+  {
     // A criminal-record question before an offer is its own observation (A-051), not one of the personal
     // questions above (A-026).
     re: /\b(?:asked|ask|asking|asks|questions?) (?:me )?(?:about |if i (?:have|had|was|am) (?:ever )?(?:been )?|whether i (?:have|had) (?:ever )?(?:been )?)?(?:my |a |any )?(?:arrest\w*|convict\w*|criminal|felon\w*)\b/,
@@ -224,9 +250,22 @@ export const PHRASES: readonly Phrase[] = [
     needs: ['ai', 'a.i.', 'bot', 'virtual', 'computer'],
   },
   {
-    re: /\b(?:(?:i|we) (?:withdrew|pulled out|dropped out|backed out|bowed out|declined)|withdrew (?:my )?(?:application|candidacy)|(?:accepted|took|signed|got) (?:another|a different|a competing|the other|a better) (?:offer|job|role|position)|exploding offer|offer deadline|deadline (?:on|for) (?:another|the other) offer)\b/,
+    re: /\b(?:(?:i|we) (?:withdrew|pulled out|dropped out|backed out|bowed out|declined|bailed|stepped back|walked away|ghosted them)|(?:i'm|i am|i was) (?:bowing|backing|pulling|dropping) out|withdrew (?:my )?(?:application|candidacy)|(?:accepted|took|signed|got) (?:another|a different|a competing|the other|a better) (?:offer|job|role|position)|exploding offer|offer deadline|deadline (?:on|for) (?:another|the other) offer)\b/,
     means: 'withdrew another offer deadline',
-    needs: ['withdrew', 'out', 'declined', 'offer', 'job', 'role', 'position', 'deadline'],
+    needs: [
+      'withdrew',
+      'out',
+      'declined',
+      'bailed',
+      'stepped back',
+      'walked away',
+      'ghosted them',
+      'offer',
+      'job',
+      'role',
+      'position',
+      'deadline',
+    ],
   },
   {
     re: /\b(?:unicorn|impossible (?:requirements?|list|combination)|wish ?list|(?:entry[- ]level|junior|graduate|grad)\b.{0,40}\b(?:\d+|five|ten|several|many)\+? years?|(?:\d+|ten|five) years? (?:of )?experience (?:in|with) (?:a |an )?(?:\d+|two|three)[- ]years?[- ]old)\b/,
