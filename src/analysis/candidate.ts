@@ -9,7 +9,9 @@
 //
 // An explanation that concerns a check, a record or a protected trait comes after the others unless an
 // observation given is itself about it (the artifact's `concerns`) or nothing else remains, and it always
-// carries what would make it relevant.
+// carries what would make it relevant. So does one that happens only in some kind of hiring (an academic
+// search, the public sector's rules: its family's context) unless an observation given is of that kind
+// (the artifact's `topics`).
 import {
   FAMILY_PLAIN,
   PLAIN_EVIDENCE,
@@ -21,7 +23,7 @@ import {
   plainWho,
   type PlainGroup,
 } from '../model/plain.ts';
-import type { Concern, Fidelity } from '../model/vocab.ts';
+import type { Concern, Fidelity, Topic } from '../model/vocab.ts';
 import { FIDELITIES, ID_GROUP_SOURCE, ID_SOURCE } from '../model/vocab.ts';
 import type { Registry } from '../registry/registry.ts';
 import { CHECK_WITH_ADVISER, personDeadlines, type DeadlineView } from './deadlines.ts';
@@ -140,21 +142,30 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   // At scale the second tier is listed in part: its whole length is counted.
   const secondCount = (r.truncated_lists?.find((t) => t.list === 'behind.mechanisms')?.total ?? r.behind.mechanisms.length) - first.length;
 
-  // What the account brings in: the concerns of the observations given (their successors' when deprecated).
-  const brought = new Set<Concern>(r.hard_facts.artifacts.flatMap((a) => reg.getOf('artifact', a.successor?.id ?? a.id)?.concerns ?? []));
-  const concernOf = (m: CompatibleMechanism) => FAMILY_PLAIN[m.family].concern;
-  const everySensitive = first.length > 0 && first.every((m) => concernOf(m) !== undefined);
-  const later = (m: CompatibleMechanism) => {
-    const c = concernOf(m);
-    return c !== undefined && !brought.has(c) && !everySensitive;
+  // What the account brings in: the concerns and the kinds of hiring (topics) of the observations given
+  // (their successors' when deprecated).
+  const given = r.hard_facts.artifacts.flatMap((a) => reg.getOf('artifact', a.successor?.id ?? a.id) ?? []);
+  const brought = new Set<Concern>(given.flatMap((a) => a.concerns));
+  const broughtTopics = new Set<Topic>(given.flatMap((a) => a.topics));
+  /** What would make an explanation relevant, when it is sensitive or happens only in some kind of hiring. */
+  const relevantIf = (m: CompatibleMechanism) => {
+    const { concern, context } = FAMILY_PLAIN[m.family];
+    return concern !== undefined ? PLAIN_RELEVANT_IF[concern] : context?.relevant_if;
   };
+  const broughtIn = (m: CompatibleMechanism) => {
+    const { concern, context } = FAMILY_PLAIN[m.family];
+    if (concern !== undefined) return brought.has(concern);
+    return context === undefined || context.topics.some((t) => broughtTopics.has(t));
+  };
+  const everyConditional = first.length > 0 && first.every((m) => relevantIf(m) !== undefined);
+  const later = (m: CompatibleMechanism) => !broughtIn(m) && !everyConditional;
 
-  // The first tier in its order (directness), the sensitive ones not brought in after the rest.
+  // The first tier in its order (directness), the conditional ones not brought in after the rest.
   const ordered = [...first.filter((m) => !later(m)), ...first.filter(later)];
   const groups = new Map<PlainGroup, Item[]>();
   for (const m of ordered) {
     const fidelity = bestFidelity(m);
-    const concern = concernOf(m);
+    const relevant = relevantIf(m);
     const notes = m.compatible_because.emits.flatMap((e) => (e.note !== undefined ? [clean(e.note)] : []));
     const item: Item = {
       id: m.id,
@@ -165,7 +176,7 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
       summary: clean(m.summary),
       ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
       ...(m.honest_baseline ? { ordinary: true } : {}),
-      ...(concern !== undefined ? { relevant_if: PLAIN_RELEVANT_IF[concern], brought_in: !later(m) } : {}),
+      ...(relevant !== undefined ? { relevant_if: relevant, brought_in: !later(m) } : {}),
     };
     const group = FAMILY_PLAIN[m.family].group;
     groups.set(group, [...(groups.get(group) ?? []), item]);

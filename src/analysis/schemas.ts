@@ -509,11 +509,15 @@ export const CandidateItem = z
     relevant_if: z
       .string()
       .optional()
-      .describe('For an explanation concerning a check, a record or a protected trait: what would make it relevant'),
+      .describe(
+        'For an explanation concerning a check, a record or a protected trait, or one that happens only in some kind of hiring (an academic search, the public sector): what would make it relevant',
+      ),
     brought_in: z
       .boolean()
       .optional()
-      .describe('For such an explanation: whether an observation given is itself about it (else it is listed after the others)'),
+      .describe(
+        'For such an explanation: whether an observation given is itself about it, or of that kind of hiring (else it is listed after the others)',
+      ),
   })
   .describe('One possible explanation, in plain words');
 

@@ -3,7 +3,7 @@
 // site, the CLI and the MCP server (the analysis's candidate view carries these words), so that "behind
 // softened words", "evidence: hypothesis" or "intermediary" never reach a worried reader unexplained.
 // Every record is keyed by its vocabulary, so a new value cannot be added without its plain words.
-import type { Concern, EvidenceLevel, Fidelity, Removability, VerdictCode } from './vocab.ts';
+import type { Concern, EvidenceLevel, Fidelity, Removability, Topic, VerdictCode } from './vocab.ts';
 import { ACTORS, MECHANISM_FAMILIES, NATURES, VISIBILITIES } from './vocab.ts';
 
 type Actor = (typeof ACTORS)[number];
@@ -140,8 +140,21 @@ export const PLAIN_RELEVANT_IF: Record<Concern, string> = {
   trait: 'Only if something the law protects (your age, sex, race, religion, a disability, a pregnancy) was known or could be guessed.',
 };
 
-/** Each mechanism family's group, what it concerns when it is sensitive, and a phrasing of who can change it when the facets alone mislead. */
-export const FAMILY_PLAIN: Record<Family, { group: PlainGroup; concern?: Concern; who?: string }> = {
+/**
+ * The kinds of hiring some families of explanation happen only in (an academic search, the public sector's
+ * rules, hourly volume screening, an internal move, a licensed profession): the coverage topics an
+ * observation given must carry for the explanation to be brought in, and what would make it relevant,
+ * shown beside it otherwise. Like a sensitive one, it is listed after the others unless the account brings
+ * it in: silence after a final interview is not explained first by faculty hiring to someone who named no
+ * academic search.
+ */
+export interface FamilyContext {
+  topics: readonly Topic[];
+  relevant_if: string;
+}
+
+/** Each mechanism family's group, what it concerns when it is sensitive, the kind of hiring it happens only in, and a phrasing of who can change it when the facets alone mislead. */
+export const FAMILY_PLAIN: Record<Family, { group: PlainGroup; concern?: Concern; context?: FamilyContext; who?: string }> = {
   'skill-gap': { group: 'you' },
   'stronger-competitor': { group: 'others', who: 'Another candidate: nothing you do now changes it.' },
   'parsing-and-knockout-filters': { group: 'process' },
@@ -175,15 +188,39 @@ export const FAMILY_PLAIN: Record<Family, { group: PlainGroup; concern?: Concern
   'early-career-experience-gap': { group: 'role' },
   'labour-market-cycle': { group: 'role' },
   'career-change-and-return': { group: 'judgement' },
-  'internal-mobility': { group: 'process' },
+  'internal-mobility': {
+    group: 'process',
+    context: { topics: ['internal-mobility'], relevant_if: 'Only if you applied for a move inside your own employer.' },
+  },
   'intermediary-incentives': { group: 'third-party' },
   'generative-ai': { group: 'process' },
   'job-scam': { group: 'scam', who: 'You can protect yourself: stop, and check who is really asking.' },
   'reference-and-background-checks': { group: 'checks', concern: 'check' },
-  'frontline-volume-screening': { group: 'process' },
-  'public-sector-rules': { group: 'process' },
-  'academic-prestige': { group: 'judgement' },
-  'licensing-and-recognition': { group: 'you' },
+  'frontline-volume-screening': {
+    group: 'process',
+    context: {
+      topics: ['hourly-frontline'],
+      relevant_if: 'Only if you applied for hourly or frontline work (a shop, a warehouse, a restaurant, care).',
+    },
+  },
+  'public-sector-rules': {
+    group: 'process',
+    context: {
+      topics: ['public-sector', 'academic'],
+      relevant_if: 'Only if you applied to a public employer or an institution that hires by formal rules (government, a university).',
+    },
+  },
+  'academic-prestige': {
+    group: 'judgement',
+    context: { topics: ['academic'], relevant_if: 'Only if you applied for an academic post (a faculty search).' },
+  },
+  'licensing-and-recognition': {
+    group: 'you',
+    context: {
+      topics: ['licensed-professions'],
+      relevant_if: 'Only if the work needs a licence or registration (nursing, teaching, law, a trade).',
+    },
+  },
   'offer-terms-and-tactics': { group: 'offer' },
   'retaliation-and-blacklisting': {
     group: 'unlawful',

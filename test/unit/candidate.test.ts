@@ -189,6 +189,41 @@ describe('what the account brings in', () => {
     assert.match(textOf(r), /Criminal-record screening\. [\s\S]*Only if a record of yours/);
   });
 
+  test('silence after a final interview: faculty hiring comes after the rest, and says when it would apply', () => {
+    const r = explain(reg, { artifacts: ['A-009'] });
+    const items = r.candidate.groups.flatMap((g) => g.items);
+    const prestige = items.find((i) => i.id === 'M-058')!;
+    assert.ok(prestige, 'the academic prestige hierarchy is still listed');
+    assert.equal(prestige.brought_in, false);
+    assert.match(prestige.relevant_if!, /academic post/);
+    const conditional = items.findIndex((i) => i.brought_in === false);
+    assert.ok(
+      items.slice(conditional).every((i) => i.brought_in === false),
+      'every one not brought in comes after the rest',
+    );
+    assert.match(r.candidate.lead[0]!, /only if it fits your case, how people judged you/);
+    assert.match(textOf(r), /Academic prestige hierarchy in faculty hiring\. [\s\S]*Only if you applied for an academic post/);
+  });
+
+  test('an academic search named: the account brings faculty hiring in', () => {
+    const r = explain(reg, { artifacts: ['A-009', 'A-049'] });
+    const prestige = r.candidate.groups.flatMap((g) => g.items).find((i) => i.id === 'M-058')!;
+    assert.equal(prestige.brought_in, true);
+    assert.doesNotMatch(textOf(r), /Only if you applied for an academic post/);
+  });
+
+  test('every kind of hiring a family is confined to is carried by some observation, so that an account can bring it in', () => {
+    const topics = new Set(reg.all('artifact').flatMap((a) => a.topics));
+    for (const [family, plain] of Object.entries(FAMILY_PLAIN))
+      if (plain.context) {
+        assert.ok(
+          plain.context.topics.some((t) => topics.has(t)),
+          `${family}: no observation carries ${plain.context.topics.join(' or ')}`,
+        );
+        assert.equal(plain.concern, undefined, `${family}: a family is sensitive or confined to some hiring, not both`);
+      }
+  });
+
   test('asked about a criminal record: the account brings the record in', () => {
     const r = explain(reg, { artifacts: ['A-051'] });
     const record = r.candidate.groups.flatMap((g) => g.items).find((i) => i.id === 'M-026')!;
