@@ -194,12 +194,12 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const cannot = r.behind.non_inferences[0]
     ? shortSentences(period(withoutAsides(clean(firstSentence(r.behind.non_inferences[0].text)))))
     : undefined;
-  const meaning =
+  const meaningOf = (withLater: boolean) =>
     v.code === 'nothing-left'
       ? 'The answers you gave rule out every explanation the atlas has for this. Check them; the atlas may be missing something.'
       : first.length === 0
         ? 'The atlas has nothing that would cause exactly this. Some things happen at the same step, listed below.'
-        : `This can come from ${labels.length === 1 ? '' : 'several things: '}${orList(labels)}${laterLabels.length > 0 ? `, and only if it fits your case, ${orList(laterLabels)}` : ''}. None is proven, and the atlas cannot say which is more likely.`;
+        : `This can come from ${labels.length === 1 ? '' : 'several things: '}${orList(labels)}${withLater && laterLabels.length > 0 ? `, and only if it fits your case, ${orList(laterLabels)}` : ''}. None is proven, and the atlas cannot say which is more likely.`;
 
   const topProbe = v.code === 'run-probe' ? r.agency.probes.find((p) => p.agency === 'candidate') : undefined;
   let check: CandidateView['check'];
@@ -222,14 +222,13 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
     };
   }
   const reachable = first.filter((m) => m.facets.removability === 'candidate' && !later(m));
-  const checkText =
-    check !== undefined
-      ? `One thing worth checking: ${lowerFirst(check.action)}${check.tells ? ` ${check.tells}` : ''}`
-      : v.code === 'act-on-candidate-removable' && reachable.length > 0
-        ? `Nothing you can check tells these apart. Part of it may be in your hands (${orList(reachable.map((m) => lowerFirst(plainTitle(m.title))))}), but only act on it if other signs point there.`
-        : first.length > 0
-          ? 'Nothing you can check tells these apart.'
-          : undefined;
+  /** Without a check to run: what the person can know instead. */
+  const noCheckText =
+    v.code === 'act-on-candidate-removable' && reachable.length > 0
+      ? `Nothing you can check tells these apart. Part of it may be in your hands (${orList(reachable.map((m) => lowerFirst(plainTitle(m.title))))}), but only act on it if other signs point there.`
+      : first.length > 0
+        ? 'Nothing you can check tells these apart.'
+        : undefined;
 
   const step = r.agency.next_steps[0];
   const now: CandidateView['now'] = step
@@ -251,24 +250,32 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
       : shortest !== undefined
         ? `The law may give you a route, with short time limits (the shortest here: ${shortest}).`
         : undefined;
-  const nowText = now ? `What to do now: ${lowerFirst(now.action)}${now.by_when ? ` By when: ${lowerFirst(now.by_when)}` : ''}` : undefined;
 
-  // Within the budget: the parts are cut in turn (the check's "if", then "by when", then the first sentence is kept short).
-  let parts = [meaning, cannot, checkText, nowText, lawText].filter((p): p is string => p !== undefined);
-  if (words(parts.join(' ')) > LEAD_WORDS && check?.tells)
-    parts = parts.map((p) => (p === checkText ? `One thing worth checking: ${lowerFirst(check!.action)}` : p));
-  if (words(parts.join(' ')) > LEAD_WORDS && now?.by_when)
-    parts = parts.map((p) => (p === nowText ? `What to do now: ${lowerFirst(now.action)}` : p));
-  if (words(parts.join(' ')) > LEAD_WORDS)
-    parts = parts.map((p) =>
-      p === meaning ? meaning.replace(/ None is proven, and the atlas cannot say which is more likely\./, ' None is proven.') : p,
-    );
-  if (words(parts.join(' ')) > LEAD_WORDS && cannot) parts = parts.filter((p) => p !== cannot);
+  // Within the budget: the lead starts short and gets back, in this order, what fits: what the facts
+  // cannot mean; "the atlas cannot say which is more likely"; "by when"; the check's "if"; the
+  // explanations that fit only some cases (each says so itself below).
+  const keep = { cannot: false, likely: false, byWhen: false, tells: false, later: false };
+  const parts = () =>
+    [
+      keep.likely
+        ? meaningOf(keep.later)
+        : meaningOf(keep.later).replace(/ None is proven, and the atlas cannot say which is more likely\./, ' None is proven.'),
+      keep.cannot ? cannot : undefined,
+      check ? `One thing worth checking: ${lowerFirst(check.action)}${keep.tells && check.tells ? ` ${check.tells}` : ''}` : noCheckText,
+      now
+        ? `What to do now: ${lowerFirst(now.action)}${keep.byWhen && now.by_when ? ` By when: ${lowerFirst(now.by_when)}` : ''}`
+        : undefined,
+      lawText,
+    ].filter((p): p is string => p !== undefined);
+  for (const part of ['cannot', 'likely', 'byWhen', 'tells', 'later'] as const) {
+    keep[part] = true;
+    if (words(parts().join(' ')) > LEAD_WORDS) keep[part] = false;
+  }
 
   const law = deadlines.length > 0;
   return {
     heading: PLAIN_VERDICT[v.code],
-    lead: parts,
+    lead: parts(),
     ...(check ? { check } : {}),
     ...(now ? { now } : {}),
     groups: groupList,

@@ -201,7 +201,11 @@ describe('what the account brings in', () => {
       items.slice(conditional).every((i) => i.brought_in === false),
       'every one not brought in comes after the rest',
     );
-    assert.match(r.candidate.lead[0]!, /only if it fits your case, how people judged you/);
+    const lead = r.candidate.lead[0]!;
+    assert.ok(
+      !lead.includes('how people judged you') || lead.includes('only if it fits your case, how people judged you'),
+      `the lead does not give it as a plain cause: ${lead}`,
+    );
     assert.match(textOf(r), /Academic prestige hierarchy in faculty hiring\. [\s\S]*Only if you applied for an academic post/);
   });
 
