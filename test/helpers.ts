@@ -17,15 +17,17 @@ import { validateAtlas } from '../src/registry/validate.ts';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIBLIOGRAPHY = loadBibliography(bibliographyPath(ROOT));
 
-/** A throw-away copy of the real atlas (content/ only; or of another checkout's) that a test may break. */
+/**
+ * A throw-away copy of the real atlas (content/ only; or of another checkout's) that a test may break. In the
+ * temporary folder, which is in memory when the test runner found a place for it (scripts/test.mjs sets
+ * TMPDIR): hundreds are made.
+ */
 export class AtlasCopy {
   readonly dir = mkdtempSync(join(tmpdir(), 'hoba-test-'));
 
   constructor(from = ROOT) {
     cpSync(join(from, 'content'), join(this.dir, 'content'), { recursive: true });
   }
-
-  // In memory when the test runner found a place for it (scripts/test.mjs sets TMPDIR): hundreds are made.
 
   /** Path of the file holding an entity. */
   fileOf(id: string): string {

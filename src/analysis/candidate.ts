@@ -194,12 +194,13 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const cannot = r.behind.non_inferences[0]
     ? shortSentences(period(withoutAsides(clean(firstSentence(r.behind.non_inferences[0].text)))))
     : undefined;
-  const meaningOf = (withLater: boolean) =>
+  /** The first sentence, naming the groups that fit only some cases (`later`) and saying the atlas cannot rank them (`likely`) when asked. */
+  const meaningOf = (o: { later: boolean; likely: boolean }) =>
     v.code === 'nothing-left'
       ? 'The answers you gave rule out every explanation the atlas has for this. Check them; the atlas may be missing something.'
       : first.length === 0
         ? 'The atlas has nothing that would cause exactly this. Some things happen at the same step, listed below.'
-        : `This can come from ${labels.length === 1 ? '' : 'several things: '}${orList(labels)}${withLater && laterLabels.length > 0 ? `, and only if it fits your case, ${orList(laterLabels)}` : ''}. None is proven, and the atlas cannot say which is more likely.`;
+        : `This can come from ${labels.length === 1 ? '' : 'several things: '}${orList(labels)}${o.later && laterLabels.length > 0 ? `, and only if it fits your case, ${orList(laterLabels)}` : ''}. None is proven${o.likely ? ', and the atlas cannot say which is more likely' : ''}.`;
 
   const topProbe = v.code === 'run-probe' ? r.agency.probes.find((p) => p.agency === 'candidate') : undefined;
   let check: CandidateView['check'];
@@ -257,9 +258,7 @@ export function candidateView(reg: Registry, r: Omit<ExplainResult, 'candidate'>
   const keep = { cannot: false, likely: false, byWhen: false, tells: false, later: false };
   const parts = () =>
     [
-      keep.likely
-        ? meaningOf(keep.later)
-        : meaningOf(keep.later).replace(/ None is proven, and the atlas cannot say which is more likely\./, ' None is proven.'),
+      meaningOf(keep),
       keep.cannot ? cannot : undefined,
       check ? `One thing worth checking: ${lowerFirst(check.action)}${keep.tells && check.tells ? ` ${check.tells}` : ''}` : noCheckText,
       now

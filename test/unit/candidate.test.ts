@@ -173,34 +173,34 @@ describe('the default answer of every worked scenario', () => {
 });
 
 describe('what the account brings in', () => {
-  test('an offer rescinded: a record check is not shown first, and says what would make it relevant', () => {
-    const r = explain(reg, { artifacts: ['A-024'] });
+  /**
+   * The explanation `id` of the result, asserted to be listed, not brought in, saying what would make it
+   * relevant (`relevant`), and after every one brought in. Returns the items in order.
+   */
+  const listedLast = (r: ExplainResult, id: string, what: string, relevant: RegExp) => {
     const items = r.candidate.groups.flatMap((g) => g.items);
-    const record = items.find((i) => i.id === 'M-026')!;
-    assert.ok(record, 'criminal-record screening is still listed');
-    assert.equal(record.brought_in, false);
-    assert.match(record.relevant_if!, /record/);
-    assert.notEqual(items[0]!.id, 'M-026');
-    const sensitive = items.findIndex((i) => i.brought_in === false);
+    const item = items.find((i) => i.id === id)!;
+    assert.ok(item, `${what} is still listed`);
+    assert.equal(item.brought_in, false);
+    assert.match(item.relevant_if!, relevant);
+    const notBroughtIn = items.findIndex((i) => i.brought_in === false);
     assert.ok(
-      items.slice(sensitive).every((i) => i.brought_in === false),
+      items.slice(notBroughtIn).every((i) => i.brought_in === false),
       'every one not brought in comes after the rest',
     );
+    return items;
+  };
+
+  test('an offer rescinded: a record check is not shown first, and says what would make it relevant', () => {
+    const r = explain(reg, { artifacts: ['A-024'] });
+    const items = listedLast(r, 'M-026', 'criminal-record screening', /record/);
+    assert.notEqual(items[0]!.id, 'M-026');
     assert.match(textOf(r), /Criminal-record screening\. [\s\S]*Only if a record of yours/);
   });
 
   test('silence after a final interview: faculty hiring comes after the rest, and says when it would apply', () => {
     const r = explain(reg, { artifacts: ['A-009'] });
-    const items = r.candidate.groups.flatMap((g) => g.items);
-    const prestige = items.find((i) => i.id === 'M-058')!;
-    assert.ok(prestige, 'the academic prestige hierarchy is still listed');
-    assert.equal(prestige.brought_in, false);
-    assert.match(prestige.relevant_if!, /academic post/);
-    const conditional = items.findIndex((i) => i.brought_in === false);
-    assert.ok(
-      items.slice(conditional).every((i) => i.brought_in === false),
-      'every one not brought in comes after the rest',
-    );
+    listedLast(r, 'M-058', 'the academic prestige hierarchy', /academic post/);
     const lead = r.candidate.lead[0]!;
     assert.ok(
       !lead.includes('how people judged you') || lead.includes('only if it fits your case, how people judged you'),
