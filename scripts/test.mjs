@@ -165,8 +165,8 @@ function run({ lanes, files, nodeOptions, prepare, repeat, all, env }) {
     }
     // One file per core in every lane (node's default is one fewer): unit files are CPU-bound and
     // independent; end-to-end files spend much of their time waiting on the processes they start (servers,
-    // the browser, Lighthouse), which a second file's work fills (on two cores the e2e lane took 460 s one
-    // file at a time, 372 s two at a time).
+    // the browser, Lighthouse), which a second file's work fills (on two cores, Node 20: 457 s one file at a
+    // time with the temporary files in memory, 372 s two at a time without; CONTRIBUTING.md has CI's figures).
     const concurrency = nodeOptions.some((o) => o.startsWith('--test-concurrency')) ? [] : [`--test-concurrency=${availableParallelism()}`];
     results.push(node(['--import', 'tsx', '--test', ...concurrency, ...nodeOptions, ...inLane], `${lane} lane, ${inLane.length} files`));
   }
