@@ -33,13 +33,14 @@ export function relationLabel(relation: Relation, direction: 'out' | 'in', self:
 }
 
 function link(reg: Registry, edge: Edge, direction: 'out' | 'in'): RelationLink {
-  const self = reg.get(direction === 'out' ? edge.source : edge.target)!;
-  const other = reg.get(direction === 'out' ? edge.target : edge.source)!;
+  // Kinds and titles only: a view reads no neighbour.
+  const self = reg.kindOf(direction === 'out' ? edge.source : edge.target)!;
+  const other = refById(reg, direction === 'out' ? edge.target : edge.source);
   const l: RelationLink = {
     relation: edge.relation,
     direction,
-    label: relationLabel(edge.relation, direction, self.kind, other.kind),
-    node: refOf(other),
+    label: relationLabel(edge.relation, direction, self, other.kind),
+    node: other,
   };
   if (edge.fidelity) l.fidelity = edge.fidelity;
   return l;
@@ -165,8 +166,9 @@ export function rulingOut(reg: Registry, mechanismId: string): ReadonlyArray<{ a
 
 /** The entities that name an ID as their superseded_by, by ID. */
 function predecessorsOf(reg: Registry, id: string): Entity[] {
+  // Only a deprecated entity has a successor: the others are not read.
   return reg.holders(id).flatMap((h) => {
-    const e = reg.get(h);
+    const e = reg.statusOf(h) === 'deprecated' ? reg.get(h) : undefined;
     return e && e.kind !== 'source' && e.superseded_by === id ? [e] : [];
   });
 }

@@ -2,7 +2,7 @@
 // (a deprecated ID resolves, and names its successor), and errors that say what to try instead.
 import { ID_LETTERS, KIND_INFO, KINDS, kindOfId, withArticle, type Kind } from '../model/vocab.ts';
 import type { Entity } from '../model/schemas.ts';
-import { compareIds, type Registry } from '../registry/registry.ts';
+import { compareIds, titleOf, type Registry } from '../registry/registry.ts';
 import { closest } from '../registry/suggest.ts';
 import type { EntityRef } from './schemas.ts';
 
@@ -48,19 +48,17 @@ export function titled(ref: { id: string; title: string }): string {
 }
 
 export function refOf(entity: Entity): EntityRef {
-  return {
-    id: entity.id,
-    kind: entity.kind,
-    title: entity.kind === 'source' ? entity.cite : entity.title,
-    status: entity.status === 'deprecated' ? 'deprecated' : 'active',
-  };
+  return { id: entity.id, kind: entity.kind, title: titleOf(entity), status: entity.status === 'deprecated' ? 'deprecated' : 'active' };
 }
 
-/** Reference to an entity that must exist (an ID taken from the registry's own edges). */
+/**
+ * Reference to an entity that must exist (an ID taken from the registry's own edges), made without
+ * reading the entity: the registry knows every entity's kind, title and status.
+ */
 export function refById(reg: Registry, id: string): EntityRef {
-  const e = reg.get(id);
-  if (!e) throw new Error(`internal: ${id} is not in the registry`);
-  return refOf(e);
+  const kind = reg.kindOf(id);
+  if (kind === undefined) throw new Error(`internal: ${id} is not in the registry`);
+  return { id, kind, title: reg.titleOf(id)!, status: reg.statusOf(id) === 'deprecated' ? 'deprecated' : 'active' };
 }
 
 /** The active entity that finally replaces a deprecated one (following a chain), or undefined. */
@@ -144,7 +142,7 @@ export function suggestionsFor(reg: Registry, input: string, kinds: readonly Kin
       (sameKind.length > 0 ? sameKind : pool).map((e) => e.id),
       limit,
     );
-    return near.map((n) => refOf(reg.get(n)!));
+    return near.map((n) => refById(reg, n));
   }
   const words = input
     .toLowerCase()

@@ -1,7 +1,7 @@
 // The neighbourhood of an entity: a breadth-first walk over the typed edges, to a bounded depth.
 import { RELATIONS, type Relation } from '../model/vocab.ts';
 import { compareIds, type Registry } from '../registry/registry.ts';
-import { AnalysisError, refOf, resolveEntity, sortedIds } from './resolve.ts';
+import { AnalysisError, refById, refOf, resolveEntity, sortedIds } from './resolve.ts';
 import type { Neighbourhood } from './schemas.ts';
 import { DIRECTIONS, MAX_DEPTH, type Direction } from './terms.ts';
 
@@ -78,7 +78,7 @@ export function traverse(reg: Registry, id: string, options: TraverseOptions = {
 
   const nodes = [...distance]
     .sort((a, b) => a[1] - b[1] || compareIds(a[0], b[0]))
-    .map(([n, dist]) => ({ ...refOf(reg.get(n)!), distance: dist }));
+    .map(([n, dist]) => ({ ...refById(reg, n), distance: dist }));
   // The edges among the nodes, read from each node's own edges (not the atlas's whole list): nodes by ID,
   // each node's outgoing edges as the registry orders them, which is the registry's edge order.
   const edges = sortedIds(distance.keys()).flatMap((n) => reg.outgoing(n).filter((e) => follow.has(e.relation) && distance.has(e.target)));

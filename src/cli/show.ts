@@ -311,8 +311,9 @@ function relationSections(view: NodeView, reg: Registry, section: Section): void
   const emissionNote = new Map(e.kind === 'mechanism' ? e.emits.map((x) => [x.artifact, x.note]) : []);
   for (const [label, links] of groups) {
     const lines = links.map((l) => {
-      const other = reg.get(l.node.id);
-      const stage = other?.kind === 'barrier' ? ` (${other.stage})` : '';
+      // A barrier is shown with its stage; no other neighbour is read (its reference has its title).
+      const barrier = l.node.kind === 'barrier' ? reg.getOf('barrier', l.node.id) : undefined;
+      const stage = barrier ? ` (${barrier.stage})` : '';
       const fidelity = l.fidelity ? colour.dim(` [${l.fidelity}]`) : '';
       const deprecated = l.node.status === 'deprecated' ? colour.yellow(' [deprecated]') : '';
       const head = `  ${l.node.id.padEnd(6)} ${l.node.title}${stage}${fidelity}${deprecated}`;

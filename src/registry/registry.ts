@@ -26,6 +26,8 @@ export interface LazyRegistryData {
   kinds: readonly Kind[];
   /** The status of each ID, in the same order (see Registry.statusOf). */
   statuses: ReadonlyArray<Entity['status']>;
+  /** What a reference to each ID shows (see Registry.titleOf), in the same order. */
+  titles: readonly string[];
   /** The entity at a position of `ids`. */
   load(index: number): Entity;
   /** The edges, encoded (edge-codec.ts): made as they are asked for (a search uses none, `show` a few). */
@@ -69,6 +71,7 @@ export class Registry {
   /** The kind and the status of each entity, by position (read from the snapshot's index, or from the entities). */
   private readonly kinds: readonly Kind[];
   private readonly statuses: ReadonlyArray<Entity['status']>;
+  private readonly titles: readonly string[];
   private readonly byKind = new Map<Kind, Entity[]>();
   private every: readonly Entity[] | undefined;
   private outgoingEdges: Map<string, Edge[]> | undefined;
@@ -88,6 +91,7 @@ export class Registry {
       this.makeEdges = () => encoded.all();
       this.kinds = data.kinds;
       this.statuses = data.statuses;
+      this.titles = data.titles;
       data.ids.forEach((id, i) => {
         this.positions.set(id, i);
         this.kindPositions.get(data.kinds[i]!)!.push(i);
@@ -101,6 +105,7 @@ export class Registry {
       this.makeEdges = () => data.edges ?? this.deriveEdges();
       this.kinds = sorted.map((e) => e.kind);
       this.statuses = sorted.map((e) => e.status);
+      this.titles = sorted.map(titleOf);
       sorted.forEach((e, i) => {
         this.positions.set(e.id, i);
         this.kindPositions.get(e.kind)!.push(i);
@@ -182,6 +187,15 @@ export class Registry {
     return i === undefined ? undefined : this.kinds[i];
   }
 
+  /**
+   * What a reference to an entity shows (its title; a source's citation, "Author (year)") without reading
+   * the entity: a view lists its neighbours by title, and reads only the entity it shows.
+   */
+  titleOf(id: string): string | undefined {
+    const i = this.positions.get(id);
+    return i === undefined ? undefined : this.titles[i];
+  }
+
   /** The positions of the entities of a kind, in ID order. */
   positionsOf(kind: Kind): readonly number[] {
     return this.kindPositions.get(kind)!;
@@ -234,8 +248,9 @@ export class Registry {
 
   /** The entity of the given kind with this ID, or undefined. */
   getOf<K extends Kind>(kind: K, id: string): EntityOfKind<K> | undefined {
-    const e = this.get(id);
-    return e && e.kind === kind ? (e as unknown as EntityOfKind<K>) : undefined;
+    // The kind is known without reading: an entity of another kind is not read.
+    const i = this.positions.get(id);
+    return i !== undefined && this.kinds[i] === kind ? (this.at(i) as unknown as EntityOfKind<K>) : undefined;
   }
 
   outgoing(id: string, relation?: Relation): readonly Edge[] {
@@ -266,6 +281,11 @@ export class Registry {
   toData(): RegistryData {
     return { manifest: this.manifest, entities: [...this.entities] };
   }
+}
+
+/** What a reference to an entity shows: its title, or a source's citation. */
+export function titleOf(entity: Entity): string {
+  return entity.kind === 'source' ? entity.cite : entity.title;
 }
 
 /** For every ID, the sorted IDs of the entities holding a reference to it that is not an edge. */

@@ -31,11 +31,11 @@ import type { Entity } from '../model/schemas.ts';
 import type { Kind } from '../model/vocab.ts';
 import { cacheDir } from './cache-dir.ts';
 import { EncodedEdges, edgesByTarget, encodeEdges } from './edge-codec.ts';
-import { Registry, compareEdges, compareIds as compareIdsOf, type LazyRegistryData, type RegistryData } from './registry.ts';
+import { Registry, compareEdges, compareIds as compareIdsOf, titleOf, type LazyRegistryData, type RegistryData } from './registry.ts';
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-const SNAPSHOT_FORMAT = 9;
+const SNAPSHOT_FORMAT = 10;
 /** The code a snapshot must have been built by to be trusted. */
 const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';
@@ -114,6 +114,8 @@ interface SnapshotHead {
   ids: string[];
   kinds: Kind[];
   statuses: LazyRegistryData['statuses'];
+  /** What a reference to each entity shows (Registry.titleOf), in the same order. */
+  titles: string[];
   lengths: number[];
   /** The edges, three numbers each (encodeEdges): a third of the text of the objects, parsed faster. */
   edges: number[];
@@ -183,7 +185,8 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
       typeof head.content_hash !== 'string' ||
       !Array.isArray(head.ids) ||
       head.lengths?.length !== head.ids.length ||
-      head.statuses?.length !== head.ids.length
+      head.statuses?.length !== head.ids.length ||
+      head.titles?.length !== head.ids.length
     )
       return undefined;
     const starts = new Array<number>(head.lengths.length);
@@ -207,6 +210,7 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
         ids: head.ids,
         kinds: head.kinds,
         statuses: head.statuses,
+        titles: head.titles,
         edges: new EncodedEdges(
           head.edges,
           head.edges_by_target,
@@ -243,7 +247,7 @@ const asciiJson = (value: unknown) => asciiText(JSON.stringify(value));
  * Writes a snapshot atomically (a reader never sees half a file). Deterministic bytes for the same input.
  * The layout, one JSON value a line, all ASCII:
  *
- *   line 1          {built_by, content_hash, manifest, ids, kinds, statuses, lengths, edges (as
+ *   line 1          {built_by, content_hash, manifest, ids, kinds, statuses, titles, lengths, edges (as
  *                   numbers: encodeEdges) and edges_by_target, holders, indexes}: the index
  *   lines 2…N+1     one entity a line, in the order of ids (lengths gives each line's length)
  *   then            each precomputed index's JSON text, a line each, in the order (and of the lengths)
@@ -274,6 +278,7 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
     ids: entities.map((e) => e.id),
     kinds: entities.map((e) => e.kind),
     statuses: entities.map((e) => e.status),
+    titles: entities.map(titleOf),
     lengths: lines.map((l) => l.length),
     edges,
     edges_by_target: edgesByTarget(edges),

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { getNode } from '../../src/analysis/node.ts';
+import { refById, refOf } from '../../src/analysis/resolve.ts';
+import { renderNode } from '../../src/cli/show.ts';
 import { explainArtifacts } from '../../src/analysis/protocol.ts';
 import { AtlasSearch, searchIndexOf } from '../../src/analysis/search.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
@@ -44,11 +46,17 @@ function opened() {
 }
 
 describe('a snapshot’s registry reads what a call answers with', () => {
-  test('kinds and statuses are known without reading an entity, as on the loaded registry', () => {
+  test('kinds, statuses and titles are known without reading an entity, as on the loaded registry', () => {
     const { lazy, read } = opened();
     for (const e of reg.entities) {
       assert.equal(lazy.kindOf(e.id), e.kind, e.id);
       assert.equal(lazy.statusOf(e.id), e.status, e.id);
+      assert.equal(lazy.titleOf(e.id), e.kind === 'source' ? e.cite : e.title, e.id);
+      assert.equal(reg.titleOf(e.id), lazy.titleOf(e.id), e.id);
+      assert.deepEqual(refById(lazy, e.id), refOf(e), e.id);
+    }
+    assert.equal(read.size, 0, 'no entity read');
+    for (const e of reg.entities) {
       assert.equal(reg.kindOf(e.id), e.kind, e.id);
       assert.equal(reg.statusOf(e.id), e.status, e.id);
       assert.equal(lazy.entityAt(lazy.positionOf(e.id)!).id, e.id);
@@ -108,9 +116,29 @@ describe('a snapshot’s registry reads what a call answers with', () => {
     }
   });
 
-  test('show reads the entity and its neighbours', () => {
-    const { lazy, read } = opened();
-    assert.deepEqual(getNode(lazy, 'M-001'), getNode(reg, 'M-001'));
-    assert.ok(read.size < reg.entities.length / 4, `read ${read.size} of ${reg.entities.length}`);
+  test('show reads the entity, its sources and what it shows of others; no other neighbour', () => {
+    for (const id of ['M-001', 'A-009', 'B-005', 'E-013']) {
+      const { lazy, read } = opened();
+      const view = getNode(lazy, id);
+      assert.deepEqual(view, getNode(reg, id), id);
+      // What the view needs of other entities: its citations, the entities it replaces, and for a
+      // mechanism the probe outcomes that rule it out (held by the artifacts that refer to it). Its
+      // relations are references, made without reading.
+      const e = reg.get(id)!;
+      const holders = reg
+        .holders(id)
+        .filter((h) => (e.kind === 'mechanism' && reg.kindOf(h) === 'artifact') || reg.statusOf(h) === 'deprecated');
+      const expected = new Set([id, ...(e.kind === 'source' ? [] : e.sources), ...holders]);
+      assert.ok(
+        view.ruled_out_by.every((x) => expected.has(x.artifact.id)),
+        id,
+      );
+      assert.deepEqual([...read].sort(), [...expected].sort(), id);
+      assert.ok(view.relations.length > 0, `${id} has relations`);
+      // The text adds each barrier's stage, and reads no other neighbour.
+      renderNode(view, lazy);
+      const barriers = view.relations.filter((r) => r.node.kind === 'barrier').map((r) => r.node.id);
+      assert.deepEqual([...read].sort(), [...new Set([...expected, ...barriers])].sort(), id);
+    }
   });
 });
