@@ -284,14 +284,14 @@ export class AtlasSearch {
         for (const t of this.index.longerWithPrefix(q)) {
           byPrefix.add(t);
           // The weight falls slowly with the letters added ("interview" → "interviewer" stays close).
-          const length = this.index.data.terms[t]!.length;
+          const length = this.index.lengthOf(t);
           out.push({ term: t, source, weight: (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)) });
         }
       }
       if (typos > 0) {
         for (const [t, distance] of this.index.near(q, typos)) {
           if (distance === 0 || byPrefix.has(t)) continue;
-          const length = this.index.data.terms[t]!.length;
+          const length = this.index.lengthOf(t);
           out.push({ term: t, source, weight: (FUZZY_WEIGHT * length) / (length + distance) });
         }
       }
@@ -304,7 +304,7 @@ export class AtlasSearch {
     const match: Record<string, string[]> = {};
     const queryTerms: string[] = [];
     for (const r of reached) {
-      const term = this.index.data.terms[r.term]!;
+      const term = this.index.term(r.term);
       if (Object.hasOwn(match, term)) {
         if (!queryTerms.includes(sources[r.source]!)) queryTerms.push(sources[r.source]!);
         continue;
@@ -331,12 +331,12 @@ export class AtlasSearch {
       // Closest spelling first, then the term found in most entities.
       const best = this.index
         .near(term, typosAllowed(term, 0.45), true)
-        .map(([t, d]) => ({ i: t, t: this.index.data.terms[t]!, n: this.index.documentsWith(t), d }))
+        .map(([t, d]) => ({ i: t, t: this.index.term(t), n: this.index.documentsWith(t), d }))
         .sort((a, b) => a.d - b.d || b.n - a.n || (a.t < b.t ? -1 : 1))
         .slice(0, 2);
       for (const { i, t } of best) {
         // A word of the atlas the term came from (built with the index), else the term itself.
-        const word = this.index.data.surfaces[i] || t;
+        const word = this.index.surface(i) || t;
         if (!out.includes(word)) out.push(word);
       }
     }

@@ -1,23 +1,34 @@
 // "Did you mean" suggestions, shared by the validator and every surface.
 
+/** editDistance's two rows (grown when a longer word comes). */
+let rows = new Int32Array(64);
+
 /** Levenshtein distance, bounded: returns max + 1 as soon as the distance must exceed max. */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const n = b.length;
+  // Two rows of the table, in one array reused from call to call: search compares a query word with
+  // every close index term, and fresh arrays per row were most of that time.
+  if (rows.length < 2 * (n + 1)) rows = new Int32Array(4 * (n + 1));
+  let prev = 0;
+  let cur = n + 1;
+  for (let j = 0; j <= n; j++) rows[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const ca = a.charCodeAt(i - 1);
+    rows[cur] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
+    for (let j = 1; j <= n; j++) {
+      const v = Math.min(rows[prev + j]! + 1, rows[cur + j - 1]! + 1, rows[prev + j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      rows[cur + j] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
+    const swap = prev;
     prev = cur;
+    cur = swap;
   }
-  return prev[b.length]!;
+  return rows[prev + n]!;
 }
-
 /** Up to `limit` candidates close to `word` (case-insensitive), closest first. */
 export function closest(word: string, candidates: Iterable<string>, limit = 3): string[] {
   const w = word.toLowerCase();

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { AtlasSearch } from '../../src/analysis/search.ts';
-import { numberCodec } from '../../src/analysis/search/codec.ts';
+import { INDEX_FORMAT, numberCodec } from '../../src/analysis/search/codec.ts';
+import { TermIndex } from '../../src/analysis/search/term-index.ts';
+import { editDistance } from '../../src/registry/suggest.ts';
 import { fieldText } from '../../src/analysis/search/fields.ts';
 import { normaliseTerm, tokenizeText } from '../../src/analysis/search/tokenise.ts';
 import type { Entity } from '../../src/model/index.ts';
@@ -15,7 +17,7 @@ import { ROOT, seedFromEnv } from '../helpers.ts';
 
 const SEED = seedFromEnv(28_2026);
 const options = (numRuns: number) => ({ seed: SEED, numRuns, endOnFailure: true });
-const { encode, decode } = numberCodec;
+const { encode, decode, encodeFixed, decodeFixedAt } = numberCodec;
 
 /** The numbers the codec carries: gaps, counts and lengths, 0 to 2^31 − 1, the 5-bit digit edges included. */
 const number = fc.oneof(fc.nat(), fc.nat({ max: 40 }), fc.constantFrom(0, 31, 32, 1023, 1024, 32767, 32768, 2 ** 31 - 1));
@@ -28,6 +30,23 @@ describe(`the postings codec (HOBA_SEED=${SEED})`, () => {
       }),
       options(500),
     );
+  });
+
+  test('fixed-width numbers (0 to 2^30 - 1) are read back one at a time, and a larger one is refused', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.nat({ max: 2 ** 30 - 1 }), fc.constantFrom(0, 63, 64, 2 ** 30 - 1)), { maxLength: 50 }),
+        (numbers) => {
+          const text = encodeFixed(numbers);
+          assert.match(text, /^[A-Za-z0-9_-]*$/);
+          assert.equal(text.length, numbers.length * 5);
+          for (const [i, n] of numbers.entries()) assert.equal(decodeFixedAt(text, i), n);
+        },
+      ),
+      options(300),
+    );
+    assert.throws(() => encodeFixed([2 ** 30]), RangeError);
+    assert.throws(() => encodeFixed([-1]), RangeError);
   });
 
   test('the text is JSON-safe ASCII, one character for each number below 32, and self-delimiting', () => {
@@ -89,7 +108,22 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
 
   test('each term carries the word people see for it: the first in title, aliases, summary, voices, body (ID order), built once with the index', () => {
     const reg = new Registry({ manifest, entities: entities.filter((_, i) => i % 7 === 0) });
-    const { terms, surfaces } = JSON.parse(AtlasSearch.build(reg).toJSON()) as { terms: string[]; surfaces: string[] };
+    const index = JSON.parse(AtlasSearch.build(reg).toJSON()) as { terms: string[]; surfaces: string };
+    // Terms are stored by length, one run of equal-length terms each, in code-unit order within a run.
+    const terms = index.terms.flatMap((run, length) =>
+      Array.from({ length: length === 0 ? 0 : run.length / length }, (_, k) => run.slice(k * length, k * length + length)),
+    );
+    assert.ok(
+      index.terms.every((run, length) => (length === 0 ? run === '' : run.length % length === 0)),
+      'each run holds whole terms',
+    );
+    assert.deepEqual(
+      terms,
+      [...terms].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)),
+      'by length, then code unit',
+    );
+    assert.equal(new Set(terms).size, terms.length, 'each term once');
+    const surfaces = index.surfaces.split(' ');
     assert.equal(surfaces.length, terms.length);
     // The first word of each term, read in that order (each text tokenised once, not once per term).
     const first = new Map<string, string>();
@@ -106,6 +140,79 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
     assert.ok(
       surfaces.some((w) => w !== ''),
       'stems are shown as words',
+    );
+  });
+});
+
+/** Levenshtein distance by the whole table, fresh arrays (the reference for editDistance). */
+function plainDistance(a: string, b: string): number {
+  const table = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      table[i]![j] = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return table[a.length]![b.length]!;
+}
+
+describe(`the terms as stored, by length (HOBA_SEED=${SEED})`, () => {
+  const word = fc.stringMatching(/^[a-e0-9-]{1,9}$/);
+  const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+  test('editDistance is the distance of the whole table; bounded by max, it is exact up to max and above max beyond', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 14 }), fc.string({ maxLength: 14 }), fc.nat({ max: 4 }), (a, b, max) => {
+        const d = plainDistance(a, b);
+        assert.equal(editDistance(a, b), d);
+        const bounded = editDistance(a, b, max);
+        if (d <= max) assert.equal(bounded, d);
+        else assert.ok(bounded > max, `${bounded} > ${max}`);
+      }),
+      options(400),
+    );
+  });
+
+  test('a term, its length, find, prefixes and typos as a plain sorted list of the terms gives them', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 80 }), word, fc.nat({ max: 2 }), (words, query, max) => {
+        // Numbered by length, then code unit; stored as one run of equal-length terms per length.
+        const sorted = [...words].sort((a, b) => a.length - b.length || byCodeUnit(a, b));
+        const runs: string[] = [];
+        for (const w of sorted) runs[w.length] = (runs[w.length] ?? '') + w;
+        const index = new TermIndex(
+          {
+            format: INDEX_FORMAT,
+            ids: [],
+            fieldLength: '',
+            averageFieldLength: [],
+            terms: Array.from(runs, (run) => run ?? ''),
+            postings: '',
+            postingStarts: encodeFixed(sorted.map(() => 0).concat(0)),
+            surfaces: sorted.map(() => '').join(' '),
+          },
+          new Float64Array(0),
+        );
+        assert.equal(index.size, sorted.length);
+        sorted.forEach((w, t) => {
+          assert.equal(index.term(t), w);
+          assert.equal(index.lengthOf(t), w.length);
+          assert.equal(index.find(w), t);
+        });
+        const at = sorted.indexOf(query);
+        assert.equal(index.find(query), at < 0 ? undefined : at);
+        const longer = sorted
+          .map((w, t) => ({ w, t }))
+          .filter(({ w }) => w.length > query.length && w.startsWith(query))
+          .sort((a, b) => byCodeUnit(a.w, b.w))
+          .map(({ t }) => t);
+        assert.deepEqual(index.longerWithPrefix(query), longer);
+        const close = sorted.flatMap((w, t): Array<[number, number]> => {
+          const d = plainDistance(query, w);
+          return d <= max ? [[t, d]] : [];
+        });
+        assert.deepEqual(index.near(query, max, true), close);
+      }),
+      options(300),
     );
   });
 });

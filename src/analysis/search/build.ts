@@ -3,7 +3,7 @@
 import type { Entity } from '../../model/schemas.ts';
 import { FIELDS, fieldText, F } from './fields.ts';
 import { normaliseTerm, tokenizeText } from './tokenise.ts';
-import { type SerialisedIndex, INDEX_FORMAT, encode, byCodeUnit } from './codec.ts';
+import { type SerialisedIndex, INDEX_FORMAT, encode, encodeFixed, byCodeUnit } from './codec.ts';
 
 /** The index of a registry's entities. */
 export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
@@ -50,7 +50,8 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
       }
     });
   });
-  const terms = [...byTerm.keys()].sort(byCodeUnit);
+  // By length, then in code-unit order (SerialisedIndex.terms).
+  const terms = [...byTerm.keys()].sort((a, b) => a.length - b.length || byCodeUnit(a, b));
   const postings = terms.map((t) => {
     const numbers: number[] = [];
     for (const list of byTerm.get(t)!) {
@@ -62,10 +63,26 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
     }
     return encode(numbers);
   });
+  const starts = [0];
+  for (const p of postings) starts.push(starts.at(-1)! + p.length);
   const averageFieldLength = total.map((n) => (ids.length === 0 ? 0 : n / ids.length));
   const surfaces = terms.map((t) => {
     const word = surface.get(t)?.word ?? t;
     return word === t ? '' : word;
   });
-  return { format: INDEX_FORMAT, ids, fieldLength: encode(fieldLength), averageFieldLength, terms, postings, surfaces };
+  const byLength: string[][] = [];
+  for (const t of terms) {
+    byLength[t.length] ??= [];
+    byLength[t.length]!.push(t);
+  }
+  return {
+    format: INDEX_FORMAT,
+    ids,
+    fieldLength: encode(fieldLength),
+    averageFieldLength,
+    terms: Array.from(byLength, (run) => run?.join('') ?? ''),
+    postings: postings.join(''),
+    postingStarts: encodeFixed(starts),
+    surfaces: surfaces.join(' '),
+  };
 }

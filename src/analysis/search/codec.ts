@@ -2,8 +2,9 @@
 
 /**
  * The index as the snapshot stores it. Loading it must cost little before the first search (the CLI and
- * the MCP server load it for one query), so the postings stay compact strings, one per term, decoded
- * only for the terms a query reaches; nothing else is rebuilt (no tree, no map of maps).
+ * the MCP server load it for one query), so it is a few long strings that JSON.parse copies whole, not
+ * one small string per term: nothing is rebuilt, and a term's postings are decoded only when a query
+ * reaches it.
  */
 export interface SerialisedIndex {
   format: typeof INDEX_FORMAT;
@@ -12,21 +13,31 @@ export interface SerialisedIndex {
   /** Distinct words of each document's fields (document × field), the length BM25 normalises by (encoded). */
   fieldLength: string;
   averageFieldLength: number[];
-  /** Index terms, sorted by code unit (so that the terms with a prefix are one run). */
+  /**
+   * Index terms by length: entry L holds the terms of L letters, in code-unit order, written one after
+   * the other ("" when there is none). Terms are numbered in that order (by length, then code unit), so
+   * that the terms of one length (what typo matching compares) are one run, read without splitting.
+   */
   terms: string[];
   /**
-   * Each term's postings (encoded): for each field, the number of documents holding the term there, then
-   * for each such document the gap from the previous one and the term's occurrences in the field.
+   * Each term's postings (encoded), in term order, one after another: for each field, the number of
+   * documents holding the term there, then for each such document the gap from the previous one and the
+   * term's occurrences in the field.
    */
-  postings: string[];
+  postings: string;
+  /**
+   * Where each term's postings start in `postings`, and where the last ends, five digits each
+   * (encodeFixed): a term's postings are read without splitting the text or reading the others.
+   */
+  postingStarts: string;
   /**
    * For each term, a word of the atlas it came from, to show people (a stem such as "receiv" shows as
    * "received"): the first in title, aliases, summary, voices then body, in ID order; "" when that is the
-   * term itself (an ID, or a word the stemmer left alone).
+   * term itself (an ID, or a word the stemmer left alone). In term order, separated by spaces.
    */
-  surfaces: string[];
+  surfaces: string;
 }
-export const INDEX_FORMAT = 'hoba-search/4';
+export const INDEX_FORMAT = 'hoba-search/5';
 
 // Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
 // marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe
@@ -48,11 +59,12 @@ export function encode(numbers: readonly number[]): string {
   return out.join('');
 }
 
-export function decode(text: string): Int32Array {
-  const out = new Int32Array(text.length);
+/** The numbers encoded in text[start, end) (all of it by default). */
+export function decode(text: string, start = 0, end = text.length): Int32Array {
+  const out = new Int32Array(end - start);
   let count = 0;
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     const v = DIGIT_VALUE[text.charCodeAt(i)]!;
     if (v < 32) {
       out[count++] = n * 32 + v;
@@ -62,7 +74,27 @@ export function decode(text: string): Int32Array {
   return out.subarray(0, count);
 }
 
+/** Digits of a fixed-width number (encodeFixed): six bits each, so up to 2^30 − 1. */
+const FIXED_WIDTH = 5;
+
+/** Numbers from 0 to 2^30 − 1 as five digits each, most significant first: the i-th is read alone (decodeFixedAt). */
+export function encodeFixed(numbers: readonly number[]): string {
+  const out: string[] = [];
+  for (const n of numbers) {
+    if (!Number.isInteger(n) || n < 0 || n >= 2 ** (6 * FIXED_WIDTH)) throw new RangeError(`${n} does not fit in ${FIXED_WIDTH} digits`);
+    for (let d = FIXED_WIDTH - 1; d >= 0; d--) out.push(DIGITS[(n >>> (6 * d)) & 63]!);
+  }
+  return out.join('');
+}
+
+/** The i-th number of an encodeFixed text. */
+export function decodeFixedAt(text: string, i: number): number {
+  let n = 0;
+  for (let at = i * FIXED_WIDTH, end = at + FIXED_WIDTH; at < end; at++) n = n * 64 + DIGIT_VALUE[text.charCodeAt(at)]!;
+  return n;
+}
+
 /** The postings codec, for its property test (test/unit/search-index.test.ts): numbers 0 … 2^31 − 1. */
-export const numberCodec = { encode, decode } as const;
+export const numberCodec = { encode, decode, encodeFixed, decodeFixedAt } as const;
 
 export const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

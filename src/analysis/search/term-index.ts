@@ -4,7 +4,7 @@ import { editDistance } from '../../registry/suggest.ts';
 import { ID_TOKEN, HYPHEN } from './tokenise.ts';
 import { FIELD_BOOST, F } from './fields.ts';
 import { K1, B, D } from './policy.ts';
-import { type SerialisedIndex, decode } from './codec.ts';
+import { type SerialisedIndex, decode, decodeFixedAt } from './codec.ts';
 
 /**
  * A term's postings, decoded: field f's documents from start[f] to start[f + 1], each with what the term
@@ -20,9 +20,12 @@ interface Postings {
 /** The serialised index with what searching needs, worked out on first use. */
 export class TermIndex {
   readonly fieldLength: Int32Array;
+  /** The number of the first term of each length (first[L] … first[L + 1] − 1 are of L letters). */
+  private readonly first: Int32Array;
   private readonly decoded = new Map<number, Postings>();
-  /** Terms by length, with a mask of the letters in each and whether it is an ID (near()). */
-  private byLength?: Map<number, { terms: number[]; letters: Int32Array; id: Uint8Array }>;
+  /** The letters of each term as a mask (near()), by length, worked out for a length when first needed. */
+  private readonly letters: Array<Int32Array | undefined> = [];
+  private surfaceList?: string[];
 
   constructor(
     readonly data: SerialisedIndex,
@@ -30,16 +33,50 @@ export class TermIndex {
     private readonly boost: Float64Array,
   ) {
     this.fieldLength = decode(data.fieldLength);
+    const runs = data.terms;
+    this.first = new Int32Array(runs.length + 1);
+    for (let length = 1; length < runs.length; length++) this.first[length + 1] = this.first[length]! + runs[length]!.length / length;
   }
 
-  /** The first term not before `text` in code-unit order. */
-  private lowerBound(text: string): number {
-    const terms = this.data.terms;
-    let lo = 0;
-    let hi = terms.length;
+  /** How many terms the index holds. */
+  get size(): number {
+    return this.first[this.data.terms.length]!;
+  }
+
+  /** The length (in code units) of term t. */
+  lengthOf(t: number): number {
+    // The first length whose run ends after t.
+    let lo = 1;
+    let hi = this.data.terms.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (terms[mid]! < text) lo = mid + 1;
+      if (this.first[mid + 1]! > t) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Term t as text. */
+  term(t: number): string {
+    const length = this.lengthOf(t);
+    const at = (t - this.first[length]!) * length;
+    return this.data.terms[length]!.slice(at, at + length);
+  }
+
+  /** The word of the atlas shown for term t (SerialisedIndex.surfaces): "" when it is the term itself. */
+  surface(t: number): string {
+    this.surfaceList ??= this.data.surfaces.split(' ');
+    return this.surfaceList[t] ?? '';
+  }
+
+  /** Among the terms of `length` letters, the first whose beginning is not before `text` in code-unit order. */
+  private lowerBound(text: string, length: number): number {
+    const run = this.data.terms[length] ?? '';
+    let lo = 0;
+    let hi = run.length / length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareAt(run, mid * length, text) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -47,71 +84,68 @@ export class TermIndex {
 
   /** The number of an index term, or undefined when no document holds it. */
   find(term: string): number | undefined {
-    const i = this.lowerBound(term);
-    return this.data.terms[i] === term ? i : undefined;
+    const length = term.length;
+    if (length === 0 || length >= this.data.terms.length) return undefined;
+    const k = this.lowerBound(term, length);
+    const run = this.data.terms[length]!;
+    return k * length < run.length && compareAt(run, k * length, term) === 0 ? this.first[length]! + k : undefined;
   }
 
-  /** Terms that begin with `prefix` and are longer than it. */
+  /** Terms that begin with `prefix` and are longer than it, in code-unit order. */
   longerWithPrefix(prefix: string): number[] {
-    const terms = this.data.terms;
-    const out: number[] = [];
-    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++)
-      if (terms[i]!.length > prefix.length) out.push(i);
-    return out;
+    const out: Array<[text: string, t: number]> = [];
+    for (let length = prefix.length + 1; length < this.data.terms.length; length++) {
+      const run = this.data.terms[length]!;
+      // The terms of this length that begin with the prefix are one run from its lower bound.
+      for (let k = this.lowerBound(prefix, length); k * length < run.length && run.startsWith(prefix, k * length); k++)
+        out.push([run.slice(k * length, k * length + length), this.first[length]! + k]);
+    }
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, t]) => t);
   }
 
   /**
-   * Terms of the index within `max` edits of `term` (itself included when indexed), with the distance.
-   * IDs only when asked (suggestions for a mistyped ID): a word a person types is not a typo of an ID.
+   * Terms of the index within `max` edits of `term` (itself included when indexed), with the distance,
+   * by length then code unit. IDs only when asked (suggestions for a mistyped ID): a word a person types
+   * is not a typo of an ID.
    */
   near(term: string, max: number, ids = false): Array<[term: number, distance: number]> {
     // Only terms within `max` letters of the term's length can be that close, and only terms whose set of
     // letters differs from the term's by at most `max` each way (an edit adds or removes one letter): a
     // cheap test that leaves the edit distance to few terms.
-    if (!this.byLength) {
-      this.byLength = new Map();
-      const groups = new Map<number, number[]>();
-      this.data.terms.forEach((t, i) => {
-        let list = groups.get(t.length);
-        if (!list) {
-          list = [];
-          groups.set(t.length, list);
-        }
-        list.push(i);
-      });
-      // Plain loops, not TypedArray.from with a function, and the regular expression only for terms with
-      // a hyphen where an ID has one: this runs over every term before the first search of a process (the
-      // CLI's), where the slower forms cost 10 ms of a 4,800-term index.
-      for (const [length, terms] of groups) {
-        const letters = new Int32Array(terms.length);
-        const id = new Uint8Array(terms.length);
-        for (let k = 0; k < terms.length; k++) {
-          const t = this.data.terms[terms[k]!]!;
-          letters[k] = lettersOf(t);
-          id[k] = t.charCodeAt(1) === HYPHEN && ID_TOKEN.test(t) ? 1 : 0;
-        }
-        this.byLength.set(length, { terms, letters, id });
-      }
-    }
-    const letters = lettersOf(term);
+    const letters = lettersOf(term, 0, term.length);
     const out: Array<[number, number]> = [];
-    for (let length = Math.max(1, term.length - max); length <= term.length + max; length++) {
-      const group = this.byLength.get(length);
-      if (!group) continue;
-      for (let k = 0; k < group.terms.length; k++) {
-        const other = group.letters[k]!;
-        if ((!ids && group.id[k] === 1) || bitCount(letters & ~other) > max || bitCount(other & ~letters) > max) continue;
-        const d = editDistance(term, this.data.terms[group.terms[k]!]!, max);
-        if (d <= max) out.push([group.terms[k]!, d]);
+    const last = Math.min(term.length + max, this.data.terms.length - 1);
+    for (let length = Math.max(1, term.length - max); length <= last; length++) {
+      const run = this.data.terms[length]!;
+      const masks = this.lettersOfLength(length);
+      for (let k = 0; k < masks.length; k++) {
+        const other = masks[k]!;
+        if (bitCount(letters & ~other) > max || bitCount(other & ~letters) > max) continue;
+        const text = run.slice(k * length, k * length + length);
+        if (!ids && text.charCodeAt(1) === HYPHEN && ID_TOKEN.test(text)) continue;
+        const d = editDistance(term, text, max);
+        if (d <= max) out.push([this.first[length]! + k, d]);
       }
     }
     return out;
   }
 
+  /** The letter masks of the terms of one length. */
+  private lettersOfLength(length: number): Int32Array {
+    let masks = this.letters[length];
+    if (masks === undefined) {
+      const run = this.data.terms[length]!;
+      masks = new Int32Array(run.length / length);
+      for (let k = 0, at = 0; k < masks.length; k++, at += length) masks[k] = lettersOf(run, at, at + length);
+      this.letters[length] = masks;
+    }
+    return masks;
+  }
+
   postings(t: number): Postings {
     let p = this.decoded.get(t);
     if (!p) {
-      const numbers = decode(this.data.postings[t]!);
+      const numbers = decode(this.data.postings, decodeFixedAt(this.data.postingStarts, t), decodeFixedAt(this.data.postingStarts, t + 1));
       const total = (numbers.length - F) / 2;
       const documents = this.data.ids.length;
       p = { docs: new Int32Array(total), share: new Float64Array(total), start: [0] };
@@ -155,11 +189,23 @@ export class TermIndex {
   }
 }
 
-/** The letters of a word as a set of bits (digits and other characters share bits: a coarser set is still a bound). */
-function lettersOf(word: string): number {
-  let mask = 0;
+/** Compares text[at, at + word.length) with word in code-unit order (negative: before). */
+function compareAt(text: string, at: number, word: string): number {
   for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
+    const d = text.charCodeAt(at + i) - word.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * The letters of text[start, end) as a set of bits (digits and other characters share bits: a coarser set
+ * is still a bound).
+ */
+function lettersOf(text: string, start: number, end: number): number {
+  let mask = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
     mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
   }
   return mask;
