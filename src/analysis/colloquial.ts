@@ -9,10 +9,30 @@
 // of the atlas ("interview", "hiring", "candidate") adds cost to every search and no ranking signal.
 import { PLAIN_ASCII } from './search/tokenise.ts';
 
-/** A colloquial phrase and the atlas words it stands for. */
-export interface Phrase {
-  re: RegExp;
+/**
+ * A colloquial phrase and the atlas words it stands for: one expression with the pieces it needs, or a
+ * large one cut into parts.
+ */
+export type Phrase = {
   means: string;
+  /** The phrase counts only when the text also says this (e.g. "within hours" of a rejection). */
+  requires?: RegExp;
+} & (
+  | PhrasePart
+  | {
+      /**
+       * The alternatives of one large expression as separate expressions, in its order, each with the
+       * pieces it needs (cut()): a text compiles only the parts it may match. The phrase is said where the
+       * leftmost part matches (the earlier part when two match at the same place), as the one expression
+       * `\b(?:A|B|…)\b` would be.
+       */
+      parts: readonly PhrasePart[];
+    }
+);
+
+/** An expression and the pieces of text without which it cannot match. */
+export interface PhrasePart {
+  re: RegExp;
   /**
    * Pieces of text without which the phrase cannot match: the text must hold at least one of them (for a
    * phrase with `requires`, one of that expression's). Most queries hold few of the phrases, and this
@@ -22,8 +42,11 @@ export interface Phrase {
    * test/unit/search.test.ts checks it on many texts.
    */
   needs: readonly string[];
-  /** The phrase counts only when the text also says this (e.g. "within hours" of a rejection). */
-  requires?: RegExp;
+}
+
+/** A phrase cut into parts (Phrase.parts): each alternative of `\b(?:…)\b` on its own, with its needs. */
+function cut(means: string, parts: ReadonlyArray<[alternative: string, needs: readonly string[]]>): Phrase {
+  return { means, parts: parts.map(([alternative, needs]) => ({ re: new RegExp(String.raw`\b(?:${alternative})\b`), needs })) };
 }
 
 // `\b` with a lookahead so "ghost job" is not "ghosted".
@@ -32,13 +55,23 @@ const NOT_POSTING = String.raw`(?!\s+(?:job|jobs|posting|postings|listing|listin
 /** Phrases people use, with the atlas words that say the same thing. Order does not matter. */
 export const PHRASES: readonly Phrase[] = [
   // Silence.
-  {
-    re: new RegExp(
-      String.raw`\b(?:radio silence|crickets|(?:went|gone|go|goes|going) (?:dark|quiet|silent|mia|awol|cold)|(?:heard|got|received) nothing|nothing back|no (?:reply|replies|response|responses|answer|word|news|contact|update|updates|callback|call back)|never (?:heard|got|received)(?: anything| a thing)?(?: back)?|did ?n[o']?t (?:hear|get) (?:anything|a thing|back)|(?:no ?one|nobody) (?:got back|replie[sd]|responde?d?s?|answer(?:s|ed)?|called|calls)|(?:date|deadline|day|week|friday|monday|tuesday|wednesday|thursday) (?:came and went|passed|went by)|came and went|stopped (?:replying|responding|answering|writing|calling)|left (?:me )?on read|disappeared|vanished|ghost(?:ed|ing|s)?${NOT_POSTING})\b`,
-    ),
-    means: 'silence response',
-    needs: ['silence', 'crickets', 'go', 'went', 'no', 'never', 'did', 'passed', 'stopped', 'on read', 'disappeared', 'vanished', 'ghost'],
-  },
+  cut('silence response', [
+    ['radio silence|crickets', ['silence', 'crickets']],
+    ['(?:went|gone|go|goes|going) (?:dark|quiet|silent|mia|awol|cold)', ['go', 'went']],
+    ['(?:heard|got|received) nothing|nothing back', ['nothing']],
+    ['no (?:reply|replies|response|responses|answer|word|news|contact|update|updates|callback|call back)', ['no ']],
+    ['never (?:heard|got|received)(?: anything| a thing)?(?: back)?', ['never']],
+    ["did ?n[o']?t (?:hear|get) (?:anything|a thing|back)", ['did']],
+    ['(?:no ?one|nobody) (?:got back|replie[sd]|responde?d?s?|answer(?:s|ed)?|called|calls)', ['no']],
+    [
+      '(?:date|deadline|day|week|friday|monday|tuesday|wednesday|thursday) (?:came and went|passed|went by)|came and went',
+      ['came and went', 'passed', 'went by'],
+    ],
+    ['stopped (?:replying|responding|answering|writing|calling)', ['stopped']],
+    ['left (?:me )?on read', ['on read']],
+    ['disappeared|vanished', ['disappeared', 'vanished']],
+    [`ghost(?:ed|ing|s)?${NOT_POSTING}`, ['ghost']],
+  ]),
   {
     re: /\bauto(?:matic(?:ally)?)?[- ]?(?:reject\w*|declin\w*)|\b(?:instant|immediate)(?:ly)? (?:reject\w*|declin\w*)/,
     means: 'automatic rejection',
@@ -241,7 +274,7 @@ export const PHRASES: readonly Phrase[] = [
   {
     re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai (?:screening|screener|assessment))\b/,
     means: 'one-way video automated assessment',
-    needs: ['video', 'interview', 'assessment', 'test', 'talk', 'webcam', 'personality', 'gam', 'online', 'ai '],
+    needs: ['one-way', 'one way', 'recorded', 'async', 'automated', 'talk', 'video', 'webcam', 'personality', 'gam', 'online', 'ai '],
   },
   {
     // A live agent that talks back is the AI interviewer (A-042), not the one-way recording (A-029).
@@ -275,7 +308,7 @@ export const PHRASES: readonly Phrase[] = [
   {
     re: /\b(?:(?:ghost|fake|phantom|zombie) (?:jobs?|postings?|listings?|ads?|vacanc\w*|roles?)|always (?:hiring|open|posted|up)|(?:posted|open|up|listed|advertised) for (?:months|ages|a year|over a year|weeks and weeks)|evergreen)\b/,
     means: 'evergreen ghost open months',
-    needs: ['ghost', 'fake', 'phantom', 'zombie', 'always', 'month', 'ages', 'year', 'weeks', 'evergreen'],
+    needs: ['ghost ', 'fake', 'phantom', 'zombie', 'always', 'month', 'ages', 'year', 'weeks', 'evergreen'],
   },
   {
     re: /\b(?:re-?posted|re-?listed|re-?advertised|re-?opened|posted (?:it |the (?:job|role|position|same job) )?again|(?:same|identical) (?:job|role|position|posting) (?:posted|listed|up|advertised)(?: again)?|back (?:up )?on (?:the|their) (?:site|board|careers page))\b/,
@@ -472,6 +505,22 @@ function negatedSpans(toks: Token[]): Array<{ start: number; end: number; words:
   return spans;
 }
 
+/** A phrase's expressions with the pieces each needs: its parts, or itself. */
+export function partsOf(p: Phrase): readonly PhrasePart[] {
+  return 'parts' in p ? p.parts : [p];
+}
+
+/** Where a text says a phrase (the words), or undefined; an expression runs only when the text holds a piece it needs. */
+export function phraseSaid(p: Phrase, text: string): string | undefined {
+  let first: RegExpExecArray | null = null;
+  for (const part of partsOf(p)) {
+    if (!part.needs.some((piece) => text.includes(piece))) continue;
+    const m = part.re.exec(text);
+    if (m !== null && (first === null || m.index < first.index)) first = m;
+  }
+  return first?.[0];
+}
+
 /** The query as the index should see it: negated words dropped, everyday phrases given atlas words. */
 export function rewriteQuery(query: string): Rewrite {
   const lower = query.toLowerCase().replace(/’/g, "'");
@@ -485,9 +534,8 @@ export function rewriteQuery(query: string): Rewrite {
   kept += lower.slice(at);
   const phrases: Rewrite['phrases'] = [];
   for (const p of PHRASES) {
-    if (!p.needs.some((piece) => kept.includes(piece))) continue;
-    const m = p.re.exec(kept);
-    if (m && (!p.requires || p.requires.test(kept))) phrases.push({ said: m[0], means: p.means });
+    const said = phraseSaid(p, kept);
+    if (said !== undefined && (!p.requires || p.requires.test(kept))) phrases.push({ said, means: p.means });
   }
   const text = phrases.length === 0 ? kept : `${kept} ${phrases.map((p) => p.means).join(' ')}`;
   return { text, negated: spans.flatMap((s) => s.words), phrases };

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { readSituation } from '../../src/analysis/reader.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { AtlasSearch, MAX_QUERY_LENGTH } from '../../src/analysis/search.ts';
-import { PHRASES, rewriteQuery } from '../../src/analysis/colloquial.ts';
+import { PHRASES, partsOf, phraseSaid, rewriteQuery } from '../../src/analysis/colloquial.ts';
 import { nonEnglishLanguage } from '../../src/analysis/language.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import type { Registry } from '../../src/registry/registry.ts';
@@ -186,21 +186,47 @@ describe('search: how people talk', () => {
     assert.deepEqual(rewriteQuery('I was not ghosted').negated, []);
   });
 
+  // A large phrase is cut into parts so that a text compiles only the parts it may match; it must read
+  // every text as the one expression of all its alternatives would.
+  test('a phrase cut into parts says what its one expression would say, on any text', () => {
+    const cutPhrases = PHRASES.filter((p) => 'parts' in p);
+    assert.ok(cutPhrases.length > 0);
+    const loose = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, '').replace(/\(\?![^()]*(?:\([^()]*\)[^()]*)*\)/g, ''));
+    for (const p of cutPhrases) {
+      const parts = partsOf(p);
+      const inner = (re: RegExp) => re.source.replace(/^\\b\(\?:/, '').replace(/\)\\b$/, '');
+      const whole = new RegExp(String.raw`\b(?:${parts.map((part) => inner(part.re)).join('|')})\b`);
+      const piece = fc.oneof(
+        ...parts.map((part) => fc.stringMatching(loose(part.re))),
+        fc.constantFrom('they', 'no', 'not', 'ghost job', 'never', 'went', 'the', 'day', 'a', ''),
+      );
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 5 }), (pieces) => {
+          const text = pieces.join(' ');
+          assert.equal(phraseSaid(p, text), whole.exec(text)?.[0], text);
+        }),
+        { seed: 7, numRuns: 400 },
+      );
+    }
+  });
+
   // rewriteQuery runs a phrase's expression only when the text holds one of its `needs` (so that a first
   // search does not compile forty large expressions): each list must be a necessary condition of its
   // expression, or a phrase would silently stop being recognised.
   test("every text a phrase's expression matches holds one of the pieces it needs", () => {
     for (const p of PHRASES) {
-      const re = p.requires ?? p.re;
-      // fast-check generates text matching an expression but knows neither \b nor lookaheads: without
-      // them the expression matches more texts, never fewer, so the check is as strict or stricter.
-      const loose = new RegExp(re.source.replace(/\\b/g, '').replace(/\(\?![^()]*(?:\([^()]*\)[^()]*)*\)/g, ''));
-      for (const text of fc.sample(fc.stringMatching(loose), { numRuns: 500, seed: 7 })) {
-        const said = loose.exec(text)![0];
-        assert.ok(
-          p.needs.some((piece) => said.includes(piece)),
-          `"${said}" matches the phrase for "${p.means}" but holds none of ${p.needs.join(', ')}: add a piece to its needs`,
-        );
+      for (const part of partsOf(p)) {
+        const re = p.requires ?? part.re;
+        // fast-check generates text matching an expression but knows neither \b nor lookaheads: without
+        // them the expression matches more texts, never fewer, so the check is as strict or stricter.
+        const loose = new RegExp(re.source.replace(/\\b/g, '').replace(/\(\?![^()]*(?:\([^()]*\)[^()]*)*\)/g, ''));
+        for (const text of fc.sample(fc.stringMatching(loose), { numRuns: 500, seed: 7 })) {
+          const said = loose.exec(text)![0];
+          assert.ok(
+            part.needs.some((piece) => said.includes(piece)),
+            `"${said}" matches the phrase for "${p.means}" but holds none of ${part.needs.join(', ')}: add a piece to its needs`,
+          );
+        }
       }
     }
   });
