@@ -6,7 +6,7 @@ import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { AtlasSearch } from '../../src/analysis/search.ts';
 import { INDEX_FORMAT, numberCodec } from '../../src/analysis/search/codec.ts';
-import { TermIndex } from '../../src/analysis/search/term-index.ts';
+import { TermIndex, lettersOf } from '../../src/analysis/search/term-index.ts';
 import { editDistance } from '../../src/registry/suggest.ts';
 import { fieldText } from '../../src/analysis/search/fields.ts';
 import { normaliseTerm, tokenizeText } from '../../src/analysis/search/tokenise.ts';
@@ -108,7 +108,7 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
 
   test('each term carries the word people see for it: the first in title, aliases, summary, voices, body (ID order), built once with the index', () => {
     const reg = new Registry({ manifest, entities: entities.filter((_, i) => i % 7 === 0) });
-    const index = JSON.parse(AtlasSearch.build(reg).toJSON()) as { terms: string[]; surfaces: string };
+    const index = JSON.parse(AtlasSearch.build(reg).toJSON()) as { terms: string[]; letters: number[]; surfaces: string };
     // Terms are stored by length, one run of equal-length terms each, in code-unit order within a run.
     const terms = index.terms.flatMap((run, length) =>
       Array.from({ length: length === 0 ? 0 : run.length / length }, (_, k) => run.slice(k * length, k * length + length)),
@@ -123,6 +123,11 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
       'by length, then code unit',
     );
     assert.equal(new Set(terms).size, terms.length, 'each term once');
+    assert.deepEqual(
+      index.letters,
+      terms.map((t) => lettersOf(t, 0, t.length)),
+      'each term with its letters, in term order',
+    );
     const surfaces = index.surfaces.split(' ');
     assert.equal(surfaces.length, terms.length);
     // The first word of each term, read in that order (each text tokenised once, not once per term).
@@ -186,6 +191,7 @@ describe(`the terms as stored, by length (HOBA_SEED=${SEED})`, () => {
             fieldLength: '',
             averageFieldLength: [],
             terms: Array.from(runs, (run) => run ?? ''),
+            letters: sorted.map((w) => lettersOf(w, 0, w.length)),
             postings: '',
             postingStarts: encodeFixed(sorted.map(() => 0).concat(0)),
             surfaces: sorted.map(() => '').join(' '),

@@ -3,6 +3,7 @@
 import type { Entity } from '../../model/schemas.ts';
 import { FIELDS, fieldText, F } from './fields.ts';
 import { normaliseTerm, tokenizeText } from './tokenise.ts';
+import { lettersOf } from './term-index.ts';
 import { type SerialisedIndex, INDEX_FORMAT, encode, encodeFixed, byCodeUnit } from './codec.ts';
 
 /** The index of a registry's entities. */
@@ -81,6 +82,7 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
     fieldLength: encode(fieldLength),
     averageFieldLength,
     terms: Array.from(byLength, (run) => run?.join('') ?? ''),
+    letters: terms.map((t) => lettersOf(t, 0, t.length)),
     postings: postings.join(''),
     postingStarts: encodeFixed(starts),
     surfaces: surfaces.join(' '),

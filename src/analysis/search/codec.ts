@@ -19,6 +19,8 @@ export interface SerialisedIndex {
    * that the terms of one length (what typo matching compares) are one run, read without splitting.
    */
   terms: string[];
+  /** The letters of each term as a set of bits (lettersOf), in term order: what typo matching compares first. */
+  letters: number[];
   /**
    * Each term's postings (encoded), in term order, one after another: for each field, the number of
    * documents holding the term there, then for each such document the gap from the previous one and the

@@ -23,8 +23,6 @@ export class TermIndex {
   /** The number of the first term of each length (first[L] … first[L + 1] − 1 are of L letters). */
   private readonly first: Int32Array;
   private readonly decoded = new Map<number, Postings>();
-  /** The letters of each term as a mask (near()), by length, worked out for a length when first needed. */
-  private readonly letters: Array<Int32Array | undefined> = [];
   private surfaceList?: string[];
 
   constructor(
@@ -117,9 +115,10 @@ export class TermIndex {
     const last = Math.min(term.length + max, this.data.terms.length - 1);
     for (let length = Math.max(1, term.length - max); length <= last; length++) {
       const run = this.data.terms[length]!;
-      const masks = this.lettersOfLength(length);
-      for (let k = 0; k < masks.length; k++) {
-        const other = masks[k]!;
+      const masks = this.data.letters;
+      const from = this.first[length]!;
+      for (let k = 0, end = this.first[length + 1]! - from; k < end; k++) {
+        const other = masks[from + k]!;
         if (bitCount(letters & ~other) > max || bitCount(other & ~letters) > max) continue;
         const text = run.slice(k * length, k * length + length);
         if (!ids && text.charCodeAt(1) === HYPHEN && ID_TOKEN.test(text)) continue;
@@ -128,18 +127,6 @@ export class TermIndex {
       }
     }
     return out;
-  }
-
-  /** The letter masks of the terms of one length. */
-  private lettersOfLength(length: number): Int32Array {
-    let masks = this.letters[length];
-    if (masks === undefined) {
-      const run = this.data.terms[length]!;
-      masks = new Int32Array(run.length / length);
-      for (let k = 0, at = 0; k < masks.length; k++, at += length) masks[k] = lettersOf(run, at, at + length);
-      this.letters[length] = masks;
-    }
-    return masks;
   }
 
   postings(t: number): Postings {
@@ -202,11 +189,11 @@ function compareAt(text: string, at: number, word: string): number {
  * The letters of text[start, end) as a set of bits (digits and other characters share bits: a coarser set
  * is still a bound).
  */
-function lettersOf(text: string, start: number, end: number): number {
+export function lettersOf(text: string, start: number, end: number): number {
   let mask = 0;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 4));
   }
   return mask;
 }
