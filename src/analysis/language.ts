@@ -4,18 +4,25 @@
 // a short query, a name, or an English sentence with a foreign word or two is searched as usual.
 import { PLAIN_ASCII } from './search/tokenise.ts';
 
+// The Unicode classes below are made on first use, for a text not all in ASCII: making one costs a few
+// hundredths of a millisecond, and a process that reads only ASCII (most CLI runs) never needs them.
+let scripts: Array<[name: string, letters: RegExp]> | undefined;
+
 /** Scripts other than Latin, named for the message (the first one that covers the text wins). */
-const SCRIPTS: Array<[name: string, letters: RegExp]> = [
-  ['Chinese or Japanese', /\p{Script=Han}/u],
-  ['Japanese', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ['Korean', /\p{Script=Hangul}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u],
-  ['Devanagari', /\p{Script=Devanagari}/u],
-  ['Thai', /\p{Script=Thai}/u],
-];
+function otherScripts(): Array<[name: string, letters: RegExp]> {
+  scripts ??= [
+    ['Chinese or Japanese', /\p{Script=Han}/u],
+    ['Japanese', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
+    ['Korean', /\p{Script=Hangul}/u],
+    ['Cyrillic', /\p{Script=Cyrillic}/u],
+    ['Greek', /\p{Script=Greek}/u],
+    ['Arabic', /\p{Script=Arabic}/u],
+    ['Hebrew', /\p{Script=Hebrew}/u],
+    ['Devanagari', /\p{Script=Devanagari}/u],
+    ['Thai', /\p{Script=Thai}/u],
+  ];
+  return scripts;
+}
 
 // Function words and a few job-search words that are common in each language and are not English
 // words too ("die", "war", "hat", "den", "no", "me", "a", "ai", "per", "non", "con", "sin", "van", "um", "do" are
@@ -43,8 +50,8 @@ const ENGLISH_WORDS = new Set(
 const FOREIGN = Object.entries(FUNCTION_WORDS).map(([language, words]) => ({ language, words: new Set(words.split(' ')) }));
 
 // Letters that English words borrowed from French keep (résumé, café, naïve, fiancé) are not evidence;
-// these are.
-const FOREIGN_LETTERS = /[äöüßñ¿¡ãõçèàùâêîôûœ]/u;
+// these are (none of them ASCII: a text all in ASCII is not tested for them).
+const FOREIGN_LETTERS = /[äöüßñ¿¡ãõçèàùâêîôûœ]/;
 
 /**
  * The language a text appears to be written in when that is not English (e.g. "French", or a script such
@@ -59,7 +66,7 @@ export function nonEnglishLanguage(text: string): string | undefined {
   const latin = ascii ? letters : (text.match(/\p{Script=Latin}/gu)?.length ?? 0);
   // Mostly another script: not English whatever the length ("面试后没有回音").
   if (latin < letters / 2) {
-    for (const [name, re] of SCRIPTS) if (re.test(text)) return name;
+    for (const [name, re] of otherScripts()) if (re.test(text)) return name;
     return 'another script';
   }
   const lower = text.toLowerCase();
@@ -76,7 +83,7 @@ export function nonEnglishLanguage(text: string): string | undefined {
       }
     }
     // A word with a letter English does not use counts for every language that uses it, once.
-    if (!counted && FOREIGN_LETTERS.test(w)) foreign.set('', (foreign.get('') ?? 0) + 1);
+    if (!counted && !ascii && FOREIGN_LETTERS.test(w)) foreign.set('', (foreign.get('') ?? 0) + 1);
   }
   const accented = foreign.get('') ?? 0;
   let best: { language: string; n: number } | undefined;

@@ -5,9 +5,14 @@ import { stem } from '../stem.ts';
 
 export const ID_TOKEN = new RegExp(`^[${ID_LETTERS.toLowerCase()}]-\\d{3,}$`, 'i');
 export const HYPHEN = 45; // '-', the second character of every ID (ID_TOKEN)
-const TOKEN = new RegExp(`[${ID_LETTERS.toLowerCase()}]-\\d{3,}|[\\p{L}\\p{N}]+`, 'giu');
+/** Words of any script (and IDs), made on first use: a text all in ASCII (the usual query) needs only ASCII_TOKEN. */
+let unicodeToken: RegExp | undefined;
+const token = () => {
+  unicodeToken ??= new RegExp(`[${ID_LETTERS.toLowerCase()}]-\\d{3,}|[\\p{L}\\p{N}]+`, 'giu');
+  return unicodeToken;
+};
 // The same for a text all in ASCII (the usual query), where \p{L} and \p{N} are exactly [A-Za-z] and
-// [0-9]: V8 compiles a Unicode class in a fraction of a millisecond, on the first search of a process.
+// [0-9]: V8 makes a Unicode class in a fraction of a millisecond, and compiles it again on first use.
 const ASCII_TOKEN = new RegExp(`[${ID_LETTERS.toLowerCase()}]-\\d{3,}|[a-z0-9]+`, 'gi');
 /**
  * Text of printable ASCII and white space: the usual query, which the search's text steps (here,
@@ -35,5 +40,5 @@ export function normaliseTerm(term: string): string | null {
 
 /** The words of a text as the index splits them (IDs kept whole). */
 export function tokenizeText(text: string): string[] {
-  return text.match(PLAIN_ASCII.test(text) ? ASCII_TOKEN : TOKEN) ?? [];
+  return text.match(PLAIN_ASCII.test(text) ? ASCII_TOKEN : token()) ?? [];
 }
