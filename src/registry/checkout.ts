@@ -1,7 +1,7 @@
 // Finding an atlas checkout on disk. Kept apart from load.ts so that commands reading a snapshot can
 // locate a checkout without loading the YAML parser and the schemas.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, parse, resolve, sep } from 'node:path';
 
 export const MANIFEST_FILE = 'content/atlas.yaml';
 
@@ -10,13 +10,18 @@ export function isCheckout(dir: string): boolean {
   return existsSync(join(dir, MANIFEST_FILE));
 }
 
-/** The nearest directory at or above `start` that holds content/atlas.yaml. */
+/**
+ * The nearest directory at or above `start` that holds content/atlas.yaml. The path is resolved once,
+ * and each step up cuts it at its last separator: path.join and path.dirname read the whole path a
+ * character at a time, and this runs before every reading command.
+ */
 export function findCheckout(start: string): string | undefined {
-  let dir = start;
+  let dir = resolve(start);
+  const { root } = parse(dir);
   for (;;) {
-    if (isCheckout(dir)) return dir;
-    const parent = join(dir, '..');
-    if (parent === dir) return undefined;
-    dir = parent;
+    if (existsSync(`${dir}${dir.endsWith(sep) ? '' : sep}${MANIFEST_FILE}`)) return dir;
+    if (dir.length <= root.length) return undefined;
+    const cut = dir.lastIndexOf(sep);
+    dir = cut < root.length ? root : dir.slice(0, cut);
   }
 }
