@@ -91,19 +91,24 @@ export class EncodedEdges {
 
   /** The edges whose source (or target) is the entity at `position`, in the list's order. */
   at(end: 'source' | 'target', position: number): Edge[] {
-    // The j-th edge in the order searched, and its end's position.
-    const edgeAt = end === 'source' ? (j: number) => j : (j: number) => this.byTarget[j]!;
-    const offset = end === 'source' ? 0 : 1;
-    const endAt = (j: number) => this.numbers[3 * edgeAt(j) + offset]!;
+    // By source, the j-th edge searched is edge j; by target, edge byTarget[j]. Written out, not as
+    // closures: this runs for every entity a command reads the edges of.
+    const bySource = end === 'source';
+    const offset = bySource ? 0 : 1;
+    const { numbers, byTarget } = this;
     let lo = 0;
     let hi = this.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (endAt(mid) < position) lo = mid + 1;
+      if (numbers[3 * (bySource ? mid : byTarget[mid]!) + offset]! < position) lo = mid + 1;
       else hi = mid;
     }
     const out: Edge[] = [];
-    for (let j = lo; j < this.length && endAt(j) === position; j++) out.push(this.edge(edgeAt(j)));
+    for (let j = lo; j < this.length; j++) {
+      const k = bySource ? j : byTarget[j]!;
+      if (numbers[3 * k + offset] !== position) break;
+      out.push(this.edge(k));
+    }
     return out;
   }
 }
