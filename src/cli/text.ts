@@ -25,13 +25,12 @@ const WEB_ADDRESS = /^\(?https?:\/\//;
  * web address. No line exceeds `width`, except one holding a web address longer than the line.
  *
  * Written to allocate little (the reading commands' text is much of what they allocate, and a young
- * generation that fills costs a collection): a line is one slice of the text, its white space made single
- * spaces, unless it holds the pieces of a word cut in two.
+ * generation that fills costs a collection): a line is one slice of the text while its words are
+ * separated by single spaces in it, as they nearly always are.
  */
 export function wrap(text: string, rest = '', first = rest, width = WIDTH): string {
   const room = Math.max(10, width - Math.max(first.length, rest.length));
-  // Words separated by one space (native string work, not a loop over characters here).
-  const t = text.trim().replace(/\s+/g, ' ');
+  const t = text.trim();
   const lines: string[] = [];
   let prefix = first;
   // The current line's text: t[from, to) (none yet while from is -1), or `joined` once it is not one slice.
@@ -54,21 +53,38 @@ export function wrap(text: string, rest = '', first = rest, width = WIDTH): stri
       to = end;
       length += end - start;
     } else {
-      // The next word of the text extends the slice; a piece of a word cut in two is joined with a space.
-      if (joined === undefined && start === to + 1) to = end;
+      if (joined === undefined && start === to + 1 && t.charCodeAt(to) === 32) to = end;
       else joined = `${lineText()} ${t.slice(start, end)}`;
       length += 1 + end - start;
     }
   };
   for (let at = 0; at < t.length; ) {
-    let end = t.indexOf(' ', at);
-    if (end < 0) end = t.length;
+    let end = at;
+    while (end < t.length && !isSpace(t.charCodeAt(end))) end++;
     if (end - at <= room || WEB_ADDRESS.test(t.slice(at, Math.min(end, at + 9)))) add(at, end);
     else for (let i = at; i < end; i += room) add(i, Math.min(i + room, end));
-    at = end + 1;
+    at = end;
+    while (at < t.length && isSpace(t.charCodeAt(at))) at++;
   }
   lines.push(prefix + lineText());
   return lines.join('\n');
+}
+
+/** White space as /\s/ reads it. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Wraps text that may hold several paragraphs (separated by blank lines). */
