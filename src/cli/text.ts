@@ -16,75 +16,36 @@ export function terminalWidth(): number {
   return columns !== undefined && columns > 0 ? Math.min(100, Math.max(30, columns)) : 80;
 }
 
-/** A web address, which stays whole even past the width: one broken across lines cannot be copied or opened. */
-const WEB_ADDRESS = /^\(?https?:\/\//;
-
-/**
- * Wraps one paragraph; `first` indents the first line, `rest` the others. Words are separated by any
- * white space; a word longer than the room on a line (a long ID) is cut into pieces that fit, except a
- * web address. No line exceeds `width`, except one holding a web address longer than the line.
- *
- * Written to allocate little (the reading commands' text is much of what they allocate, and a young
- * generation that fills costs a collection): a line is one slice of the text while its words are
- * separated by single spaces in it, as they nearly always are.
- */
-export function wrap(text: string, rest = '', first = rest, width = WIDTH): string {
-  const room = Math.max(10, width - Math.max(first.length, rest.length));
-  const t = text.trim();
-  const lines: string[] = [];
-  let prefix = first;
-  // The current line's text: t[from, to) (none yet while from is -1), or `joined` once it is not one slice.
-  let from = -1;
-  let to = 0;
-  let joined: string | undefined;
-  let length = prefix.length;
-  const lineText = () => joined ?? (from < 0 ? '' : t.slice(from, to));
-  // Adds t[start, end) (a word, or a piece of one) to the line, or ends the line and starts the next with it.
-  const add = (start: number, end: number) => {
-    if (from >= 0 && length + 1 + (end - start) > width) {
-      lines.push(prefix + lineText());
-      prefix = rest;
-      length = prefix.length;
-      from = -1;
-      joined = undefined;
-    }
-    if (from < 0) {
-      from = start;
-      to = end;
-      length += end - start;
-    } else {
-      if (joined === undefined && start === to + 1 && t.charCodeAt(to) === 32) to = end;
-      else joined = `${lineText()} ${t.slice(start, end)}`;
-      length += 1 + end - start;
-    }
-  };
-  for (let at = 0; at < t.length; ) {
-    let end = at;
-    while (end < t.length && !isSpace(t.charCodeAt(end))) end++;
-    if (end - at <= room || WEB_ADDRESS.test(t.slice(at, Math.min(end, at + 9)))) add(at, end);
-    else for (let i = at; i < end; i += room) add(i, Math.min(i + room, end));
-    at = end;
-    while (at < t.length && isSpace(t.charCodeAt(at))) at++;
-  }
-  lines.push(prefix + lineText());
-  return lines.join('\n');
+/** A word longer than the room on a line (a URL, a long ID) cut into pieces that fit. */
+function pieces(word: string, room: number): string[] {
+  // A web address stays whole, even past the width: one broken across lines cannot be copied or opened.
+  if (word.length <= room || /^\(?https?:\/\//.test(word)) return [word];
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i += room) out.push(word.slice(i, i + room));
+  return out;
 }
 
-/** White space as /\s/ reads it. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+/** Wraps one paragraph; `first` indents the first line, `rest` the others. No line exceeds `width`, except one holding a web address longer than the line. */
+export function wrap(text: string, rest = '', first = rest, width = WIDTH): string {
+  const room = Math.max(10, width - Math.max(first.length, rest.length));
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .flatMap((w) => pieces(w, room));
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const w of words) {
+    if (!empty && line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = rest + w;
+    } else {
+      line += (empty ? '' : ' ') + w;
+    }
+    empty = false;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }
 
 /** Wraps text that may hold several paragraphs (separated by blank lines). */
