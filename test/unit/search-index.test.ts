@@ -188,7 +188,7 @@ describe(`the terms as stored, by length (HOBA_SEED=${SEED})`, () => {
           {
             format: INDEX_FORMAT,
             ids: [],
-            fieldLength: '',
+            fieldLength: [],
             averageFieldLength: [],
             terms: Array.from(runs, (run) => run ?? ''),
             letters: sorted.map((w) => lettersOf(w, 0, w.length)),

@@ -79,7 +79,7 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
   return {
     format: INDEX_FORMAT,
     ids,
-    fieldLength: encode(fieldLength),
+    fieldLength,
     averageFieldLength,
     terms: Array.from(byLength, (run) => run?.join('') ?? ''),
     letters: terms.map((t) => lettersOf(t, 0, t.length)),

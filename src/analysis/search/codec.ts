@@ -10,8 +10,8 @@ export interface SerialisedIndex {
   format: typeof INDEX_FORMAT;
   /** Entity IDs; a document is its position here. */
   ids: string[];
-  /** Distinct words of each document's fields (document × field), the length BM25 normalises by (encoded). */
-  fieldLength: string;
+  /** Distinct words of each document's fields (document × field), the length BM25 normalises by. */
+  fieldLength: number[];
   averageFieldLength: number[];
   /**
    * Index terms by length: entry L holds the terms of L letters, in code-unit order, written one after
@@ -39,7 +39,7 @@ export interface SerialisedIndex {
    */
   surfaces: string;
 }
-export const INDEX_FORMAT = 'hoba-search/5';
+export const INDEX_FORMAT = 'hoba-search/6';
 
 // Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
 // marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe

@@ -19,7 +19,6 @@ interface Postings {
 
 /** The serialised index with what searching needs, worked out on first use. */
 export class TermIndex {
-  readonly fieldLength: Int32Array;
   /** The number of the first term of each length (first[L] … first[L + 1] − 1 are of L letters). */
   private readonly first: Int32Array;
   private readonly decoded = new Map<number, Postings>();
@@ -30,7 +29,6 @@ export class TermIndex {
     /** Each document's boost (documentBoost), by position; 0 leaves it out. */
     private readonly boost: Float64Array,
   ) {
-    this.fieldLength = decode(data.fieldLength);
     const runs = data.terms;
     this.first = new Int32Array(runs.length + 1);
     for (let length = 1; length < runs.length; length++) this.first[length + 1] = this.first[length]! + runs[length]!.length / length;
@@ -145,7 +143,7 @@ export class TermIndex {
         for (let i = 0, doc = 0; i < inField; i++, n++) {
           doc += numbers[at++]!;
           const tf = numbers[at++]!;
-          const bm25 = idf * (D + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.fieldLength[doc * F + f]!) / average)));
+          const bm25 = idf * (D + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.data.fieldLength[doc * F + f]!) / average)));
           p.docs[n] = doc;
           p.share[n] = FIELD_BOOST[f]! * this.boost[doc]! * bm25;
         }
