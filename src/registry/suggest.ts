@@ -29,6 +29,7 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   }
   return rows[prev + n]!;
 }
+
 /** Up to `limit` candidates close to `word` (case-insensitive), closest first. */
 export function closest(word: string, candidates: Iterable<string>, limit = 3): string[] {
   const w = word.toLowerCase();

@@ -3,8 +3,7 @@
 import type { Entity } from '../../model/schemas.ts';
 import { FIELDS, fieldText, F } from './fields.ts';
 import { normaliseTerm, tokenizeText } from './tokenise.ts';
-import { lettersOf } from './term-index.ts';
-import { type SerialisedIndex, INDEX_FORMAT, encode, encodeFixed, byCodeUnit } from './codec.ts';
+import { type SerialisedIndex, INDEX_FORMAT, encode, encodeFixed, byCodeUnit, lettersOf } from './codec.ts';
 
 /** The index of a registry's entities. */
 export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
@@ -82,7 +81,7 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
     fieldLength,
     averageFieldLength,
     terms: Array.from(byLength, (run) => run?.join('') ?? ''),
-    letters: terms.map((t) => lettersOf(t, 0, t.length)),
+    letters: terms.map(lettersOf),
     postings: postings.join(''),
     postingStarts: encodeFixed(starts),
     surfaces: surfaces.join(' '),

@@ -99,4 +99,17 @@ export function decodeFixedAt(text: string, i: number): number {
 /** The postings codec, for its property test (test/unit/search-index.test.ts): numbers 0 … 2^31 − 1. */
 export const numberCodec = { encode, decode, encodeFixed, decodeFixedAt } as const;
 
+/**
+ * The letters of a word as a set of bits (SerialisedIndex.letters): a to z one bit each, every other
+ * character one of four more (a coarser set is still a bound). 30 bits, so that they parse as small integers.
+ */
+export function lettersOf(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 4));
+  }
+  return mask;
+}
+
 export const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,7 +4,7 @@ import { editDistance } from '../../registry/suggest.ts';
 import { ID_TOKEN, HYPHEN } from './tokenise.ts';
 import { FIELD_BOOST, F } from './fields.ts';
 import { K1, B, D } from './policy.ts';
-import { type SerialisedIndex, decode, decodeFixedAt } from './codec.ts';
+import { type SerialisedIndex, decode, decodeFixedAt, lettersOf } from './codec.ts';
 
 /**
  * A term's postings, decoded: field f's documents from start[f] to start[f + 1], each with what the term
@@ -108,12 +108,12 @@ export class TermIndex {
     // Only terms within `max` letters of the term's length can be that close, and only terms whose set of
     // letters differs from the term's by at most `max` each way (an edit adds or removes one letter): a
     // cheap test that leaves the edit distance to few terms.
-    const letters = lettersOf(term, 0, term.length);
+    const letters = lettersOf(term);
+    const masks = this.data.letters;
     const out: Array<[number, number]> = [];
     const last = Math.min(term.length + max, this.data.terms.length - 1);
     for (let length = Math.max(1, term.length - max); length <= last; length++) {
       const run = this.data.terms[length]!;
-      const masks = this.data.letters;
       const from = this.first[length]!;
       for (let k = 0, end = this.first[length + 1]! - from; k < end; k++) {
         const other = masks[from + k]!;
@@ -181,19 +181,6 @@ function compareAt(text: string, at: number, word: string): number {
     if (d !== 0) return d;
   }
   return 0;
-}
-
-/**
- * The letters of text[start, end) as a set of bits (digits and other characters share bits: a coarser set
- * is still a bound).
- */
-export function lettersOf(text: string, start: number, end: number): number {
-  let mask = 0;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 4));
-  }
-  return mask;
 }
 
 /**
