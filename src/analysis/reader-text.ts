@@ -128,6 +128,13 @@ const NEGATION_CUES = new Set(
   ),
 );
 
+/**
+ * Words that say a step went as it should ("it came back clean", "everything on it is accurate", "which
+ * is fine"): they deny a problem with what their clause names, before or after them, as a negation does
+ * with what follows it. Not "matched": a report "matched on my name" is the problem itself.
+ */
+const ALL_CLEAR = new Set('fine clean cleared accurate correct smoothly'.split(' '));
+
 /** Words that end a negation's scope: what follows is another statement. */
 const SCOPE_ENDS = new Set(
   'but however although though yet except because since and so while whereas then until after before when which instead'.split(' '),
@@ -245,7 +252,10 @@ export function readText(text: string): ReadText {
       if (/^\s+(?:then|they|he|she|i|we|now|later|after|so)\b/.test(rest)) closeClause();
     }
     if (SCOPE_ENDS.has(word)) scope = 0;
-    const cue = NEGATION_CUES.has(word);
+    // Under a negation it says the opposite ("the report isn't accurate"): a problem, not a denial.
+    const clear = ALL_CLEAR.has(word) && scope === 0;
+    const cue = NEGATION_CUES.has(word) || clear;
+    if (clear) for (let i = clauseStart; i < tokens.length; i++) if (!tokens[i]!.cue) tokens[i]!.negated = true;
     const t: Token = {
       raw,
       start,

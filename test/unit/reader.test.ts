@@ -321,6 +321,30 @@ describe('reading text: clauses, negation scope, questions', () => {
     );
   });
 
+  test('a step said to have gone as it should is denied in its whole clause, the words before the cue too', () => {
+    const r = readText('The background report came back clean, then they stopped replying');
+    assert.deepEqual(
+      r.tokens.filter((t) => t.negated).map((t) => t.word),
+      ['the', 'background', 'report', 'came', 'back'],
+    );
+    assert.equal(r.negatedClauses.length, 1);
+    assert.ok(featuresOf(r.tokens, r.clauses[0]!).includes('!report'));
+    // The clause after "then" is stated, not denied.
+    assert.ok(featuresOf(r.tokens, r.clauses[1]!).includes('reply'));
+    // Under a negation it says the opposite: only what follows the negation is marked, as before.
+    assert.deepEqual(
+      readText("The report isn't accurate")
+        .tokens.filter((t) => t.negated)
+        .map((t) => t.word),
+      ['accurate'],
+    );
+    // A word that only looks like one ("fined", "cleaner") is no cue.
+    assert.deepEqual(
+      readText('I was fined by the cleaner').tokens.filter((t) => t.negated),
+      [],
+    );
+  });
+
   test('a question or a hypothetical is not read as an observation', () => {
     const r = readText('Should I follow up? If they ask about my age I will say so. They withdrew my offer.');
     // Their words are marked as asked ("?"), so the classifier learns them apart from what is reported.
