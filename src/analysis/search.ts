@@ -289,7 +289,9 @@ export class AtlasSearch {
         }
       }
       if (typos > 0) {
-        for (const [t, distance] of this.index.near(q, typos)) {
+        // A word the atlas holds has its neighbours stored (the same terms near() finds); any other is compared now.
+        const stored = self !== undefined ? this.index.neighbours(self) : undefined;
+        for (const [t, distance] of stored ?? this.index.near(q, typos)) {
           if (distance === 0 || byPrefix.has(t)) continue;
           const length = this.index.lengthOf(t);
           out.push({ term: t, source, weight: (FUZZY_WEIGHT * length) / (length + distance) });

@@ -35,7 +35,7 @@ import { Registry, compareEdges, compareIds as compareIdsOf, titleOf, type LazyR
 import type { Problem } from './rules.ts';
 
 /** Bump when the snapshot layout or a precomputed index's options change. */
-const SNAPSHOT_FORMAT = 11;
+const SNAPSHOT_FORMAT = 12;
 /** The code a snapshot must have been built by to be trusted. */
 const BUILT_BY = `hoba@${pkg.version}+snapshot.${SNAPSHOT_FORMAT}`;
 export const SNAPSHOT_FILE = 'atlas.snapshot.json';

@@ -5,11 +5,13 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { AtlasSearch } from '../../src/analysis/search.ts';
-import { INDEX_FORMAT, lettersOf, numberCodec } from '../../src/analysis/search/codec.ts';
+import { INDEX_FORMAT, lettersOf, numberCodec, type SerialisedIndex } from '../../src/analysis/search/codec.ts';
+import { reachOf } from '../../src/analysis/search/policy.ts';
 import { TermIndex } from '../../src/analysis/search/term-index.ts';
+import { buildIndex } from '../../src/analysis/search/build.ts';
 import { editDistance } from '../../src/registry/suggest.ts';
 import { fieldText } from '../../src/analysis/search/fields.ts';
-import { normaliseTerm, tokenizeText } from '../../src/analysis/search/tokenise.ts';
+import { ID_TOKEN, normaliseTerm, tokenizeText } from '../../src/analysis/search/tokenise.ts';
 import type { Entity } from '../../src/model/index.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { Registry } from '../../src/registry/registry.ts';
@@ -91,6 +93,62 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
           const restored = AtlasSearch.load(reg, json);
           assert.equal(restored.toJSON(), json, 'written again, the same text');
           for (const q of queries) assert.deepEqual(restored.search(q, { limit: 20 }), built.search(q, { limit: 20 }), q);
+        },
+      ),
+      options(25),
+    );
+  });
+
+  test('each term carries the terms a query of it reaches by typos, as comparing every term finds them', () => {
+    fc.assert(
+      fc.property(fc.subarray(entities, { minLength: 1, maxLength: 40 }), (some) => {
+        const reg = new Registry({ manifest, entities: some });
+        const index = new TermIndex(JSON.parse(AtlasSearch.build(reg).toJSON()) as SerialisedIndex, new Float64Array(some.length).fill(1));
+        const all = Array.from({ length: index.size }, (_, t) => index.term(t));
+        all.forEach((term, t) => {
+          const { typos } = reachOf(term);
+          // Every other term within the typos allowed, IDs left out, by length then code unit.
+          const plain = all.flatMap((other, u): Array<[number, number]> => {
+            if (u === t || typos === 0 || ID_TOKEN.test(other)) return [];
+            const d = Math.abs(other.length - term.length) > typos ? typos + 1 : plainDistance(term, other);
+            return d <= typos ? [[u, d]] : [];
+          });
+          assert.deepEqual(index.neighbours(t), plain, term);
+        });
+      }),
+      options(4),
+    );
+  });
+
+  test('a search reaches the same terms by stored neighbours as by comparing every term', () => {
+    const reg = new Registry({ manifest, entities });
+    const built = AtlasSearch.build(reg);
+    const index = new TermIndex(JSON.parse(built.toJSON()) as SerialisedIndex, new Float64Array(entities.length).fill(1));
+    for (let t = 0; t < index.size; t++) {
+      const term = index.term(t);
+      const { typos } = reachOf(term);
+      const compared = typos > 0 ? index.near(term, typos).filter(([, d]) => d > 0) : [];
+      assert.deepEqual(index.neighbours(t), compared, term);
+    }
+  });
+
+  test('an index too large to store typo neighbours answers every query as one that stores them', () => {
+    const query = () =>
+      fc
+        .array(fc.constantFrom(...words, 'intervew', 'rejectd', 'ghostd', 'salry'), { minLength: 1, maxLength: 4 })
+        .map((ws) => ws.join(' '));
+    fc.assert(
+      fc.property(
+        fc.subarray(entities, { minLength: 1, maxLength: 60 }),
+        fc.array(query(), { minLength: 1, maxLength: 5 }),
+        (some, queries) => {
+          const reg = new Registry({ manifest, entities: some });
+          const stored = AtlasSearch.build(reg);
+          const without = buildIndex(some, 0);
+          assert.equal(without.neighbours, false);
+          assert.equal((JSON.parse(stored.toJSON()) as SerialisedIndex).neighbours, true);
+          const compared = AtlasSearch.load(reg, JSON.stringify(without));
+          for (const q of queries) assert.deepEqual(compared.search(q, { limit: 20 }), stored.search(q, { limit: 20 }), q);
         },
       ),
       options(25),
@@ -194,6 +252,7 @@ describe(`the terms as stored, by length (HOBA_SEED=${SEED})`, () => {
             letters: sorted.map((w) => lettersOf(w)),
             postings: '',
             postingStarts: encodeFixed(sorted.map(() => 0).concat(0)),
+            neighbours: false,
             surfaces: sorted.map(() => '').join(' '),
           },
           new Float64Array(0),

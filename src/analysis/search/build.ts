@@ -1,12 +1,13 @@
-// Search, building the serialised index of a registry's entities (postings, field lengths, and the word
-// shown for each term).
+// Search, building the serialised index of a registry's entities (postings, typo neighbours, field
+// lengths, and the word shown for each term).
 import type { Entity } from '../../model/schemas.ts';
 import { FIELDS, fieldText, F } from './fields.ts';
 import { normaliseTerm, tokenizeText } from './tokenise.ts';
-import { type SerialisedIndex, INDEX_FORMAT, encode, encodeFixed, byCodeUnit, lettersOf } from './codec.ts';
+import { type SerialisedIndex, INDEX_FORMAT, MAX_TERMS_WITH_NEIGHBOURS, encode, encodeFixed, byCodeUnit, lettersOf } from './codec.ts';
+import { typoNeighbours } from './term-index.ts';
 
-/** The index of a registry's entities. */
-export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
+/** The index of a registry's entities (with typo neighbours when it has at most `withNeighbours` terms). */
+export function buildIndex(entities: readonly Entity[], withNeighbours = MAX_TERMS_WITH_NEIGHBOURS): SerialisedIndex {
   const ids = entities.map((e) => e.id);
   const fieldLength: number[] = [];
   const total = new Array<number>(F).fill(0);
@@ -52,6 +53,14 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
   });
   // By length, then in code-unit order (SerialisedIndex.terms).
   const terms = [...byTerm.keys()].sort((a, b) => a.length - b.length || byCodeUnit(a, b));
+  const byLength: string[][] = [];
+  for (const t of terms) {
+    byLength[t.length] ??= [];
+    byLength[t.length]!.push(t);
+  }
+  const runs = Array.from(byLength, (run) => run?.join('') ?? '');
+  const letters = terms.map(lettersOf);
+  const neighbours = terms.length <= withNeighbours ? typoNeighbours(runs, letters) : undefined;
   const postings = terms.map((t) => {
     const numbers: number[] = [];
     for (const list of byTerm.get(t)!) {
@@ -61,6 +70,9 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
         previous = list[i]!;
       }
     }
+    const near = neighbours?.(t) ?? [];
+    numbers.push(near.length);
+    for (const [u, distance] of near) numbers.push(u, distance);
     return encode(numbers);
   });
   const starts = [0];
@@ -70,19 +82,15 @@ export function buildIndex(entities: readonly Entity[]): SerialisedIndex {
     const word = surface.get(t)?.word ?? t;
     return word === t ? '' : word;
   });
-  const byLength: string[][] = [];
-  for (const t of terms) {
-    byLength[t.length] ??= [];
-    byLength[t.length]!.push(t);
-  }
   return {
     format: INDEX_FORMAT,
     ids,
     fieldLength,
     averageFieldLength,
-    terms: Array.from(byLength, (run) => run?.join('') ?? ''),
-    letters: terms.map(lettersOf),
+    terms: runs,
+    letters,
     postings: postings.join(''),
+    neighbours: neighbours !== undefined,
     postingStarts: encodeFixed(starts),
     surfaces: surfaces.join(' '),
   };

@@ -22,11 +22,21 @@ export interface SerialisedIndex {
   /** The letters of each term as a set of bits (lettersOf), in term order: what typo matching compares first. */
   letters: number[];
   /**
-   * Each term's postings (encoded), in term order, one after another: for each field, the number of
-   * documents holding the term there, then for each such document the gap from the previous one and the
-   * term's occurrences in the field.
+   * Each term's record (encoded), in term order, one after another: its postings (for each field, the
+   * number of documents holding the term there, then for each such document the gap from the previous one
+   * and the term's occurrences in the field), then its typo neighbours (how many, then each one's term
+   * number and edit distance: the terms a query of this very word reaches by typo tolerance, worked out
+   * when the index is built, so that a query of a word the atlas holds compares no terms; none are stored
+   * when `neighbours` is false).
    */
   postings: string;
+  /**
+   * Whether the records carry the terms' typo neighbours: only for an index of up to
+   * MAX_TERMS_WITH_NEIGHBOURS terms (finding them compares each term with the terms of nearby lengths, so
+   * the work grows with the square of the terms; the atlas holds about 6,300). Without them, a query
+   * compares its words with the terms when it runs, as it does for a word the atlas does not hold.
+   */
+  neighbours: boolean;
   /**
    * Where each term's postings start in `postings`, and where the last ends, five digits each
    * (encodeFixed): a term's postings are read without splitting the text or reading the others.
@@ -39,7 +49,9 @@ export interface SerialisedIndex {
    */
   surfaces: string;
 }
-export const INDEX_FORMAT = 'hoba-search/6';
+export const INDEX_FORMAT = 'hoba-search/7';
+/** The most terms an index stores typo neighbours for (SerialisedIndex.neighbours): about a second of building. */
+export const MAX_TERMS_WITH_NEIGHBOURS = 20_000;
 
 // Numbers are written as base-64url digits of 5 bits, most significant first, all but the last digit
 // marked by adding 32: small numbers (most gaps and counts) take one character, and the text is JSON-safe

@@ -3,7 +3,7 @@
 import { editDistance } from '../../registry/suggest.ts';
 import { ID_TOKEN, HYPHEN } from './tokenise.ts';
 import { FIELD_BOOST, F } from './fields.ts';
-import { K1, B, D } from './policy.ts';
+import { K1, B, D, reachOf } from './policy.ts';
 import { type SerialisedIndex, decode, decodeFixedAt, lettersOf } from './codec.ts';
 
 /**
@@ -15,6 +15,8 @@ interface Postings {
   docs: Int32Array;
   share: Float64Array;
   start: number[];
+  /** The term's typo neighbours (SerialisedIndex.postings): term number, then edit distance, for each. */
+  near: Int32Array;
 }
 
 /** The serialised index with what searching needs, worked out on first use. */
@@ -131,9 +133,20 @@ export class TermIndex {
     let p = this.decoded.get(t);
     if (!p) {
       const numbers = decode(this.data.postings, decodeFixedAt(this.data.postingStarts, t), decodeFixedAt(this.data.postingStarts, t + 1));
-      const total = (numbers.length - F) / 2;
+      // The postings' fields, then the typo neighbours (SerialisedIndex.postings).
+      let end = 0;
+      let total = 0;
+      for (let f = 0; f < F; f++) {
+        total += numbers[end]!;
+        end += 1 + 2 * numbers[end]!;
+      }
       const documents = this.data.ids.length;
-      p = { docs: new Int32Array(total), share: new Float64Array(total), start: [0] };
+      p = {
+        docs: new Int32Array(total),
+        share: new Float64Array(total),
+        start: [0],
+        near: numbers.subarray(end + 1, end + 1 + 2 * numbers[end]!),
+      };
       let at = 0;
       let n = 0;
       for (let f = 0; f < F; f++) {
@@ -154,6 +167,19 @@ export class TermIndex {
     return p;
   }
 
+  /**
+   * The terms a query of term t reaches by typo tolerance (near() of the term, with the typos its length
+   * allows, itself left out), with the distance, as worked out when the index was built; undefined when
+   * the index stores none (SerialisedIndex.neighbours).
+   */
+  neighbours(t: number): Array<[term: number, distance: number]> | undefined {
+    if (!this.data.neighbours) return undefined;
+    const { near } = this.postings(t);
+    const out: Array<[number, number]> = [];
+    for (let i = 0; i < near.length; i += 2) out.push([near[i]!, near[i + 1]!]);
+    return out;
+  }
+
   /** Whether document `doc` holds term t in field f (postings are sorted by document). */
   holds(t: number, f: number, doc: number): boolean {
     const { docs, start } = this.postings(t);
@@ -172,6 +198,20 @@ export class TermIndex {
   documentsWith(t: number): number {
     return new Set(this.postings(t).docs).size;
   }
+}
+
+/**
+ * For an index being built (its terms by length and their letters, SerialisedIndex), each term's typo
+ * neighbours as near() finds them for a query of that very term (the typos reachOf allows it; IDs reach
+ * none), itself left out: what TermIndex.neighbours reads back.
+ */
+export function typoNeighbours(terms: string[], letters: number[]): (term: string) => Array<[term: number, distance: number]> {
+  // near() reads only the terms and their letters.
+  const index = new TermIndex({ terms, letters } as SerialisedIndex, new Float64Array(0));
+  return (term) => {
+    const { typos } = reachOf(term);
+    return typos > 0 ? index.near(term, typos).filter(([, distance]) => distance > 0) : [];
+  };
 }
 
 /** Compares text[at, at + word.length) with word in code-unit order (negative: before). */
