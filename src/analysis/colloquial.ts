@@ -266,11 +266,15 @@ export const PHRASES: readonly Phrase[] = [
     means: 'recruiter quiet promising next steps',
     needs: ['recruiter'],
   },
-  {
-    re: /\b(?:another|one more|an extra|extra|additional|yet another|(?:fifth|sixth|seventh|eighth|ninth|tenth)|\d+(?:th|rd|nd)) (?:interview|round|stage|conversation|call)s?\b|\b(?:keep|keeps|kept|keeping) adding (?:more )?(?:interviews|rounds|steps|stages)|\badded (?:another|more|an extra|a new) (?:interview|round|step|stage)s?\b/,
-    means: 'extra round added',
-    needs: ['interview', 'round', 'stage', 'conversation', 'call', 'adding', 'added'],
-  },
+  cut('extra round added', [
+    [
+      '(?:another|one more|an extra|extra|additional|yet another|fifth|sixth|seventh|eighth|ninth|tenth) (?:interview|round|stage|conversation|call)s?',
+      ['another', 'more', 'extra', 'additional', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
+    ],
+    ['\\d+(?:th|rd|nd) (?:interview|round|stage|conversation|call)s?', ['th ', 'rd ', 'nd ']],
+    ['(?:keep|keeps|kept|keeping) adding (?:more )?(?:interviews|rounds|steps|stages)', ['adding']],
+    ['added (?:another|more|an extra|a new) (?:interview|round|step|stage)s?', ['added']],
+  ]),
   {
     re: /\b(?:(?:one[- ]way|recorded|pre-?recorded|asynchronous|async|automated) (?:video|interview|assessment|test)s?|talk(?:ing|ed)? to (?:a|my|the) (?:camera|webcam|screen|computer)|(?:video|webcam) (?:with|and) no ?one|personality (?:test|quiz|assessment)|gamified|game[- ]based|online (?:test|assessment|quiz)|ai (?:screening|screener|assessment))\b/,
     means: 'one-way video automated assessment',
