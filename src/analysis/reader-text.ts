@@ -16,9 +16,12 @@ export interface Token {
   word: string;
   /** The stem of `word` (stem.ts). */
   stem: string;
-  /** Inside the scope of a negation ("never", "nobody", "wasn't"…) that comes before it in its clause. */
+  /**
+   * Inside the scope of a negation ("never", "nobody", "wasn't"…) that comes before it in its clause, or
+   * anywhere in a clause that says a step went as it should ("it came back clean": ALL_CLEAR).
+   */
   negated: boolean;
-  /** A negation word itself. */
+  /** A negation word itself, or a word that says a step went as it should. */
   cue: boolean;
   /** Index of the clause and the sentence it belongs to. */
   clause: number;

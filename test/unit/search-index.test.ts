@@ -80,21 +80,26 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
     ].filter((w) => w.length > 2);
   });
 
+  /** Lists of queries of one to four words of the atlas (and of the `extra` words), built when a test runs (after `words`). */
+  const queries = (extra: readonly string[] = []) =>
+    fc.array(
+      fc.array(fc.constantFrom(...words, ...extra), { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')),
+      { minLength: 1, maxLength: 5 },
+    );
+  const sameAnswers = (a: AtlasSearch, b: AtlasSearch, qs: readonly string[]) => {
+    for (const q of qs) assert.deepEqual(a.search(q, { limit: 20 }), b.search(q, { limit: 20 }), q);
+  };
+
   test('an index restored from its JSON answers every query exactly as the index it was written from', () => {
-    const query = () => fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
     fc.assert(
-      fc.property(
-        fc.subarray(entities, { minLength: 1, maxLength: 60 }),
-        fc.array(query(), { minLength: 1, maxLength: 5 }),
-        (some, queries) => {
-          const reg = new Registry({ manifest, entities: some });
-          const built = AtlasSearch.build(reg);
-          const json = built.toJSON();
-          const restored = AtlasSearch.load(reg, json);
-          assert.equal(restored.toJSON(), json, 'written again, the same text');
-          for (const q of queries) assert.deepEqual(restored.search(q, { limit: 20 }), built.search(q, { limit: 20 }), q);
-        },
-      ),
+      fc.property(fc.subarray(entities, { minLength: 1, maxLength: 60 }), queries(), (some, qs) => {
+        const reg = new Registry({ manifest, entities: some });
+        const built = AtlasSearch.build(reg);
+        const json = built.toJSON();
+        const restored = AtlasSearch.load(reg, json);
+        assert.equal(restored.toJSON(), json, 'written again, the same text');
+        sameAnswers(restored, built, qs);
+      }),
       options(25),
     );
   });
@@ -133,22 +138,17 @@ describe(`the whole index (HOBA_SEED=${SEED})`, () => {
   });
 
   test('an index too large to store typo neighbours answers every query as one that stores them', () => {
-    const query = () =>
-      fc
-        .array(fc.constantFrom(...words, 'intervew', 'rejectd', 'ghostd', 'salry'), { minLength: 1, maxLength: 4 })
-        .map((ws) => ws.join(' '));
     fc.assert(
       fc.property(
         fc.subarray(entities, { minLength: 1, maxLength: 60 }),
-        fc.array(query(), { minLength: 1, maxLength: 5 }),
-        (some, queries) => {
+        queries(['intervew', 'rejectd', 'ghostd', 'salry']),
+        (some, qs) => {
           const reg = new Registry({ manifest, entities: some });
           const stored = AtlasSearch.build(reg);
           const without = buildIndex(some, 0);
           assert.equal(without.neighbours, false);
           assert.equal((JSON.parse(stored.toJSON()) as SerialisedIndex).neighbours, true);
-          const compared = AtlasSearch.load(reg, JSON.stringify(without));
-          for (const q of queries) assert.deepEqual(compared.search(q, { limit: 20 }), stored.search(q, { limit: 20 }), q);
+          sameAnswers(AtlasSearch.load(reg, JSON.stringify(without)), stored, qs);
         },
       ),
       options(25),
