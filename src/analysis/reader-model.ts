@@ -5,6 +5,7 @@
 // artifacts' voices and aliases, the not-covered topics' voices and the labelled corpus), shipped in the
 // snapshot and the site as a compact string, and scored here: a sparse dot product per class, a few
 // hundred microseconds for a paragraph. Deterministic: the same examples give the same bytes.
+import { decode, encode } from './number-codec.ts';
 
 /** The name of the class "this lies outside the atlas" (any topic of not_covered). */
 export const OUT_OF_SCOPE = '~out';
@@ -85,36 +86,6 @@ export interface SerialisedModel {
   };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
-}
-
-// Integers as base-64url digits of 5 bits, most significant first, all but the last marked by adding 32
-// (the search index's encoding, search.ts): a small number is one character, and the text is JSON-safe.
-const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const DIGIT_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
-
-function encode(numbers: readonly number[]): string {
-  const out: string[] = [];
-  for (let n of numbers) {
-    let digits = DIGITS[n & 31]!;
-    for (n >>>= 5; n > 0; n >>>= 5) digits = DIGITS[32 + (n & 31)]! + digits;
-    out.push(digits);
-  }
-  return out.join('');
-}
-
-function decode(text: string): number[] {
-  const out: number[] = [];
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const v = DIGIT_VALUE[text.charCodeAt(i)]!;
-    if (v < 0) throw new Error(`the reader model holds a character that is not a digit (${text[i]})`);
-    if (v < 32) {
-      out.push(n * 32 + v);
-      n = 0;
-    } else n = n * 32 + (v - 32);
-  }
-  return out;
 }
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { AtlasSearch } from '../../src/analysis/search.ts';
-import { INDEX_FORMAT, lettersOf, numberCodec, type SerialisedIndex } from '../../src/analysis/search/codec.ts';
+import { INDEX_FORMAT, lettersOf, type SerialisedIndex } from '../../src/analysis/search/codec.ts';
+import { decode, decodeFixedAt, encode, encodeFixed } from '../../src/analysis/number-codec.ts';
 import { reachOf } from '../../src/analysis/search/policy.ts';
 import { TermIndex } from '../../src/analysis/search/term-index.ts';
 import { buildIndex } from '../../src/analysis/search/build.ts';
@@ -19,7 +20,6 @@ import { ROOT, seedFromEnv } from '../helpers.ts';
 
 const SEED = seedFromEnv(28_2026);
 const options = (numRuns: number) => ({ seed: SEED, numRuns, endOnFailure: true });
-const { encode, decode, encodeFixed, decodeFixedAt } = numberCodec;
 
 /** The numbers the codec carries: gaps, counts and lengths, 0 to 2^31 − 1, the 5-bit digit edges included. */
 const number = fc.oneof(fc.nat(), fc.nat({ max: 40 }), fc.constantFrom(0, 31, 32, 1023, 1024, 32767, 32768, 2 ** 31 - 1));
@@ -63,6 +63,25 @@ describe(`the postings codec (HOBA_SEED=${SEED})`, () => {
         assert.equal(encode(a) + encode(b), encode([...a, ...b]));
       }),
       options(300),
+    );
+  });
+
+  test('a damaged text (a character that is no digit) is refused, not read as other numbers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(number, { maxLength: 20 }),
+        fc
+          .integer({ min: 0, max: 0xffff })
+          .map((code) => String.fromCharCode(code))
+          .filter((c) => !/[A-Za-z0-9_-]/.test(c)),
+        fc.nat(),
+        (numbers, bad, at) => {
+          const text = encode(numbers);
+          const i = text.length === 0 ? 0 : at % text.length;
+          assert.throws(() => decode(text.slice(0, i) + bad + text.slice(i)), /is not a digit of a number text/);
+        },
+      ),
+      options(200),
     );
   });
 });

@@ -3,7 +3,8 @@
 import type { Entity } from '../../model/schemas.ts';
 import { FIELDS, fieldText, F } from './fields.ts';
 import { normaliseTerm, tokenizeText } from './tokenise.ts';
-import { type SerialisedIndex, INDEX_FORMAT, MAX_TERMS_WITH_NEIGHBOURS, encode, encodeFixed, byCodeUnit, lettersOf } from './codec.ts';
+import { type SerialisedIndex, INDEX_FORMAT, MAX_TERMS_WITH_NEIGHBOURS, byCodeUnit, lettersOf } from './codec.ts';
+import { encode, encodeFixed } from '../number-codec.ts';
 import { typoNeighbours } from './term-index.ts';
 
 /** The index of a registry's entities (with typo neighbours when it has at most `withNeighbours` terms). */

@@ -4,7 +4,8 @@ import { editDistance } from '../../registry/suggest.ts';
 import { ID_TOKEN, HYPHEN } from './tokenise.ts';
 import { FIELD_BOOST, F } from './fields.ts';
 import { K1, B, D, reachOf } from './policy.ts';
-import { type SerialisedIndex, decode, decodeFixedAt, lettersOf } from './codec.ts';
+import { type SerialisedIndex, lettersOf } from './codec.ts';
+import { decode, decodeFixedAt } from '../number-codec.ts';
 
 /**
  * A term's postings, decoded: field f's documents from start[f] to start[f + 1], each with what the term
