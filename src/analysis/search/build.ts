@@ -5,7 +5,7 @@ import { FIELDS, fieldText, F } from './fields.ts';
 import { normaliseTerm, tokenizeText } from './tokenise.ts';
 import { type SerialisedIndex, INDEX_FORMAT, MAX_TERMS_WITH_NEIGHBOURS, byCodeUnit, lettersOf } from './codec.ts';
 import { encode, encodeFixed } from '../number-codec.ts';
-import { typoNeighbours } from './term-index.ts';
+import { Terms } from './term-index.ts';
 
 /** The index of a registry's entities (with typo neighbours when it has at most `withNeighbours` terms). */
 export function buildIndex(entities: readonly Entity[], withNeighbours = MAX_TERMS_WITH_NEIGHBOURS): SerialisedIndex {
@@ -61,7 +61,8 @@ export function buildIndex(entities: readonly Entity[], withNeighbours = MAX_TER
   }
   const runs = Array.from(byLength, (run) => run?.join('') ?? '');
   const letters = terms.map(lettersOf);
-  const neighbours = terms.length <= withNeighbours ? typoNeighbours(runs, letters) : undefined;
+  // Each term's typo neighbours, for an index of at most `withNeighbours` terms (SerialisedIndex.neighbours).
+  const lookup = terms.length <= withNeighbours ? new Terms(runs, letters) : undefined;
   const postings = terms.map((t) => {
     const numbers: number[] = [];
     for (const list of byTerm.get(t)!) {
@@ -71,7 +72,7 @@ export function buildIndex(entities: readonly Entity[], withNeighbours = MAX_TER
         previous = list[i]!;
       }
     }
-    const near = neighbours?.(t) ?? [];
+    const near = lookup?.typoNeighbours(t) ?? [];
     numbers.push(near.length);
     for (const [u, distance] of near) numbers.push(u, distance);
     return encode(numbers);
@@ -91,7 +92,7 @@ export function buildIndex(entities: readonly Entity[], withNeighbours = MAX_TER
     terms: runs,
     letters,
     postings: postings.join(''),
-    neighbours: neighbours !== undefined,
+    neighbours: lookup !== undefined,
     postingStarts: encodeFixed(starts),
     surfaces: surfaces.join(' '),
   };

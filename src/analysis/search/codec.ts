@@ -33,7 +33,7 @@ export interface SerialisedIndex {
   /**
    * Whether the records carry the terms' typo neighbours: only for an index of up to
    * MAX_TERMS_WITH_NEIGHBOURS terms (finding them compares each term with the terms of nearby lengths, so
-   * the work grows with the square of the terms; the atlas holds about 6,300). Without them, a query
+   * the work grows with the square of the terms; the atlas's are a few thousand). Without them, a query
    * compares its words with the terms when it runs, as it does for a word the atlas does not hold.
    */
   neighbours: boolean;

@@ -1,5 +1,5 @@
-// Search, the serialised index with what searching needs worked out on first use: decoded postings, terms
-// by length for typo matching, and ranking the best documents.
+// Search, the serialised index with what searching needs worked out on first use: its terms by length
+// (lookup, prefixes, typo matching), decoded postings, and ranking the best documents.
 import { editDistance } from '../../registry/suggest.ts';
 import { ID_TOKEN, HYPHEN } from './tokenise.ts';
 import { FIELD_BOOST, F } from './fields.ts';
@@ -20,33 +20,34 @@ interface Postings {
   near: Int32Array;
 }
 
-/** The serialised index with what searching needs, worked out on first use. */
-export class TermIndex {
+/**
+ * An index's terms as it stores them (SerialisedIndex.terms and .letters): numbered by length then code
+ * unit, found, listed by prefix and by typos. All an index being built needs to find typo neighbours.
+ */
+export class Terms {
   /** The number of the first term of each length (first[L] … first[L + 1] − 1 are of L letters). */
   private readonly first: Int32Array;
-  private readonly decoded = new Map<number, Postings>();
-  private surfaceList?: string[];
 
   constructor(
-    readonly data: SerialisedIndex,
-    /** Each document's boost (documentBoost), by position; 0 leaves it out. */
-    private readonly boost: Float64Array,
+    /** Entry L: the terms of L letters, one after the other (SerialisedIndex.terms). */
+    private readonly runs: readonly string[],
+    /** Each term's letters as bits (lettersOf), in term order. */
+    private readonly letters: readonly number[],
   ) {
-    const runs = data.terms;
     this.first = new Int32Array(runs.length + 1);
     for (let length = 1; length < runs.length; length++) this.first[length + 1] = this.first[length]! + runs[length]!.length / length;
   }
 
   /** How many terms the index holds. */
   get size(): number {
-    return this.first[this.data.terms.length]!;
+    return this.first[this.runs.length]!;
   }
 
   /** The length (in code units) of term t. */
   lengthOf(t: number): number {
     // The first length whose run ends after t.
     let lo = 1;
-    let hi = this.data.terms.length - 1;
+    let hi = this.runs.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.first[mid + 1]! > t) hi = mid;
@@ -59,18 +60,12 @@ export class TermIndex {
   term(t: number): string {
     const length = this.lengthOf(t);
     const at = (t - this.first[length]!) * length;
-    return this.data.terms[length]!.slice(at, at + length);
-  }
-
-  /** The word of the atlas shown for term t (SerialisedIndex.surfaces): "" when it is the term itself. */
-  surface(t: number): string {
-    this.surfaceList ??= this.data.surfaces.split(' ');
-    return this.surfaceList[t] ?? '';
+    return this.runs[length]!.slice(at, at + length);
   }
 
   /** Among the terms of `length` letters, the first whose beginning is not before `text` in code-unit order. */
   private lowerBound(text: string, length: number): number {
-    const run = this.data.terms[length] ?? '';
+    const run = this.runs[length] ?? '';
     let lo = 0;
     let hi = run.length / length;
     while (lo < hi) {
@@ -84,17 +79,17 @@ export class TermIndex {
   /** The number of an index term, or undefined when no document holds it. */
   find(term: string): number | undefined {
     const length = term.length;
-    if (length === 0 || length >= this.data.terms.length) return undefined;
+    if (length === 0 || length >= this.runs.length) return undefined;
     const k = this.lowerBound(term, length);
-    const run = this.data.terms[length]!;
+    const run = this.runs[length]!;
     return k * length < run.length && compareAt(run, k * length, term) === 0 ? this.first[length]! + k : undefined;
   }
 
   /** Terms that begin with `prefix` and are longer than it, in code-unit order. */
   longerWithPrefix(prefix: string): number[] {
     const out: Array<[text: string, t: number]> = [];
-    for (let length = prefix.length + 1; length < this.data.terms.length; length++) {
-      const run = this.data.terms[length]!;
+    for (let length = prefix.length + 1; length < this.runs.length; length++) {
+      const run = this.runs[length]!;
       // The terms of this length that begin with the prefix are one run from its lower bound.
       for (let k = this.lowerBound(prefix, length); k * length < run.length && run.startsWith(prefix, k * length); k++)
         out.push([run.slice(k * length, k * length + length), this.first[length]! + k]);
@@ -112,11 +107,11 @@ export class TermIndex {
     // letters differs from the term's by at most `max` each way (an edit adds or removes one letter): a
     // cheap test that leaves the edit distance to few terms.
     const letters = lettersOf(term);
-    const masks = this.data.letters;
+    const masks = this.letters;
     const out: Array<[number, number]> = [];
-    const last = Math.min(term.length + max, this.data.terms.length - 1);
+    const last = Math.min(term.length + max, this.runs.length - 1);
     for (let length = Math.max(1, term.length - max); length <= last; length++) {
-      const run = this.data.terms[length]!;
+      const run = this.runs[length]!;
       const from = this.first[length]!;
       for (let k = 0, end = this.first[length + 1]! - from; k < end; k++) {
         const other = masks[from + k]!;
@@ -128,6 +123,36 @@ export class TermIndex {
       }
     }
     return out;
+  }
+
+  /**
+   * The terms a query of `term` reaches by typo tolerance (near() with the typos reachOf allows the word;
+   * IDs reach none), itself left out: what an index being built stores for each of its terms, and
+   * TermIndex.neighbours reads back.
+   */
+  typoNeighbours(term: string): Array<[term: number, distance: number]> {
+    const { typos } = reachOf(term);
+    return typos > 0 ? this.near(term, typos).filter(([, distance]) => distance > 0) : [];
+  }
+}
+
+/** The serialised index with what searching needs, worked out on first use. */
+export class TermIndex extends Terms {
+  private readonly decoded = new Map<number, Postings>();
+  private surfaceList?: string[];
+
+  constructor(
+    readonly data: SerialisedIndex,
+    /** Each document's boost (documentBoost), by position; 0 leaves it out. */
+    private readonly boost: Float64Array,
+  ) {
+    super(data.terms, data.letters);
+  }
+
+  /** The word of the atlas shown for term t (SerialisedIndex.surfaces): "" when it is the term itself. */
+  surface(t: number): string {
+    this.surfaceList ??= this.data.surfaces.split(' ');
+    return this.surfaceList[t] ?? '';
   }
 
   postings(t: number): Postings {
@@ -199,20 +224,6 @@ export class TermIndex {
   documentsWith(t: number): number {
     return new Set(this.postings(t).docs).size;
   }
-}
-
-/**
- * For an index being built (its terms by length and their letters, SerialisedIndex), each term's typo
- * neighbours as near() finds them for a query of that very term (the typos reachOf allows it; IDs reach
- * none), itself left out: what TermIndex.neighbours reads back.
- */
-export function typoNeighbours(terms: string[], letters: number[]): (term: string) => Array<[term: number, distance: number]> {
-  // near() reads only the terms and their letters.
-  const index = new TermIndex({ terms, letters } as SerialisedIndex, new Float64Array(0));
-  return (term) => {
-    const { typos } = reachOf(term);
-    return typos > 0 ? index.near(term, typos).filter(([, distance]) => distance > 0) : [];
-  };
 }
 
 /** Compares text[at, at + word.length) with word in code-unit order (negative: before). */
