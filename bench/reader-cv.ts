@@ -3,7 +3,8 @@
 // (quality/reader/train.yaml and dev.yaml; never test.yaml): the accounts are cut into five folds by a hash
 // of each id, each fold is read by a model trained on the content and the other four folds, and the
 // figures are given by shape (one, two, three observations, a denial, out of scope, a pasted message,
-// "ask", nothing stated). This is the measure each change of the reader is judged by (QUALITY.md, method).
+// "ask", nothing stated), and `hoba search` with each fold's reading (a right observation in the top 3).
+// This is the measure each change of the reader is judged by (QUALITY.md, method).
 //
 //   node --import tsx bench/reader-cv.ts [--details] [--json] [--train '{"trees":false}']
 //
@@ -11,7 +12,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DECISION, readSituation, type Decision } from '../src/analysis/reader.ts';
+import { accountReader, DECISION, readSituation, type Decision } from '../src/analysis/reader.ts';
+import { AtlasSearch, MAX_QUERY_LENGTH, type AccountReader } from '../src/analysis/search.ts';
 import { loadModel, type ReaderModel } from '../src/analysis/reader-model.ts';
 import { buildReaderModel, type TrainOptions } from '../src/analysis/reader-train.ts';
 import type { ReaderCorpusItem } from '../src/model/schemas.ts';
@@ -53,6 +55,8 @@ export interface Outcome {
   notCovered: boolean;
   asked: string[];
   exact: boolean;
+  /** For an account with text that states an observation: whether `hoba search` (with the reading) has one in its top 3. */
+  searchTop3?: boolean;
 }
 
 const same = (a: readonly string[], b: readonly string[]) => {
@@ -65,9 +69,11 @@ export function readAll(
   reg: Registry,
   folds: ReadonlyArray<{ model: ReaderModel; items: ReaderCorpusItem[] }>,
   d: Decision = DECISION,
+  search?: AtlasSearch,
 ): Outcome[] {
   const out: Outcome[] = [];
   for (const { model, items } of folds) {
+    const read = accountReader(reg, model);
     for (const x of items) {
       let chosen: string[] = [];
       let notCovered = false;
@@ -86,10 +92,29 @@ export function readAll(
         // Read as nothing.
       }
       const exact = same(chosen, x.artifacts) && notCovered === x.out_of_scope && x.ask.every((a) => asked.includes(a));
-      out.push({ item: x, chosen, notCovered, asked, exact });
+      out.push({ item: x, chosen, notCovered, asked, exact, ...(search ? searchOutcome(search, read, x) : {}) });
     }
   }
   return out;
+}
+
+/**
+ * Whether `hoba search` finds a right observation of an account in its top 3, searching as every door does
+ * (the reading of an account given): the account's first 300 characters, cut at a word, among artifacts.
+ * A query the index refuses (another language) finds nothing. bench/reader-quality.ts measures with it too.
+ */
+export function searchFinds(search: AtlasSearch, read: AccountReader, text: string, artifacts: readonly string[]): boolean {
+  const query = text.length <= MAX_QUERY_LENGTH ? text : text.slice(0, MAX_QUERY_LENGTH).replace(/\s+\S*$/, '');
+  try {
+    const hits = search.search(query, { kinds: ['artifact'], limit: 3, read }).results.map((h) => h.id);
+    return artifacts.some((a) => hits.includes(a));
+  } catch {
+    return false;
+  }
+}
+
+function searchOutcome(search: AtlasSearch, read: AccountReader, x: ReaderCorpusItem): { searchTop3?: boolean } {
+  return x.text === undefined || x.artifacts.length === 0 ? {} : { searchTop3: searchFinds(search, read, x.text, x.artifacts) };
 }
 
 export interface ShapeFigures {
@@ -104,6 +129,8 @@ export interface CvFigures {
   falseNotCovered: number;
   negatedChosen: number;
   byShape: Partial<Record<Shape, ShapeFigures>>;
+  /** `hoba search` with the reading: accounts searched and those with a right observation in the top 3. */
+  search?: { accounts: number; top3: number };
 }
 
 export function figuresOf(outcomes: readonly Outcome[]): CvFigures {
@@ -130,7 +157,9 @@ export function figuresOf(outcomes: readonly Outcome[]): CvFigures {
       if (o.exact) f.exact++;
     }
   }
+  const searched = outcomes.filter((o) => o.searchTop3 !== undefined);
   return {
+    ...(searched.length > 0 ? { search: { accounts: searched.length, top3: searched.filter((o) => o.searchTop3).length } } : {}),
     exact: byShape.all ? byShape.all.exact / byShape.all.n : 0,
     precision: tp / Math.max(1, tp + fp),
     recall: tp / Math.max(1, tp + fn),
@@ -146,7 +175,10 @@ export function showFigures(f: CvFigures): string {
   const shapes = (Object.keys(f.byShape) as Shape[])
     .filter((s) => s !== 'all')
     .map((s) => `${s} ${pct(f.byShape[s]!.exact / f.byShape[s]!.n)} (${f.byShape[s]!.n})`);
-  return `exact ${pct(f.exact)}, precision ${pct(f.precision)}, recall ${pct(f.recall)}, out of scope ${pct(f.outOfScope)} (${f.falseNotCovered} false), negated chosen ${f.negatedChosen}\n  ${shapes.join(', ')}`;
+  const search = f.search
+    ? `\n  hoba search, a right observation in the top 3: ${f.search.top3} of ${f.search.accounts} (${pct(f.search.top3 / f.search.accounts)})`
+    : '';
+  return `exact ${pct(f.exact)}, precision ${pct(f.precision)}, recall ${pct(f.recall)}, out of scope ${pct(f.outOfScope)} (${f.falseNotCovered} false), negated chosen ${f.negatedChosen}\n  ${shapes.join(', ')}${search}`;
 }
 
 /** The fold models: each trained on the content and the other folds of the corpus. */
@@ -182,7 +214,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const corpus = developmentCorpus();
   const started = Date.now();
   const folds = foldModels(reg, corpus, JSON.parse(values.train) as Partial<TrainOptions>);
-  const outcomes = readAll(reg, folds);
+  const outcomes = readAll(reg, folds, DECISION, AtlasSearch.build(reg));
   const f = figuresOf(outcomes);
   if (values.json) console.log(JSON.stringify(f));
   else

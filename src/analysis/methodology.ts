@@ -347,6 +347,7 @@ Scenarios are presets: \`hoba explain --scenario S-003\`, the scenario argument 
 - **Questions instead of guesses.** When an account could be one observation or another (the atlas lists these pairs as distinctions), it asks the one question that tells them apart ("Had you already received an offer?") with an answer for each. Nothing is analysed until the person answers (\`--pick\`, \`picks\`, or a button on the site).
 - **Not covered.** When the account is about something the atlas does not cover (below), it says so, says where to turn, and analyses nothing, rather than choosing the nearest observation.
 - **Messages as evidence.** A pasted message (a rejection email, a portal's status history, a recruiter's text, a letter) is read against the tell-tale lines of the atlas's specimens: the answer quotes which lines of the message are tells, and what each does and does not establish.
+- **Search reads an account too.** A search of six words or more (\`hoba search\`, search_registry, the search page) is read the same way, and the observations it states come first, each with the words that state it (\`read\` in the result); both readings of an open question are listed. Shorter queries are keywords and are searched only.
 
 It reads English only, and says so for another language. It reads words, it does not understand them: the reading is only as good as the observations it chooses, so check them, answer its questions, or pick the observations yourself.`,
     },

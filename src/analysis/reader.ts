@@ -27,6 +27,7 @@ import { candidates, firstPass, outFeatures, score, stackProbabilities, type Sco
 import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
+import type { AccountReader } from './search.ts';
 
 /** The longest account read, in characters: a few paragraphs. */
 export const MAX_ACCOUNT_LENGTH = 2000;
@@ -575,6 +576,27 @@ function readMessage(
     );
   const observations = [...found.entries()].map(([id, lines]) => ({ id, lines }));
   return { observations, tells: tells.filter((t) => found.has(t.artifact.id)) };
+}
+
+/**
+ * Search's reading of a query that reads as an account (search.ts `AccountReader`): the observations the
+ * reader reads the words as stating, then the two readings of each question it would ask. Words it cannot
+ * read (another language) give none; search then says why.
+ */
+export function accountReader(reg: Registry, model: ReaderModel): AccountReader {
+  return (text) => {
+    let r: Reading;
+    try {
+      r = readSituation(reg, { text }, model);
+    } catch (err) {
+      if (err instanceof AnalysisError) return [];
+      throw err;
+    }
+    return [
+      ...r.observations.map((o) => ({ id: o.id, quote: o.quotes[0] ?? '', open: false })),
+      ...r.questions.flatMap((q) => q.options.map((o) => ({ id: o.artifact, quote: q.quote ?? '', open: true }))),
+    ];
+  };
 }
 
 /** Whether a class name is an observation (not one of the reader's own classes). */

@@ -68,6 +68,17 @@ export const SearchHit = z
     exact: z.boolean().describe('True when the query named this ID'),
     score: z.number().describe('Relevance (BM25, boosted by field); only the order is meaningful'),
     matched: z.array(z.string()).describe('Index terms the query matched (normalised)'),
+    read: z
+      .strictObject({
+        quote: z.string().describe('The words of the query that state it, as typed (empty when none stand out)'),
+        open: z
+          .boolean()
+          .describe('True when the words leave two readings open and this is one of them (explain_observation with the text asks which)'),
+      })
+      .optional()
+      .describe(
+        'Present when the query reads as an account of what happened (six words or more) and the situation reader reads it as stating this observation; such hits come right after exact IDs',
+      ),
   })
   .describe('One search result');
 
@@ -79,8 +90,14 @@ export const SearchResult = z
     total: z
       .int()
       .min(0)
-      .describe('Number of relevant matches before the limit: those scoring at least 30% of the best match (exact IDs always count)'),
-    results: z.array(SearchHit).describe('Best matches first; exact ID matches come before everything else'),
+      .describe(
+        'Number of relevant matches before the limit: those scoring at least 30% of the best match (exact IDs and the observations read from an account always count)',
+      ),
+    results: z
+      .array(SearchHit)
+      .describe(
+        'Exact ID matches first; then, when the query reads as an account of what happened, the observations the situation reader reads it as stating (`read`); then the best matches',
+      ),
     suggestions: z.array(z.string()).describe('Close terms to try when nothing (or little) matched'),
   })
   .describe('Full-text search over every kind: IDs, titles, aliases, summaries and body text');

@@ -27,10 +27,12 @@ import type { SearchHit, SearchResult } from './schemas.ts';
 import { FIELDS, documentBoost } from './search/fields.ts';
 import { normaliseTerm, tokenizeText } from './search/tokenise.ts';
 import { expandQueryTerm } from './search/synonyms.ts';
-import { PREFIX_WEIGHT, FUZZY_WEIGHT, reachOf, typosAllowed, RELEVANCE } from './search/policy.ts';
+import { PREFIX_WEIGHT, FUZZY_WEIGHT, reachOf, readsAsAccount, typosAllowed, RELEVANCE } from './search/policy.ts';
 import { type SerialisedIndex, INDEX_FORMAT } from './search/codec.ts';
 import { buildIndex } from './search/build.ts';
 import { TermIndex, bestFirst, bitCount } from './search/term-index.ts';
+
+export { ACCOUNT_WORDS, readsAsAccount } from './search/policy.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 
@@ -99,9 +101,27 @@ class Match implements RankedMatch {
   }
 }
 
+/** An observation the situation reader reads a query as stating (reader.ts `accountReader`). */
+export interface ReadAs {
+  id: string;
+  /** The query's words that state it, as typed ('' when none stand out). */
+  quote: string;
+  /** One of two readings the words leave open. */
+  open: boolean;
+}
+
+/** Reads a query as an account of what happened: the observations it states, in the reader's order. */
+export type AccountReader = (text: string) => ReadAs[];
+
 export interface SearchOptionsInput {
   kinds?: readonly string[];
   limit?: number;
+  /**
+   * The situation reader, for a query that reads as an account (readsAsAccount): the observations it
+   * states come right after exact IDs. A door passes it only for such a query, since loading the
+   * reader's model costs more than a keyword search.
+   */
+  read?: AccountReader;
 }
 
 /** A search index over one registry. */
@@ -175,11 +195,31 @@ export class AtlasSearch {
       .map((e) => ({ ...hitBase(e), exact: true, score: 0, matched: [e.id.toLowerCase()] }));
     const seen = new Set(hits.map((h) => h.id));
     const filter = wanted.size === KINDS.length ? undefined : (r: { id: unknown }) => wanted.has(reg.get(String(r.id))?.kind as Kind);
-    const ranked = this.rank(q, filter, seen, Math.max(0, limit - hits.length));
+    // An account of what happened: the observations the reader reads it as stating come next, each once.
+    const read =
+      options.read && wanted.has('artifact') && readsAsAccount(q)
+        ? options.read(q).filter((x, i, all) => !seen.has(x.id) && reg.has(x.id) && all.findIndex((y) => y.id === x.id) === i)
+        : [];
+    const ranked = this.rank(q, filter, seen, Math.max(0, limit - hits.length) + read.length);
+    // A read observation the words also match keeps its score and matched terms.
+    const byId = new Map(read.length > 0 ? ranked.map((r) => [r.id, r]) : []);
+    for (const x of read) {
+      const e = reg.get(x.id)!;
+      const r = byId.get(x.id);
+      hits.push({
+        ...hitBase(e),
+        exact: false,
+        score: r ? round(r.score) : 0,
+        matched: r ? [...new Set(r.terms)].sort() : [],
+        read: { quote: x.quote, open: x.open },
+      });
+      seen.add(x.id);
+    }
+    const rest = read.length > 0 ? ranked.filter((r) => !seen.has(r.id)) : ranked;
     // Every relevant match counts towards the total, but only the ones shown become hits: a broad query
     // can match much of a large atlas, and building a hit for each would make every search linear in it.
-    const total = hits.length + ranked.length;
-    for (const r of ranked.slice(0, Math.max(0, limit - hits.length))) {
+    const total = hits.length + rest.length;
+    for (const r of rest.slice(0, Math.max(0, limit - hits.length))) {
       const e = reg.get(r.id);
       if (e) hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: [...new Set(r.terms)].sort() });
     }

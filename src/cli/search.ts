@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { SearchResult } from '../analysis/schemas.ts';
 import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, searchIndexOf } from '../analysis/search.ts';
-import { RELEVANCE } from '../analysis/search/policy.ts';
+import { ACCOUNT_WORDS, readsAsAccount, RELEVANCE } from '../analysis/search/policy.ts';
 import { KINDS } from '../model/vocab.ts';
 import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
@@ -45,7 +45,8 @@ Searches IDs, titles, aliases, summaries and body text (descriptions, non-infere
 Write it as you would say it: everyday phrases ("went dark", "lowballed", "moved the goalposts") are
 read in the atlas's words, typos are tolerated, and what you negate ("not ghosted, rejected") is set
 aside. Only relevant matches are counted and shown: those scoring at least ${Math.round(RELEVANCE * 100)}% of the best one. An
-ID in the query (A-004, or a-4) comes first. No match exits 0 with an empty list and close terms to
+ID in the query (A-004, or a-4) comes first. A query of ${ACCOUNT_WORDS} words or more is also read as an account of
+what happened (as hoba explain reads it): the observations it states come next, with your words. No match exits 0 with an empty list and close terms to
 try. The atlas is in English only: a query in another language is refused (exit 2), not translated.
 A query holds at most ${MAX_QUERY_LENGTH} characters. To explain what happened in your own words, use
 hoba explain "<what happened>".
@@ -65,7 +66,15 @@ export async function runSearch(words: string[], opts: SearchOptions): Promise<v
   const atlas = await openAtlas(opts.dir);
   const index = searchIndexOf(atlas);
   const query = words.join(' ');
-  const result = withAnalysisErrors(() => index.search(query, { kinds: opts.kind ?? [], limit: opts.limit ?? DEFAULT_SEARCH_LIMIT }));
+  const kinds = opts.kind ?? [];
+  // An account of what happened is read too (the reader's model is loaded only for one).
+  const read =
+    readsAsAccount(query) && (kinds.length === 0 || kinds.includes('artifact'))
+      ? await import('../analysis/reader.ts').then((r) => r.accountReader(atlas.registry, r.readerModelOf(atlas)))
+      : undefined;
+  const result = withAnalysisErrors(() =>
+    index.search(query, { kinds, limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, ...(read ? { read } : {}) }),
+  );
   if (opts.json) {
     writeJson(result);
     return;
@@ -91,6 +100,18 @@ export function renderSearch(r: SearchResult, elsewhere = 0): string {
     out.push(
       `${colour.bold(h.id.padEnd(6))} ${colour.cyan(h.kind.padEnd(12))} ${h.title}${deprecated}${h.exact ? colour.dim('  (exact ID)') : ''}`,
     );
+    if (h.read)
+      out.push(
+        colour.dim(
+          wrap(
+            h.read.open
+              ? `One of two readings of your words${h.read.quote ? ` (“${h.read.quote}”)` : ''}: hoba explain with them asks which.`
+              : `Your words state it${h.read.quote ? `: “${h.read.quote}”` : '.'}`,
+            '                    ',
+            '                    ',
+          ),
+        ),
+      );
     out.push(colour.dim(wrap(clip(h.summary, 180), '                    ', '                    ')));
   }
   const more = r.total > r.results.length ? ` (showing ${r.results.length} of ${r.total}; --limit for more)` : '';

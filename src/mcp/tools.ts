@@ -39,11 +39,12 @@ import {
   getDiagnosticProbes,
   getNode,
   methodology,
+  readsAsAccount,
   searchIndexOf,
   traverse,
   type AtlasSearch,
 } from '../analysis/index.ts';
-import { MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH, readerModelOf } from '../analysis/reader.ts';
+import { accountReader, MAX_ACCOUNT_LENGTH, MAX_MESSAGE_LENGTH, readerModelOf } from '../analysis/reader.ts';
 import type { ReaderModel } from '../analysis/reader-model.ts';
 import { MAX_DEPTH } from '../analysis/terms.ts';
 import { listTotal } from '../analysis/protocol.ts';
@@ -474,7 +475,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'search_registry',
     title: 'Search the atlas',
     description:
-      'Full-text search over every kind of entity (IDs, titles, aliases, summaries, body text), tolerant of everyday words and typos. Use it to turn what a person describes ("ghosted after the final interview") into atlas IDs for explain_observation (which can also take the words directly). Ranked hits with kind, title and summary; exact IDs first; close terms suggested when little matches. English only.',
+      'Full-text search over every kind (IDs, titles, aliases, summaries, body text), tolerant of everyday words and typos: turns a description into IDs for explain_observation. Exact IDs first; an account of six words or more is also read, and the observations it states come next (`read`). Close terms suggested when little matches. English only.',
     input: () =>
       z.strictObject({
         query: z
@@ -488,7 +489,15 @@ export const TOOLS: readonly ToolDefinition[] = [
       }),
     shape: () => SearchResult,
     hosted: true,
-    run: (atlas, { query, kinds, limit }) => atlas.search().search(query, { kinds: kinds ?? [], limit }),
+    run: (atlas, { query, kinds, limit }) =>
+      atlas.search().search(query, {
+        kinds: kinds ?? [],
+        limit,
+        // An account of what happened is read too: the observations it states come after exact IDs.
+        ...(readsAsAccount(query) && (kinds === undefined || kinds.length === 0 || kinds.includes('artifact'))
+          ? { read: accountReader(atlas.registry, atlas.reader()) }
+          : {}),
+      }),
   }),
 
   tool({
@@ -735,7 +744,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_methodology',
     title: 'How to read the atlas',
     description:
-      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, the situation reader (words and messages in, questions, what the atlas does not cover), evidence levels, fidelities, facets, and every vocabulary with its meaning. Read it before interpreting results for a person. With no `section`: the summary, the legal notice and the table of contents (each section\u2019s ID and title). `section` returns one section\u2019s text, "vocabularies" every vocabulary, a vocabulary\u2019s name (e.g. "verdicts", "stages") that vocabulary, "all" everything (about 38 KB).',
+      'The method behind every answer: rules of inference (an observation is not a cause; a compatible mechanism is not a proven one), the HOBA protocol, tiers, probes and lawful routes, next steps, scenarios, the situation reader (words and messages in, questions, what the atlas does not cover), evidence levels, fidelities, facets, and every vocabulary with its meaning. Read it before interpreting results for a person. With no `section`: the summary, the legal notice and the table of contents (each section\u2019s ID and title). `section` returns one section\u2019s text, "vocabularies" every vocabulary, a vocabulary\u2019s name that vocabulary, "all" everything (about 38 KB).',
     input: () =>
       z.strictObject({
         section: z

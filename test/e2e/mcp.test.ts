@@ -529,6 +529,21 @@ describe('explain_observation inputs: artifacts, a scenario or plain words', () 
     assert.ok(input.artifacts.includes('A-009'), `silence after a final interview is A-009, not ${input.artifacts.join(', ')}`);
   });
 
+  test('search_registry reads an account too: what it states comes first, with the words that state it', async () => {
+    type Hits = { results: Array<{ id: string; kind: string; read?: { quote: string; open: boolean } }> };
+    const account = 'an AI bot interviewed me and then I never heard anything';
+    const r = await call(client, 'search_registry', { query: account, limit: 3 });
+    assert.notEqual(r.isError, true, r.content[0]?.text);
+    const first = (r.structuredContent as Hits).results[0]!;
+    assert.equal(first.id, 'A-042');
+    assert.ok(first.read && first.read.quote.length > 0 && account.includes(first.read.quote), JSON.stringify(first.read));
+    // Keywords, or other kinds, are searched only.
+    for (const args of [{ query: 'AI bot interview' }, { query: account, kinds: ['mechanism'] }]) {
+      const hits = (await call(client, 'search_registry', args)).structuredContent as Hits;
+      assert.ok(hits.results.length > 0 && hits.results.every((h) => h.read === undefined), JSON.stringify(args));
+    }
+  });
+
   test('none, or more than one, of artifacts, scenario and text is a clear tool error', async () => {
     for (const args of [{}, { stage: 'team' }, { artifacts: ['A-009'], text: 'ghosted' }, { scenario: 'S-001', artifacts: ['A-001'] }]) {
       const r = await call(client, 'explain_observation', args);

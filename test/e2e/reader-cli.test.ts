@@ -1,13 +1,14 @@
 // The situation reader through the built CLI on the real atlas (issue 24): --message from a file or
 // standard input with its tell-tale lines, --pick answering a distinction, "not covered" with where to
-// turn. Its behaviour on constructed cases is test/unit/reader.test.ts; its figures, npm run quality:reader.
+// turn; and hoba search reading an account. Its behaviour on constructed cases is test/unit/reader.test.ts
+// (search's with a reading, test/unit/search.test.ts); its figures, npm run quality:reader.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { ExplainResult } from '../../src/analysis/schemas.ts';
+import type { ExplainResult, SearchResult } from '../../src/analysis/schemas.ts';
 import { CLI } from '../dist.ts';
 
 describe('hoba explain on words (the built CLI, the real atlas)', () => {
@@ -58,5 +59,28 @@ describe('hoba explain on words (the built CLI, the real atlas)', () => {
     assert.match(r.stdout, /This is not something the atlas covers/);
     assert.match(r.stdout, /Where to turn:/);
     assert.match(r.stdout, /What the atlas covers:/);
+  });
+});
+
+describe('hoba search on an account (the built CLI, the real atlas)', () => {
+  const search = (args: string[]) => {
+    const r = spawnSync(process.execPath, [CLI, 'search', ...args], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const results = (args: string[]) => (JSON.parse(search([...args, '--json'])) as SearchResult).results;
+  const account = 'The background check company says I have a DUI from a state I have never lived in and now my offer is on hold';
+
+  test('what the account states comes first, with the words that state it', () => {
+    const hits = results([account, '--kind', 'artifact', '--limit', '3']);
+    const first = hits[0]!;
+    assert.equal(first.id, 'A-046', hits.map((h) => h.id).join(' '));
+    assert.ok(first.read && account.includes(first.read.quote) && first.read.quote.length > 0, JSON.stringify(first.read));
+    assert.match(search([account, '--limit', '3']), /Your words state it: “[^”]+”/);
+  });
+
+  test('keywords, and a search of other kinds, are searched only', () => {
+    assert.ok(results(['ghosted after final interview']).every((h) => h.read === undefined));
+    assert.ok(results([account, '--kind', 'mechanism']).every((h) => h.read === undefined && h.kind === 'mechanism'));
   });
 });

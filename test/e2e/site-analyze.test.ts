@@ -336,6 +336,17 @@ describe('search page', () => {
     assert.equal(href, '/artifacts/A-024/');
     check();
   });
+
+  test('an account of what happened is read: what it states comes first, with the words that state it', async () => {
+    const { page, check } = await openPage();
+    const account = 'The background check company says I have a DUI from a state I have never lived in and now my offer is on hold';
+    await page.goto(`${origin}${SITE.search}?q=${encodeURIComponent(account)}`);
+    await page.waitForSelector('#search-results li[data-id]', { timeout: 15_000 });
+    assert.equal(await page.getAttribute('#search-results li[data-id]', 'data-id'), 'A-046');
+    const why = await page.locator('#search-results li[data-id="A-046"] .answer-meta').textContent();
+    assert.match(why ?? '', /Why it is here: you wrote “[^”]*DUI[^”]*”/);
+    check();
+  });
 });
 
 describe('analyze state in the fragment', () => {

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { readSituation } from '../../src/analysis/reader.ts';
+import { accountReader, readerModelFor, readSituation } from '../../src/analysis/reader.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
-import { AtlasSearch, MAX_QUERY_LENGTH } from '../../src/analysis/search.ts';
+import { AtlasSearch, MAX_QUERY_LENGTH, readsAsAccount, type AccountReader, type ReadAs } from '../../src/analysis/search.ts';
 import { PHRASES, partsOf, phraseSaid, rewriteQuery } from '../../src/analysis/colloquial.ts';
 import { nonEnglishLanguage } from '../../src/analysis/language.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
@@ -308,6 +308,85 @@ describe('search: a match count that means something', () => {
   test('a narrow query stays narrow', () => {
     assert.ok(index.search('cut me off mid interview').total <= 5);
     assert.ok(index.search('offer rescinded').total <= 12);
+  });
+});
+
+describe('search: an account of what happened is read too', () => {
+  const ACCOUNT = 'they told me the budget was cut and then the same job ad went back up';
+  /** A reader that says what it was asked and reads the given observations. */
+  function stub(out: ReadAs[]): { read: AccountReader; calls: string[] } {
+    const calls: string[] = [];
+    return {
+      read: (text) => {
+        calls.push(text);
+        return out;
+      },
+      calls,
+    };
+  }
+
+  test('a query of six words or more reads as an account; fewer is keywords', () => {
+    assert.equal(readsAsAccount('ghosted after the final interview'), false);
+    assert.equal(readsAsAccount('ghosted after the final interview round'), true);
+    assert.equal(readsAsAccount('  a  b  c  d  e  f  '), true);
+  });
+
+  test('the observations read come right after exact IDs, each once, with the words that state them, and count', () => {
+    const query = `A-001 ${ACCOUNT}`;
+    const plain = index.search(query, { kinds: ['artifact'], limit: 10_000 });
+    assert.equal(plain.results[0]!.id, 'A-001');
+    // One the words match anyway (it keeps its score and terms) and one they do not reach at all.
+    const matched = plain.results[2]!;
+    const unmatched = reg.all('artifact').find((a) => a.status === 'active' && !plain.results.some((h) => h.id === a.id))!;
+    const { read, calls } = stub([
+      { id: unmatched.id, quote: 'went back up', open: false },
+      { id: matched.id, quote: 'budget was cut', open: true },
+      { id: unmatched.id, quote: 'again', open: false },
+      { id: 'A-999', quote: 'no such entry', open: false },
+    ]);
+    const r = index.search(query, { kinds: ['artifact'], limit: 10_000, read });
+    assert.deepEqual(calls, [query]);
+    assert.deepEqual(
+      r.results.slice(0, 3).map((h) => [h.id, h.exact, h.read]),
+      [
+        ['A-001', true, undefined],
+        [unmatched.id, false, { quote: 'went back up', open: false }],
+        [matched.id, false, { quote: 'budget was cut', open: true }],
+      ],
+    );
+    assert.equal(r.results[1]!.score, 0);
+    assert.deepEqual(r.results[1]!.matched, []);
+    assert.equal(r.results[2]!.score, matched.score);
+    assert.deepEqual(r.results[2]!.matched, matched.matched);
+    // Every other hit is a plain match, once, in the order of the plain search.
+    const rest = r.results.slice(3);
+    assert.ok(rest.every((h) => h.read === undefined && !h.exact));
+    assert.deepEqual(
+      rest.map((h) => h.id),
+      plain.results.map((h) => h.id).filter((id) => id !== matched.id && id !== 'A-001'),
+    );
+    assert.equal(new Set(r.results.map((h) => h.id)).size, r.results.length);
+    assert.equal(r.total, plain.total + 1);
+    // A page of it is the same hits.
+    assert.deepEqual(index.search(query, { kinds: ['artifact'], limit: 2, read }).results, r.results.slice(0, 2));
+  });
+
+  test('keywords, or a search for other kinds, are not read', () => {
+    const { read, calls } = stub([{ id: 'A-001', quote: 'x', open: false }]);
+    assert.deepEqual(index.search('budget cut job reposted', { read }), index.search('budget cut job reposted'));
+    assert.deepEqual(index.search(ACCOUNT, { kinds: ['mechanism'], read }), index.search(ACCOUNT, { kinds: ['mechanism'] }));
+    assert.deepEqual(calls, []);
+  });
+
+  test("the situation reader's reading of an account puts what it states first, with the person's words", () => {
+    const read = accountReader(reg, readerModelFor(reg));
+    const text = 'an AI bot interviewed me and then I never heard anything';
+    const r = index.search(text, { kinds: ['artifact'], limit: 3, read });
+    const first = r.results[0]!;
+    assert.equal(first.id, 'A-042', top(text));
+    assert.ok(first.read && first.read.quote.length > 0 && text.includes(first.read.quote), JSON.stringify(first.read));
+    // Words it cannot read give no reading: search says why.
+    assert.deepEqual(read('hola me rechazaron después de la entrevista final sin explicación'), []);
   });
 });
 

@@ -36,3 +36,16 @@ export const typosAllowed = (term: string, share: number) => Math.min(MAX_TYPOS,
  * most of the atlas). Measured on the real atlas: see test/unit/search.test.ts for what it keeps.
  */
 export const RELEVANCE = 0.3;
+
+/**
+ * A query of at least this many words reads as an account of what happened, not as keywords: the
+ * situation reader's reading of it (when a door gives one) puts the observations it states first. Shorter
+ * queries are searched only. Measured by five-fold cross-validation on the reader's development accounts
+ * (bench/reader-cv.ts): the reading finds the right observation in the top three where search alone does
+ * not at every length, but below six words in 1 account of 36, which does not pay for loading the
+ * reader's model (about 20 ms of a CLI run).
+ */
+export const ACCOUNT_WORDS = 6;
+
+/** Whether a query reads as an account of what happened (ACCOUNT_WORDS or more words). */
+export const readsAsAccount = (query: string) => query.trim().split(/\s+/).length >= ACCOUNT_WORDS;

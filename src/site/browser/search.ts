@@ -3,7 +3,8 @@
 // stays in the address (?q=, ?kind=) so a search can be shared; nothing is sent anywhere.
 import { rewriteQuery } from '../../analysis/colloquial.ts';
 import { AnalysisError } from '../../analysis/resolve.ts';
-import { search } from '../../analysis/search.ts';
+import { accountReader } from '../../analysis/reader.ts';
+import { readsAsAccount, search, type AccountReader } from '../../analysis/search.ts';
 import { fieldText } from '../../analysis/search/fields.ts';
 import { normaliseTerm, tokenizeText } from '../../analysis/search/tokenise.ts';
 import type { SearchResult } from '../../analysis/schemas.ts';
@@ -13,7 +14,7 @@ import type { Registry } from '../../registry/registry.ts';
 import { html, type Raw } from '../html.ts';
 import { entityPath, SITE } from '../paths.ts';
 import { browseLinks, KIND_WORDS, searchHref } from '../pages/search.ts';
-import { loadRegistry, loadSearch, LOAD_FAILED } from './lib/atlas.ts';
+import { loadReader, loadRegistry, loadSearch, LOAD_FAILED } from './lib/atlas.ts';
 import { byId, debounce, setHtml } from './lib/dom.ts';
 
 const LIMIT = 20;
@@ -37,6 +38,9 @@ function surface(e: Entity | undefined, term: string): string {
 /** Why a hit matched, in words: the ID named, or the words of the entry it matched. */
 function why(reg: Registry, hit: SearchResult['results'][number]): string {
   if (hit.exact) return 'you named this ID';
+  if (hit.read?.open)
+    return `your words${hit.read.quote ? ` (“${hit.read.quote}”)` : ''} could mean this or another observation listed here; describe it on “What happened to you?” to be asked which`;
+  if (hit.read) return hit.read.quote ? `you wrote “${hit.read.quote}”` : 'your account states it';
   const words = [...new Set(hit.matched.map((t) => surface(reg.get(hit.id), t)))];
   return words.length > 0 ? `it has the words ${words.map((w) => `“${w}”`).join(', ')}` : 'it matched your words';
 }
@@ -68,7 +72,7 @@ ${r.results.map(
 </li>
 `,
 )}</ol>
-<p class="answer-meta">Best matches first. The order says how well the words match, not how likely an explanation is.</p>`;
+<p class="answer-meta">${r.results.some((h) => h.read) ? 'What your words state first, then the best matches. ' : 'Best matches first. '}The order says how well the words match, not how likely an explanation is.</p>`;
 }
 
 function errorHtml(message: string): Raw {
@@ -91,8 +95,12 @@ async function run(push: boolean): Promise<void> {
   }
   if (status.textContent === '') status.textContent = 'Loading the atlas’s index…';
   let index: Awaited<ReturnType<typeof loadSearch>>;
+  // An account of what happened is read too, with the reader's model (loaded only for one).
+  const account = readsAsAccount(q) && (kind === undefined || kind === 'artifact');
+  let read: AccountReader | undefined;
   try {
     index = await loadSearch();
+    if (account) read = accountReader(index.registry, await loadReader());
   } catch {
     if (ticket === latest) setHtml(results, errorHtml(LOAD_FAILED));
     return;
@@ -100,7 +108,7 @@ async function run(push: boolean): Promise<void> {
   if (ticket !== latest) return; // a newer query is running
   examples.hidden = true;
   try {
-    const r = search(index.registry, q, { limit: LIMIT, ...(kind ? { kinds: [kind] } : {}) }, index);
+    const r = search(index.registry, q, { limit: LIMIT, ...(kind ? { kinds: [kind] } : {}), ...(read ? { read } : {}) }, index);
     setHtml(results, resultsHtml(index.registry, r, kind));
     status.textContent = r.total === 0 ? `No match for ${q}.` : `${r.total} ${r.total === 1 ? 'match' : 'matches'} for ${q}.`;
   } catch (err) {
