@@ -24,12 +24,16 @@ export interface ReaderModel {
   names: string[];
   /** Per class: the logit with no feature. */
   bias: Float64Array;
-  /** Per feature: the classes it weighs on, and the weights (parallel arrays). */
-  rows: Array<{ classes: Int32Array; weights: Float64Array }>;
+  /**
+   * Per feature f: the classes it weighs on (`rowClass`) and the weights (`rowWeight`), at
+   * [rowStart[f], rowStart[f + 1]). Three arrays for the whole model rather than two per feature: loading
+   * it then allocates three objects, not 30,000.
+   */
+  rowStart: Int32Array;
+  rowClass: Int32Array;
+  rowWeight: Float64Array;
   /** Per class: the least probability at which it is chosen. */
   thresholds: Float64Array;
-  /** The plain words the model knows (unigram features without a mark), by first letter, for typo correction. */
-  words: Map<string, string[]>;
   /** Per feature: its weight in an account's vector before scaling to unit length (ln of accounts / accounts holding it). */
   idf: Float64Array;
   /** The set decision (reader-score.ts), when the model was trained with a corpus. */
@@ -209,28 +213,31 @@ export function loadModel(s: SerialisedModel): ReaderModel {
     throw new Error(`the reader model is of format ${String(s.format)}, not ${MODEL_FORMAT}: rebuild with npm run build`);
   const names = s.features === '' ? [] : s.features.split(' ');
   const numbers = decode(s.weights);
-  const rows: ReaderModel['rows'] = [];
+  // Each feature is its count of weights, then (class step, weight) pairs: fewer than numbers / 2 in all.
+  const rowStart = new Int32Array(names.length + 1);
+  const rowClass = new Int32Array(numbers.length >> 1);
+  const rowWeight = new Float64Array(numbers.length >> 1);
   let i = 0;
+  let at = 0;
   for (let f = 0; f < names.length; f++) {
     const n = numbers[i++]!;
-    const classes = new Int32Array(n);
-    const weights = new Float64Array(n);
     let prev = 0;
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; k < n; k++, at++) {
       prev += numbers[i++]!;
-      classes[k] = prev;
-      weights[k] = unzigzag(numbers[i++]!) * s.scale;
+      rowClass[at] = prev;
+      rowWeight[at] = unzigzag(numbers[i++]!) * s.scale;
     }
-    rows.push({ classes, weights });
+    rowStart[f + 1] = at;
   }
   return {
     classes: s.classes,
     features: new Map(names.map((n, f) => [n, f])),
     names,
     bias: Float64Array.from(s.bias, (b) => b * s.scale),
-    rows,
+    rowStart,
+    rowClass: rowClass.subarray(0, at),
+    rowWeight: rowWeight.subarray(0, at),
     thresholds: Float64Array.from(s.thresholds, (x) => x / 1000),
-    words: wordsByInitial(names),
     idf: Float64Array.from(decode(s.idf), (x) => x / IDF_STEPS),
     ...(s.stack ? { stack: loadStack(s.stack, s.classes.length) } : {}),
   };
@@ -239,9 +246,10 @@ export function loadModel(s: SerialisedModel): ReaderModel {
 /** A model straight from training (no rounding): what cross-validation scores with. */
 export function modelOfWeights(t: TrainedWeights): ReaderModel {
   const C = t.classes.length;
-  const rows: ReaderModel['rows'] = t.features.map((_, f) => {
-    const cs: number[] = [];
-    const ws: number[] = [];
+  const rowStart = new Int32Array(t.features.length + 1);
+  const cs: number[] = [];
+  const ws: number[] = [];
+  for (let f = 0; f < t.features.length; f++) {
     for (let c = 0; c < C; c++) {
       const w = t.weights[f * C + c]!;
       if (w !== 0) {
@@ -249,30 +257,20 @@ export function modelOfWeights(t: TrainedWeights): ReaderModel {
         ws.push(w);
       }
     }
-    return { classes: Int32Array.from(cs), weights: Float64Array.from(ws) };
-  });
+    rowStart[f + 1] = cs.length;
+  }
   return {
     classes: t.classes,
     features: new Map(t.features.map((n, f) => [n, f])),
     names: t.features,
     bias: t.bias,
-    rows,
+    rowStart,
+    rowClass: Int32Array.from(cs),
+    rowWeight: Float64Array.from(ws),
     thresholds: t.thresholds,
-    words: wordsByInitial(t.features),
     idf: t.idf,
     ...(t.stack ? { stack: t.stack } : {}),
   };
-}
-
-function wordsByInitial(names: readonly string[]): Map<string, string[]> {
-  const words = new Map<string, string[]>();
-  for (const n of names) {
-    if (n.length < 4 || n.includes('_') || n.startsWith('!') || !/^[a-z]+$/.test(n)) continue;
-    const list = words.get(n[0]!) ?? [];
-    list.push(n);
-    words.set(n[0]!, list);
-  }
-  return words;
 }
 
 /** The known features of a set, with each one's value: its idf, the whole scaled to unit length. */
@@ -294,9 +292,9 @@ function vectorOf(model: ReaderModel, features: readonly string[]): Array<[index
 /** Logits of every class for a set of features (unknown features weigh nothing). */
 export function scoreFeatures(model: ReaderModel, features: readonly string[]): Float64Array {
   const scores = Float64Array.from(model.bias);
+  const { rowStart, rowClass, rowWeight } = model;
   for (const [i, x] of vectorOf(model, features)) {
-    const row = model.rows[i]!;
-    for (let k = 0; k < row.classes.length; k++) scores[row.classes[k]!]! += row.weights[k]! * x;
+    for (let k = rowStart[i]!, end = rowStart[i + 1]!; k < end; k++) scores[rowClass[k]!]! += rowWeight[k]! * x;
   }
   return scores;
 }
@@ -304,9 +302,9 @@ export function scoreFeatures(model: ReaderModel, features: readonly string[]): 
 /** The contribution of each feature to one class's logit (for quoting the words that carry it). */
 export function contributions(model: ReaderModel, features: readonly string[], cls: number): Map<string, number> {
   const out = new Map<string, number>();
+  const { rowStart, rowClass, rowWeight } = model;
   for (const [i, x] of vectorOf(model, features)) {
-    const row = model.rows[i]!;
-    for (let k = 0; k < row.classes.length; k++) if (row.classes[k] === cls) out.set(model.names[i]!, row.weights[k]! * x);
+    for (let k = rowStart[i]!, end = rowStart[i + 1]!; k < end; k++) if (rowClass[k] === cls) out.set(model.names[i]!, rowWeight[k]! * x);
   }
   return out;
 }
@@ -315,34 +313,33 @@ export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /**
  * The known word a misspelt one stands for: one edit away (a letter added, dropped, changed or two
- * swapped), same first letter, words of five letters or more. Undefined when none or several tie.
+ * swapped), same first letter, words of five letters or more. Undefined when none or several tie. The
+ * words one edit away are written out and looked up (a few hundred for a word), so that loading a model
+ * builds no list of its words.
  */
 export function correctWord(model: ReaderModel, word: string): string | undefined {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return undefined;
-  const candidates = model.words.get(word[0]!);
-  if (!candidates) return undefined;
-  let found: string | undefined;
-  for (const c of candidates) {
-    if (Math.abs(c.length - word.length) > 1) continue;
-    if (withinOneEdit(word, c)) {
-      if (found !== undefined && found !== c) return undefined;
-      found = c;
+  // undefined: none found yet; null: two found, so none.
+  let found: string | null | undefined;
+  const consider = (candidate: string) => {
+    if (candidate === word || found === null || !model.features.has(candidate)) return;
+    if (found !== undefined && found !== candidate) found = null;
+    else found = candidate;
+  };
+  const n = word.length;
+  // Edits after the first letter keep it; a swap of the first two letters changes it unless they are the same.
+  for (let i = 1; i <= n; i++) {
+    const before = word.slice(0, i);
+    const after = word.slice(i);
+    if (i < n) consider(before + after.slice(1)); // dropped
+    if (i < n - 1) consider(before + after[1]! + after[0]! + after.slice(2)); // swapped
+    for (let l = 0; l < 26; l++) {
+      const letter = LETTERS[l]!;
+      if (i < n && letter !== after[0]) consider(before + letter + after.slice(1)); // changed
+      consider(before + letter + after); // added
     }
   }
-  return found;
+  return found ?? undefined;
 }
 
-/** Optimal string alignment distance ≤ 1 (insert, delete, substitute, or swap two adjacent letters). */
-function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.length === b.length) {
-    let i = 0;
-    while (a[i] === b[i]) i++;
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  const [s, l] = a.length < b.length ? [a, b] : [b, a];
-  let i = 0;
-  while (i < s.length && s[i] === l[i]) i++;
-  return s.slice(i) === l.slice(i + 1);
-}
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';

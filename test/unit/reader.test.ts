@@ -6,6 +6,7 @@
 // into a result (or an honest error). The real atlas's figures are measured by npm run quality:reader.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { explain } from '../../src/analysis/explain.ts';
 import { renderExplanation } from '../../src/cli/explain.ts';
 import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
@@ -253,6 +254,51 @@ describe('the reader, on a constructed atlas', () => {
     assert.equal(t.tells.length, 1);
     assert.ok(message.includes(t.tells[0]!.line), 'the line as pasted');
     assert.match(t.tells[0]!.reading, /does not say whose decision/);
+  });
+
+  test('typo correction finds exactly the known words one edit away with the same first letter (against a scan of every word)', () => {
+    const model = readerModelFor(reg);
+    const known = model.names.filter((n) => n.length >= 4 && /^[a-z]+$/.test(n));
+    /** Optimal string alignment distance ≤ 1: insert, delete, substitute, or swap two adjacent letters. */
+    const withinOneEdit = (a: string, b: string): boolean => {
+      if (a.length === b.length) {
+        let i = 0;
+        while (a[i] === b[i]) i++;
+        return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+      }
+      if (Math.abs(a.length - b.length) !== 1) return false;
+      const [x, y] = a.length < b.length ? [a, b] : [b, a];
+      let i = 0;
+      while (i < x.length && x[i] === y[i]) i++;
+      return x.slice(i) === y.slice(i + 1);
+    };
+    const scan = (word: string) => {
+      if (word.length < 5 || !/^[a-z]+$/.test(word)) return undefined;
+      const near = known.filter((k) => k !== word && k[0] === word[0] && withinOneEdit(word, k));
+      return near.length === 1 ? near[0] : undefined;
+    };
+    // Known words with one edit (so that most have a neighbour, some two), and words built from other letters.
+    const mutate = fc
+      .tuple(
+        fc.constantFrom(...known),
+        fc.nat(),
+        fc.constantFrom('drop', 'swap', 'change', 'add'),
+        fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+      )
+      .map(([w, at, edit, letter]) => {
+        const i = at % (w.length + 1);
+        if (edit === 'drop') return w.slice(0, i) + w.slice(i + 1);
+        if (edit === 'swap') return w.slice(0, i) + (w[i + 1] ?? '') + (w[i] ?? '') + w.slice(i + 2);
+        if (edit === 'change') return w.slice(0, i) + letter + w.slice(i + 1);
+        return w.slice(0, i) + letter + w.slice(i);
+      });
+    fc.assert(
+      fc.property(fc.oneof(mutate, fc.stringMatching(/^[a-z]{5,9}$/), fc.constantFrom('aabcd', 'eexpect', 'offfer')), (word) => {
+        if (model.features.has(word)) return; // a known word is never corrected
+        assert.equal(correctWord(model, word), scan(word), word);
+      }),
+      { seed: 24, numRuns: 3000 },
+    );
   });
 
   test('a message that matches no tell names nothing from tells', () => {
