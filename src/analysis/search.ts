@@ -122,6 +122,12 @@ export interface SearchOptionsInput {
    * reader's model costs more than a keyword search.
    */
   read?: AccountReader;
+  /**
+   * Whether to work out the index terms each hit matched (`matched`; true by default). A door that shows
+   * no terms (the CLI's text) leaves it out, and the hits' `matched` is then empty: finding them reads
+   * every reached term's fields for each hit, a millisecond of a CLI run.
+   */
+  matched?: boolean;
 }
 
 /** A search index over one registry. */
@@ -179,6 +185,7 @@ export class AtlasSearch {
     if (!Number.isInteger(limit) || limit < 1)
       throw new AnalysisError('invalid-argument', `limit must be a positive whole number, not ${limit}.`);
     const wanted = new Set<Kind>(kinds);
+    const termsOf = options.matched === false ? () => [] : (r: RankedMatch) => [...new Set(r.terms)].sort();
 
     // IDs named in the query (leniently: "m-1" is M-001) come first, in the order named.
     const exactIds = [
@@ -210,7 +217,7 @@ export class AtlasSearch {
         ...hitBase(e),
         exact: false,
         score: r ? round(r.score) : 0,
-        matched: r ? [...new Set(r.terms)].sort() : [],
+        matched: r ? termsOf(r) : [],
         read: { quote: x.quote, open: x.open },
       });
       seen.add(x.id);
@@ -221,7 +228,7 @@ export class AtlasSearch {
     const total = hits.length + rest.length;
     for (const r of rest.slice(0, Math.max(0, limit - hits.length))) {
       const e = reg.get(r.id);
-      if (e) hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: [...new Set(r.terms)].sort() });
+      if (e) hits.push({ ...hitBase(e), exact: false, score: round(r.score), matched: termsOf(r) });
     }
     return {
       registry_version: reg.version,

@@ -73,7 +73,8 @@ export async function runSearch(words: string[], opts: SearchOptions): Promise<v
       ? await import('../analysis/reader.ts').then((r) => r.accountReader(atlas.registry, r.readerModelOf(atlas)))
       : undefined;
   const result = withAnalysisErrors(() =>
-    index.search(query, { kinds, limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, ...(read ? { read } : {}) }),
+    // The text shows no matched terms, so they are worked out only for --json.
+    index.search(query, { kinds, limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, matched: opts.json === true, ...(read ? { read } : {}) }),
   );
   if (opts.json) {
     writeJson(result);

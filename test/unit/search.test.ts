@@ -284,6 +284,23 @@ describe('search: a match count that means something', () => {
     }
   });
 
+  test('matched: false leaves out the matched terms and nothing else', () => {
+    for (const q of [...ORDINARY, 'A-004 reposted']) {
+      const full = index.search(q);
+      const lean = index.search(q, { matched: false });
+      assert.ok(
+        full.results.some((h) => !h.exact && h.matched.length > 0),
+        q,
+      );
+      assert.deepEqual(
+        lean.results,
+        full.results.map((h) => ({ ...h, matched: h.exact ? h.matched : [] })),
+        q,
+      );
+      assert.deepEqual({ ...lean, results: [] }, { ...full, results: [] }, q);
+    }
+  });
+
   test('a mistyped ID gets IDs close to it as suggestions; a word gets words', () => {
     const id = index.search('M-099');
     assert.equal(id.total, 0);
