@@ -345,6 +345,10 @@ describe('search page', () => {
     assert.equal(await page.getAttribute('#search-results li[data-id]', 'data-id'), 'A-046');
     const why = await page.locator('#search-results li[data-id="A-046"] .answer-meta').textContent();
     assert.match(why ?? '', /Why it is here: you wrote “[^”]*DUI[^”]*”/);
+    // The analysis is one step away, with the words carried over.
+    await page.click('#search-analyse');
+    await page.waitForURL(/\/analyze\/#text=/, { timeout: 15_000 });
+    assert.equal(new URL(page.url()).hash, `#text=${encodeURIComponent(account)}`);
     check();
   });
 });

@@ -14,6 +14,7 @@ import type { Registry } from '../../registry/registry.ts';
 import { html, type Raw } from '../html.ts';
 import { entityPath, SITE } from '../paths.ts';
 import { browseLinks, KIND_WORDS, searchHref } from '../pages/search.ts';
+import { fragmentOf } from './lib/analyze-state.ts';
 import { loadReader, loadRegistry, loadSearch, LOAD_FAILED } from './lib/atlas.ts';
 import { byId, debounce, setHtml } from './lib/dom.ts';
 
@@ -62,8 +63,12 @@ ${browseLinks()}
   }
   const shown =
     r.results.length < r.total ? `${r.results.length} best of ${r.total} matches` : `${r.total} ${r.total === 1 ? 'match' : 'matches'}`;
+  // An account of what happened: the analysis is one step away, with the words carried over (in the fragment).
+  const analyse = r.results.some((h) => h.read)
+    ? html`<p class="answer-meta">These words read as an account of what happened: <a id="search-analyse" href="${SITE.analyze}#${fragmentOf({ text: r.query, probes: [] })}">see what could explain it</a>.</p>`
+    : '';
   return html`<h2>${shown}</h2>
-${readAs}<ol class="answer-hits">
+${readAs}${analyse}<ol class="answer-hits">
 ${r.results.map(
   (h) => html`<li data-id="${h.id}" data-kind="${h.kind}">
 <p><span class="tag">${KIND_WORDS[h.kind].one}</span>${h.status === 'deprecated' ? html`<span class="tag">deprecated</span>` : ''} <a href="${entityPath(h.id)}">${h.id} ${h.title}</a></p>
