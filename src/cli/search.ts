@@ -115,6 +115,9 @@ export function renderSearch(r: SearchResult, elsewhere = 0): string {
       );
     out.push(colour.dim(wrap(clip(h.summary, 180), '                    ', '                    ')));
   }
+  // An account of what happened: the analysis is the next step.
+  if (r.results.some((h) => h.read))
+    out.push('', colour.dim(wrap('These words read as an account of what happened: hoba explain with them says what could explain it.')));
   const more = r.total > r.results.length ? ` (showing ${r.results.length} of ${r.total}; --limit for more)` : '';
   out.push(
     '',

@@ -76,7 +76,10 @@ describe('hoba search on an account (the built CLI, the real atlas)', () => {
     const first = hits[0]!;
     assert.equal(first.id, 'A-046', hits.map((h) => h.id).join(' '));
     assert.ok(first.read && account.includes(first.read.quote) && first.read.quote.length > 0, JSON.stringify(first.read));
-    assert.match(search([account, '--limit', '3']), /Your words state it: “[^”]+”/);
+    const text = search([account, '--limit', '3']);
+    assert.match(text, /Your words state it: “[^”]+”/);
+    assert.match(text.replace(/\s+/g, ' '), /read as an account of what happened: hoba explain with them says what could explain it/);
+    assert.doesNotMatch(search(['ghosted after final interview']), /read as an account/);
   });
 
   test('keywords, and a search of other kinds, are searched only', () => {
