@@ -410,6 +410,14 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
           arguments: { text: 'no reply for three weeks after the final interview' },
         }),
       },
+      {
+        // An account of six words or more is read by the situation reader, in the Worker as in hoba-mcp.
+        name: 'search_registry on an account',
+        body: rpc(32, 'tools/call', {
+          name: 'search_registry',
+          arguments: { query: 'no reply for three weeks after the final interview' },
+        }),
+      },
       { name: 'resources/list', body: rpc(40, 'resources/list') },
       { name: 'resources/templates/list', body: rpc(41, 'resources/templates/list') },
       { name: 'resources/read', body: rpc(42, 'resources/read', { uri: 'hoba://mechanism/M-001' }) },
@@ -429,6 +437,14 @@ suite('MCP over HTTP: the worker under workerd', skip, () => {
       const answer = await same(c);
       assert.equal(answer.status, 200, `${c.name}: ${answer.body.slice(0, 200)}`);
       assert.ok(!('error' in (JSON.parse(answer.body) as object)), `${c.name}: ${answer.body.slice(0, 200)}`);
+      if (c.name === 'search_registry on an account') {
+        const hits = (JSON.parse(answer.body) as { result: { structuredContent: { results: Array<{ read?: unknown }> } } }).result
+          .structuredContent.results;
+        assert.ok(
+          hits.some((h) => h.read !== undefined),
+          answer.body.slice(0, 400),
+        );
+      }
     }
   });
 
