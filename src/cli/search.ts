@@ -45,11 +45,11 @@ Searches IDs, titles, aliases, summaries and body text (descriptions, non-infere
 Write it as you would say it: everyday phrases ("went dark", "lowballed", "moved the goalposts") are
 read in the atlas's words, typos are tolerated, and what you negate ("not ghosted, rejected") is set
 aside. Only relevant matches are counted and shown: those scoring at least ${Math.round(RELEVANCE * 100)}% of the best one. An
-ID in the query (A-004, or a-4) comes first. A query of ${ACCOUNT_WORDS} words or more is also read as an account of
-what happened (as hoba explain reads it): the observations it states come next, with your words. No match exits 0 with an empty list and close terms to
-try. The atlas is in English only: a query in another language is refused (exit 2), not translated.
-A query holds at most ${MAX_QUERY_LENGTH} characters. To explain what happened in your own words, use
-hoba explain "<what happened>".
+ID in the query (A-004, or a-4) comes first. A query of ${ACCOUNT_WORDS} words or more is also read as an
+account of what happened, as hoba explain reads it: the observations it states come next, with your
+words. No match exits 0 with an empty list and close terms to try. The atlas is in English only: a
+query in another language is refused (exit 2), not translated. A query holds at most ${MAX_QUERY_LENGTH}
+characters. To explain what happened in your own words, use hoba explain "<what happened>".
 
 Examples:
   $ hoba search "ghosted after final interview"
