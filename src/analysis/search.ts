@@ -205,7 +205,9 @@ export class AtlasSearch {
     // An account of what happened: the observations the reader reads it as stating come next, each once.
     const read =
       options.read && wanted.has('artifact') && readsAsAccount(q)
-        ? options.read(q).filter((x, i, all) => !seen.has(x.id) && reg.has(x.id) && all.findIndex((y) => y.id === x.id) === i)
+        ? options
+            .read(q)
+            .filter((x, i, all) => !seen.has(x.id) && reg.kindOf(x.id) === 'artifact' && all.findIndex((y) => y.id === x.id) === i)
         : [];
     const ranked = this.rank(q, filter, seen, Math.max(0, limit - hits.length) + read.length);
     // A read observation the words also match keeps its score and matched terms.

@@ -468,6 +468,46 @@ describe('properties', () => {
     );
   });
 
+  test('whatever a reader reads, the hits are unique: exact IDs, then what was read, then matches; the total counts them all', () => {
+    const ids = [...reg.all('artifact').map((a) => a.id), 'M-001', 'A-999', 'A-004'];
+    const readAs = fc.array(fc.record({ id: fc.constantFrom(...ids), quote: fc.string({ maxLength: 12 }), open: fc.boolean() }), {
+      maxLength: 6,
+    });
+    const query = fc.constantFrom(
+      'they told me the budget was cut and the job was reposted',
+      'A-004 and then silence after my final interview for weeks',
+      'ghosted after final interview',
+    );
+    fc.assert(
+      fc.property(
+        query,
+        readAs,
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom<string[]>([], ['artifact'], ['mechanism'], ['artifact', 'pattern']),
+        (q, out, limit, kinds) => {
+          const r = index.search(q, { limit, kinds, read: () => out });
+          const got = r.results.map((h) => h.id);
+          assert.equal(new Set(got).size, got.length, 'unique');
+          assert.ok(r.results.length <= limit && r.total >= r.results.length);
+          // Exact first, then read, then plain; a read hit is an artifact the reader named, in its order.
+          const order = r.results.map((h) => (h.exact ? 0 : h.read ? 1 : 2));
+          assert.deepEqual(order, [...order].sort());
+          const read = r.results.filter((h) => h.read);
+          if (!readsAsAccount(q) || !r.kinds.includes('artifact')) assert.equal(read.length, 0);
+          const named = [...new Set(out.map((x) => x.id))].filter(
+            (id) => reg.get(id)?.kind === 'artifact' && !r.results.some((h) => h.exact && h.id === id),
+          );
+          assert.deepEqual(
+            read.map((h) => h.id),
+            named.slice(0, read.length),
+          );
+          for (const h of r.results) assert.ok(r.kinds.includes(h.kind) || h.exact, `${h.id} of kind ${h.kind}`);
+        },
+      ),
+      { numRuns: 200, seed: 29 },
+    );
+  });
+
   test('the situation reader never throws on arbitrary text except the documented AnalysisErrors, and quotes only the text', () => {
     const words = fc.constantFrom(
       'ghosted',
