@@ -204,7 +204,7 @@ export class AtlasSearch {
     const filter = wanted.size === KINDS.length ? undefined : (r: { id: unknown }) => wanted.has(reg.get(String(r.id))?.kind as Kind);
     // An account of what happened: the observations the reader reads it as stating come next, each once.
     const read =
-      options.read && wanted.has('artifact') && readsAsAccount(q)
+      options.read && readsAsAccount(q, kinds)
         ? options
             .read(q)
             .filter((x, i, all) => !seen.has(x.id) && reg.kindOf(x.id) === 'artifact' && all.findIndex((y) => y.id === x.id) === i)

@@ -68,10 +68,9 @@ export async function runSearch(words: string[], opts: SearchOptions): Promise<v
   const query = words.join(' ');
   const kinds = opts.kind ?? [];
   // An account of what happened is read too (the reader's model is loaded only for one).
-  const read =
-    readsAsAccount(query) && (kinds.length === 0 || kinds.includes('artifact'))
-      ? await import('../analysis/reader.ts').then((r) => r.accountReader(atlas.registry, r.readerModelOf(atlas)))
-      : undefined;
+  const read = readsAsAccount(query, kinds)
+    ? await import('../analysis/reader.ts').then((r) => r.accountReader(atlas.registry, r.readerModelOf(atlas)))
+    : undefined;
   const result = withAnalysisErrors(() =>
     // The text shows no matched terms, so they are worked out only for --json.
     index.search(query, { kinds, limit: opts.limit ?? DEFAULT_SEARCH_LIMIT, matched: opts.json === true, ...(read ? { read } : {}) }),

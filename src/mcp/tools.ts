@@ -494,9 +494,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         kinds: kinds ?? [],
         limit,
         // An account of what happened is read too: the observations it states come after exact IDs.
-        ...(readsAsAccount(query) && (kinds === undefined || kinds.length === 0 || kinds.includes('artifact'))
-          ? { read: accountReader(atlas.registry, atlas.reader()) }
-          : {}),
+        ...(readsAsAccount(query, kinds) ? { read: accountReader(atlas.registry, atlas.reader()) } : {}),
       }),
   }),
 

@@ -342,10 +342,14 @@ describe('search: an account of what happened is read too', () => {
     };
   }
 
-  test('a query of six words or more reads as an account; fewer is keywords', () => {
+  test('a query of six words or more reads as an account, when observations are searched; fewer is keywords', () => {
     assert.equal(readsAsAccount('ghosted after the final interview'), false);
     assert.equal(readsAsAccount('ghosted after the final interview round'), true);
     assert.equal(readsAsAccount('  a  b  c  d  e  f  '), true);
+    // …and only when observations are among the kinds searched.
+    const account = 'ghosted after the final interview round';
+    assert.equal(readsAsAccount(account, ['artifact', 'mechanism']), true);
+    assert.equal(readsAsAccount(account, ['mechanism', 'pattern']), false);
   });
 
   test('the observations read come right after exact IDs, each once, with the words that state them, and count', () => {

@@ -47,5 +47,10 @@ export const RELEVANCE = 0.3;
  */
 export const ACCOUNT_WORDS = 6;
 
-/** Whether a query reads as an account of what happened (ACCOUNT_WORDS or more words). */
-export const readsAsAccount = (query: string) => query.trim().split(/\s+/).length >= ACCOUNT_WORDS;
+/**
+ * Whether a search of these words, among these kinds (every kind when none), reads them as an account of
+ * what happened: ACCOUNT_WORDS or more words, and observations among the kinds searched. Every door asks
+ * this before loading the reader's model, and the search asks it again before using the reader it is given.
+ */
+export const readsAsAccount = (query: string, kinds: readonly string[] = []) =>
+  query.trim().split(/\s+/).length >= ACCOUNT_WORDS && (kinds.length === 0 || kinds.includes('artifact'));

@@ -101,7 +101,7 @@ async function run(push: boolean): Promise<void> {
   if (status.textContent === '') status.textContent = 'Loading the atlas’s index…';
   let index: Awaited<ReturnType<typeof loadSearch>>;
   // An account of what happened is read too, with the reader's model (loaded only for one).
-  const account = readsAsAccount(q) && (kind === undefined || kind === 'artifact');
+  const account = readsAsAccount(q, kind ? [kind] : []);
   let read: AccountReader | undefined;
   try {
     index = await loadSearch();
