@@ -107,7 +107,14 @@ export function fromTextOf(r: Reading): NonNullable<ExplainResult['input']['from
   return {
     text: r.text,
     ...(r.message !== undefined ? { message: r.message } : {}),
-    matched: r.observations.map((o) => ({ id: o.id, title: o.title, why: o.why, quotes: o.quotes, from: o.from })),
+    matched: r.observations.map((o) => ({
+      id: o.id,
+      title: o.title,
+      why: o.why,
+      quotes: o.quotes,
+      from: o.from,
+      ...(o.check ? { check: o.check } : {}),
+    })),
     denied: r.denied,
     questions: r.questions,
     ...(r.not_covered ? { not_covered: r.not_covered } : {}),

@@ -54,6 +54,11 @@ export interface ReadObservation {
   from: 'words' | 'message' | 'answer';
   /** Why, in plain words. */
   why: string;
+  /**
+   * When it is one answer of a distinction and the words left no question open: the question that tells
+   * the answers apart and the other answers, so that the choice is said and can be changed (a pick).
+   */
+  check?: Omit<ReadQuestion, 'quote'>;
 }
 
 export interface ReadQuestion {
@@ -532,6 +537,25 @@ export function readSituation(
           denied.push({ id: cls, title: titleOf(cls), quote: spanText(scored.read, span) });
         }
       });
+    }
+  }
+
+  // An observation that is one answer of a distinction, chosen without a question: the question that tells
+  // the answers apart goes with it, with the other answers, so the reader never chooses one silently.
+  for (const o of observations.values()) {
+    if (o.from === 'answer') continue;
+    for (const dist of reg.manifest.distinctions ?? []) {
+      const members = dist.answers.map((a) => a.artifact);
+      if (!members.includes(o.id) || questions.some((q) => q.id === dist.id) || members.some((m) => answered.includes(m))) continue;
+      const others = dist.answers.filter(
+        (a) => a.artifact !== o.id && active(a.artifact) && !observations.has(a.artifact) && !denied.some((x) => x.id === a.artifact),
+      );
+      if (others.length === 0 || o.check) continue;
+      o.check = {
+        id: dist.id,
+        ask: dist.ask,
+        options: others.map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
+      };
     }
   }
 

@@ -409,6 +409,9 @@ export const LoopMatch = z
   })
   .describe('A causal loop some compatible mechanisms belong to');
 
+/** One answer of a distinction (the manifest's pairs that read alike): its observation and the answer that chooses it. */
+const DistinctionAnswer = z.strictObject({ artifact: Id, title: z.string(), answer: z.string() });
+
 export const FromText = z
   .strictObject({
     text: z.string().describe('The words given, as read (empty when only a message was given)'),
@@ -421,6 +424,12 @@ export const FromText = z
           why: z.string(),
           quotes: z.array(z.string()).describe('The words (or message lines) that state it, as typed'),
           from: z.enum(['words', 'message', 'answer']),
+          check: z
+            .strictObject({ id: z.string(), ask: z.string(), options: z.array(DistinctionAnswer) })
+            .optional()
+            .describe(
+              'When it is one answer of a distinction the words did not leave open: the question that tells the answers apart, to check with the person; another answer given back in picks reads the words as that one',
+            ),
         }),
       )
       .describe('What the words state, strongest first: analysed'),
@@ -431,9 +440,7 @@ export const FromText = z
           id: z.string(),
           ask: z.string().describe('Put it to the person'),
           quote: z.string().optional(),
-          options: z
-            .array(z.strictObject({ artifact: Id, title: z.string(), answer: z.string() }))
-            .describe('Give the chosen artifact back in picks'),
+          options: z.array(DistinctionAnswer).describe('Give the chosen artifact back in picks'),
         }),
       )
       .describe('Readings too close to choose: not analysed until answered'),

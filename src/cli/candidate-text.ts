@@ -32,6 +32,11 @@ export function renderCandidate(r: ExplainResult, { width }: CandidateTextOption
           '    ',
           '  ',
         );
+      // One answer of a distinction, chosen without a question: the question, and how to choose another.
+      if (m.check) {
+        dim(`To check: ${m.check.ask}`, '    ', '  ');
+        for (const o of m.check.options) dim(`If "${o.answer}": ${o.title} (answer with --pick ${o.artifact})`, '      ', '    ');
+      }
     }
     for (const d of t.denied) dim(`Set aside, because you said it did not happen: ${d.title} ("${d.quote}").`, '  ', '');
     for (const q of t.questions) {

@@ -567,8 +567,9 @@ function renderNonInferences({ r, caps, single, section, bullet }: Report): void
 type FromText = NonNullable<ExplainResult['input']['from_text']>;
 
 /**
- * How the reader read the words: what was chosen (with the person's words), what they denied, the
- * questions to answer, "not covered", and the tell-tale lines of a pasted message.
+ * How the reader read the words: what was chosen (with the person's words, and the question to check a
+ * choice between two readings), what they denied, the questions to answer, "not covered", and the
+ * tell-tale lines of a pasted message.
  */
 function renderReading(
   t: FromText,
@@ -592,6 +593,10 @@ function renderReading(
     for (const m of t.matched) {
       bullet(named(m));
       dim(m.why, '    ');
+      if (m.check) {
+        dim(`To check: ${m.check.ask}`, '    ');
+        for (const o of m.check.options) dim(`If "${o.answer}": --pick ${o.artifact} (${o.title})`, '      ', '    ');
+      }
     }
   }
   for (const d of t.denied) dim(`Not ${named(d)}: you said "${d.quote}".`, '  ', '');

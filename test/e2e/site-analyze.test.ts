@@ -262,6 +262,26 @@ describe('analyze page', () => {
     check();
   });
 
+  test('one side of a distinction, read without a question: the question to check it, and a button for the other side', async () => {
+    const { page, check } = await openPage();
+    const words = "recruiter said she'd get back to me by friday. its been 2 weeks";
+    const read = cliExplain([words]).input.from_text!.matched.find((m) => m.check !== undefined);
+    assert.ok(read, 'hoba explain reads one side of a distinction, with its check');
+    await page.goto(`${origin}${SITE.analyze}#${fragmentOf({ text: words, probes: [] })}`);
+    await page.waitForSelector(`#result [data-read="${read.id}"] [data-check="${read.check!.id}"] button[data-pick]`, { timeout: 15_000 });
+    assert.match(
+      await page.locator(`#result [data-check="${read.check!.id}"]`).innerText(),
+      new RegExp(`To check: ${read.check!.ask.replace(/[?]/g, '\\?')}`),
+    );
+    const other = read.check!.options[0]!.artifact;
+    await page.click(`#result [data-check] button[data-pick="${other}"]`);
+    await page.waitForSelector(`#result [data-read="${other}"]`, { timeout: 15_000 });
+    await resultReady(page);
+    assert.deepEqual(stateOfFragment(await page.evaluate(() => location.hash)), { text: words, picks: [other], probes: [] });
+    assert.deepEqual(comparable(await shown(page)), comparable(expected(cliExplain([words, '--pick', other]))));
+    check();
+  });
+
   test('a pasted message: its tell-tale lines, and what each does and does not establish', async () => {
     const { page, check } = await openPage();
     const message =

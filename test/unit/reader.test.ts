@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { explain } from '../../src/analysis/explain.ts';
 import { renderExplanation } from '../../src/cli/explain.ts';
+import { renderCandidate } from '../../src/cli/candidate-text.ts';
 import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
 import { correctWord, loadModel } from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
@@ -418,6 +419,58 @@ describe('explain() on words', () => {
     assert.match(text, /1\. No, I applied and heard nothing: --pick A-001/);
     assert.match(text, /2\. Yes, a recruiter promised a next step: --pick A-004/);
     assert.match(text, /Verdict: Answer one question first/);
+  });
+
+  test('one answer of a distinction chosen without a question comes with the question and the other answers; a pick changes it', () => {
+    const text = 'I sent my application a month ago and heard nothing at all';
+    const r = ExplainResult.parse(explain(reg, { text }));
+    const t = r.input.from_text!;
+    assert.deepEqual(t.questions, []);
+    assert.deepEqual(
+      t.matched.map((m) => [m.id, m.check]),
+      [
+        [
+          'A-001',
+          {
+            id: 'recruiter-promised',
+            ask: reg.manifest.distinctions![0]!.ask,
+            options: [
+              {
+                artifact: 'A-004',
+                title: 'Recruiter goes quiet after promising next steps',
+                answer: 'Yes, a recruiter promised a next step',
+              },
+            ],
+          },
+        ],
+      ],
+    );
+    // Both texts say it, with the pick that changes it.
+    const flat = (x: string) => x.replace(/\s+/g, ' ');
+    assert.match(
+      flat(renderExplanation(r, { full: false, width: 100 })),
+      /To check: Did a recruiter promise you a next step\? If "Yes, a recruiter promised a next step": --pick A-004/,
+    );
+    assert.match(
+      flat(renderCandidate(r, { width: 100 })),
+      /To check: Did a recruiter promise you a next step\? If "Yes, a recruiter promised a next step": .*--pick A-004/,
+    );
+    // Answering with the other reads the words as that one, with nothing left to check.
+    const again = ExplainResult.parse(explain(reg, { text, picks: ['A-004'] })).input.from_text!;
+    assert.deepEqual(
+      again.matched.map((m) => [m.id, m.check]),
+      [['A-004', undefined]],
+    );
+    assert.deepEqual(again.answered, ['A-004']);
+    // An observation in no distinction has nothing to check; nor has a question asked.
+    const withdrawn = ExplainResult.parse(explain(reg, { text: 'they withdrew my offer a week before I was due to start' })).input
+      .from_text!;
+    assert.deepEqual(
+      withdrawn.matched.map((m) => [m.id, m.check]),
+      [['A-002', undefined]],
+    );
+    const asked = ExplainResult.parse(explain(reg, { text: 'applied for the job, the recruiter promised times, and I never heard back' }));
+    assert.ok(asked.input.from_text!.matched.every((m) => m.check === undefined));
   });
 
   test('a question first: nothing analysed, verdict answer-first, the question in the result', () => {

@@ -71,10 +71,16 @@ ${outcomes.map(({ o }) => {
 
 type FromText = NonNullable<ExplainResult['input']['from_text']>;
 
+/** One answer of a distinction, chosen without a question: the question, and a button for each other answer. */
+function checkHtml(check: NonNullable<FromText['matched'][number]['check']>): Raw {
+  return html`<div class="answer-check" data-check="${check.id}"><p class="answer-meta">To check: ${check.ask}</p>
+<ul class="answer-answers">${check.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="answer-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul></div>`;
+}
+
 /**
  * How the situation reader read the words and the message: the observations chosen with the person's own
- * words, what they denied, the questions (buttons with data-pick, which the page turns into a new run with
- * that answer), "not covered" with where to turn, and the message's tell-tale lines.
+ * words, what they denied, the questions and the checks of a choice (buttons with data-pick, which the page
+ * turns into a new run with that answer), "not covered" with where to turn, and the message's tell-tale lines.
  */
 export function readingHtml(t: FromText): Raw {
   const lines = t.message?.split('\n').filter((l) => l.trim() !== '') ?? [];
@@ -84,7 +90,7 @@ ${t.message !== undefined ? html`<details><summary>You pasted a message (${lines
 ${
   t.matched.length > 0
     ? html`<p>Read as ${t.matched.length === 1 ? 'this observation' : `these ${t.matched.length} observations`}:</p>
-<ul class="answer-read">${t.matched.map((m) => html`<li data-read="${m.id}">${link(m)}<br><span class="answer-meta">${m.from === 'answer' ? 'Your answer' : m.from === 'message' ? 'From the message' : 'From your words'}${m.quotes.length > 0 ? html`: ${quoted(m.quotes)}` : ''}</span></li>\n`)}</ul>`
+<ul class="answer-read">${t.matched.map((m) => html`<li data-read="${m.id}">${link(m)}<br><span class="answer-meta">${m.from === 'answer' ? 'Your answer' : m.from === 'message' ? 'From the message' : 'From your words'}${m.quotes.length > 0 ? html`: ${quoted(m.quotes)}` : ''}</span>${m.check ? checkHtml(m.check) : ''}</li>\n`)}</ul>`
     : ''
 }
 ${t.denied.length > 0 ? html`<p class="answer-meta">Not analysed, because you said it was not so: ${t.denied.map((d, i) => html`${i ? '; ' : ''}${link(d)} (“${d.quote}”)`)}.</p>` : ''}
