@@ -357,6 +357,17 @@ describe('search page', () => {
     check();
   });
 
+  test("when the reader's model does not load, an account is still searched, without the reading", async () => {
+    const { page } = await openPage();
+    await page.route(`${origin}${SITE.readerModel}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    const account = 'The background check company says I have a DUI from a state I have never lived in and now my offer is on hold';
+    await page.goto(`${origin}${SITE.search}?q=${encodeURIComponent(account)}`);
+    await page.waitForSelector('#search-results li[data-id]', { timeout: 15_000 });
+    assert.equal(await page.locator('#search-results .answer-error').count(), 0);
+    assert.equal(await page.locator('#search-analyse').count(), 0);
+    assert.doesNotMatch((await page.locator('#search-results').innerText()) ?? '', /you wrote “/);
+  });
+
   test('an account of what happened is read: what it states comes first, with the words that state it', async () => {
     const { page, check } = await openPage();
     const account = 'The background check company says I have a DUI from a state I have never lived in and now my offer is on hold';

@@ -100,15 +100,20 @@ async function run(push: boolean): Promise<void> {
   }
   if (status.textContent === '') status.textContent = 'Loading the atlas’s index…';
   let index: Awaited<ReturnType<typeof loadSearch>>;
-  // An account of what happened is read too, with the reader's model (loaded only for one).
-  const account = readsAsAccount(q, kind ? [kind] : []);
-  let read: AccountReader | undefined;
   try {
     index = await loadSearch();
-    if (account) read = accountReader(index.registry, await loadReader());
   } catch {
     if (ticket === latest) setHtml(results, errorHtml(LOAD_FAILED));
     return;
+  }
+  // An account of what happened is read too, with the reader's model (loaded only for one).
+  let read: AccountReader | undefined;
+  if (readsAsAccount(q, kind ? [kind] : [])) {
+    try {
+      read = accountReader(index.registry, await loadReader());
+    } catch {
+      // The reader's model did not load: the words are still searched, without the reading.
+    }
   }
   if (ticket !== latest) return; // a newer query is running
   examples.hidden = true;
