@@ -71,10 +71,15 @@ ${outcomes.map(({ o }) => {
 
 type FromText = NonNullable<ExplainResult['input']['from_text']>;
 
+/** The answers of a distinction, each a button that reads the words again with it (data-pick). */
+function answersHtml(options: FromText['questions'][number]['options']): Raw {
+  return html`<ul class="answer-answers">${options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="answer-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul>`;
+}
+
 /** One answer of a distinction, chosen without a question: the question, and a button for each other answer. */
 function checkHtml(check: NonNullable<FromText['matched'][number]['check']>): Raw {
   return html`<div class="answer-check" data-check="${check.id}"><p class="answer-meta">To check: ${check.ask}</p>
-<ul class="answer-answers">${check.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="answer-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul></div>`;
+${answersHtml(check.options)}</div>`;
 }
 
 /**
@@ -98,7 +103,7 @@ ${t.questions.map(
   (q) => html`<div class="answer-question" role="group" aria-labelledby="ask-${q.id}" data-question="${q.id}">
 <h3 id="ask-${q.id}">${q.ask}</h3>
 <p class="answer-meta">${q.quote !== undefined ? html`Your words “${q.quote}” could mean either, so the atlas asks rather than guesses.` : 'Your words could mean either, so the atlas asks rather than guesses.'} Your answer decides which observation is analysed.</p>
-<ul class="answer-answers">${q.options.map((o) => html`<li><button type="button" data-pick="${o.artifact}">${o.answer}</button> <span class="answer-meta">${link({ id: o.artifact, title: o.title })}</span></li>\n`)}</ul>
+${answersHtml(q.options)}
 </div>\n`,
 )}
 ${
