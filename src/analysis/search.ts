@@ -177,7 +177,7 @@ export class AtlasSearch {
       // The query is not echoed back: it is what was too long.
       throw new AnalysisError(
         'invalid-argument',
-        `The query is ${q.length} characters long; searches take at most ${MAX_QUERY_LENGTH}. Shorten it to the few words that describe what happened (e.g. "ghosted after final interview"), or search for an ID.`,
+        `The query is ${q.length} characters long; searches take at most ${MAX_QUERY_LENGTH}. Shorten it to the few words that describe what happened (e.g. "ghosted after final interview"), or search for an ID. To have a whole account read, give it to the analysis instead (hoba explain "<what happened>", explain_observation's text, or "What happened to you?" on the site).`,
       );
     }
     const kinds = checkKinds(options.kinds);
