@@ -41,9 +41,9 @@ export const RELEVANCE = 0.3;
  * A query of at least this many words reads as an account of what happened, not as keywords: the
  * situation reader's reading of it (when a door gives one) puts the observations it states first. Shorter
  * queries are searched only. Measured by five-fold cross-validation on the reader's development accounts
- * (bench/reader-cv.ts): the reading finds the right observation in the top three where search alone does
- * not at every length, but below six words in 1 account of 36, which does not pay for loading the
- * reader's model (about 20 ms of a CLI run).
+ * (bench/reader-cv.ts): the reading puts a right observation into the top three at every length, but
+ * under six words for only 1 account of 36, which does not pay for loading the reader's model (about
+ * 20 ms of CPU in a CLI run on Node 24, 27 on Node 20).
  */
 export const ACCOUNT_WORDS = 6;
 
