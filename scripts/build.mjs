@@ -151,7 +151,10 @@ const written = new Set(
 for (const f of readdirSync('dist')) if (/\.c?js$/.test(f) && !written.has(f)) rmSync(join('dist', f), { force: true });
 
 // The prebuilt atlas snapshot (dist/atlas.snapshot.json): commands read it instead of parsing YAML.
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-snapshot.ts'], { stdio: 'inherit' });
+// Its standard output is a pipe: the CLI texts beside it are laid out as a pipe gets them (src/cli/stored-text.ts).
+process.stdout.write(
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-snapshot.ts'], { stdio: ['ignore', 'pipe', 'inherit'] }),
+);
 
 // The site's browser scripts (src/site/browser/<name>.ts → dist/site/<name>.js): bundles of the same
 // analysis code the CLI runs, for the browser. hoba build copies them to /assets/ in the site root.

@@ -17,6 +17,7 @@ import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
 import { withAnalysisErrors, choiceOption, InvalidArgumentError, terminalWidth, wrap } from './text.ts';
 import { writeOut } from './out.ts';
+import { storedText } from './stored-text.ts';
 
 export interface ExplainOptions {
   stage?: string;
@@ -168,6 +169,10 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
   } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
     if (opts.pick !== undefined)
       throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
+    // One observation and no option: the text the build laid out, when it is there (stored-text.ts).
+    const plain = words.length === 1 && probes.length === 0 && Object.keys(stage).length === 0 && !opts.json && !opts.full && !opts.brief;
+    const stored = plain ? storedText(atlas, 'explain', words[0]!) : undefined;
+    if (stored !== undefined) return writeOut(stored);
     result = withAnalysisErrors(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');

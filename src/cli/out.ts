@@ -51,12 +51,12 @@ export function stdoutStream(): NodeJS.WriteStream {
  * Writes `text` to stdout, directly when it is not a terminal. A non-blocking descriptor that is full
  * hands the rest, and every later write, to the stream, which waits for room and keeps the order.
  */
-export function writeOut(text: string): void {
+export function writeOut(text: string | Uint8Array): void {
   if (!isDirect()) {
     stdoutStream().write(text);
     return;
   }
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   let done = 0;
   try {
     while (done < bytes.length) done += writeSync(1, bytes, done);

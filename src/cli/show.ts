@@ -10,6 +10,7 @@ import { openAtlas } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
 import { withAnalysisErrors, heading, item, paragraphs, wrap } from './text.ts';
 import { writeOut } from './out.ts';
+import { storedText } from './stored-text.ts';
 
 export interface ShowOptions {
   json?: boolean;
@@ -38,7 +39,10 @@ Examples:
 
 /** The command itself, for commander and for main.ts's parser of the usual forms alike. */
 export async function runShow(id: string, opts: ShowOptions): Promise<void> {
-  const { registry } = await openAtlas(opts.dir);
+  const atlas = await openAtlas(opts.dir);
+  const stored = opts.json ? undefined : storedText(atlas, 'show', id);
+  if (stored !== undefined) return writeOut(stored);
+  const { registry } = atlas;
   const view = withAnalysisErrors(() => getNode(registry, id));
   if (opts.json) writeJson(view);
   else writeOut(renderNode(view, registry));

@@ -136,7 +136,7 @@ const openFiles = new FinalizationRegistry<number>((fd) => {
 });
 
 /** Reads `length` bytes at `position` of an open file (or fewer at its end). */
-function readAt(fd: number, position: number, length: number): Buffer {
+export function readAt(fd: number, position: number, length: number): Buffer {
   const buffer = Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
@@ -145,6 +145,23 @@ function readAt(fd: number, position: number, length: number): Buffer {
     got += n;
   }
   return got === length ? buffer : buffer.subarray(0, got);
+}
+
+/**
+ * The first line of a file of `size` bytes, read in growing pieces from `guess` bytes until its end: the
+ * bytes read and the place of the line break in them, or undefined when the file has none.
+ */
+export function firstLine(fd: number, size: number, guess: number): { bytes: Buffer; split: number } | undefined {
+  let bytes = readAt(fd, 0, Math.min(size, guess));
+  let split = bytes.indexOf(10);
+  while (split < 0 && bytes.length < size) {
+    const more = readAt(fd, bytes.length, Math.min(size - bytes.length, bytes.length));
+    if (more.length === 0) break;
+    split = more.indexOf(10);
+    if (split >= 0) split += bytes.length;
+    bytes = Buffer.concat([bytes, more]);
+  }
+  return split < 0 ? undefined : { bytes, split };
 }
 
 /**
@@ -165,17 +182,9 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
   let kept = false;
   try {
     const size = fstatSync(fd).size;
-    // The index line, read in growing pieces until its end.
-    let bytes = readAt(fd, 0, Math.min(size, 256 * 1024));
-    let split = bytes.indexOf(10);
-    while (split < 0 && bytes.length < size) {
-      const more = readAt(fd, bytes.length, Math.min(size - bytes.length, bytes.length));
-      if (more.length === 0) break;
-      split = more.indexOf(10);
-      if (split >= 0) split += bytes.length;
-      bytes = Buffer.concat([bytes, more]);
-    }
-    if (split < 0) return undefined;
+    const first = firstLine(fd, size, 256 * 1024);
+    if (first === undefined) return undefined;
+    const { bytes, split } = first;
     // The file is ASCII (writeSnapshot): latin1 decoding is a plain copy, and JSON.parse of a one-byte
     // string is faster than of the two-byte string UTF-8 text with any non-ASCII character decodes to.
     // (A file of another format decodes to something whose built_by does not match, and is refused.)

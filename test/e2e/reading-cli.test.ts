@@ -11,6 +11,9 @@ import { findInterventions } from '../../src/analysis/interventions.ts';
 import { ExplainResult, Neighbourhood, NodeView, SearchResult } from '../../src/analysis/schemas.ts';
 import { AtlasSearch } from '../../src/analysis/search.ts';
 import { KINDS, STAGES } from '../../src/model/vocab.ts';
+import { storedText, TEXTS_FILE, type TextsHead } from '../../src/cli/stored-text.ts';
+import { layOut } from '../../src/cli/stored-text-build.ts';
+import { openBundled, SNAPSHOT_FILE } from '../../src/registry/snapshot.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { AtlasCopy, ROOT } from '../helpers.ts';
 import { CLI, hoba as run, type Run, DIST } from '../dist.ts';
@@ -417,6 +420,73 @@ describe('standard output of the reading commands', () => {
   });
 });
 
+describe('the texts the build laid out (dist/atlas.texts)', () => {
+  test('one for every entity’s show and every observation’s explain, each the layout of the bundled snapshot by this code', () => {
+    const bundled = openBundled(join(DIST, SNAPSHOT_FILE))!;
+    assert.ok(bundled, 'the bundled snapshot reads');
+    const path = join(DIST, TEXTS_FILE);
+    let checked = 0;
+    for (const e of bundled.registry.entities) {
+      for (const command of e.kind === 'artifact' ? (['show', 'explain'] as const) : (['show'] as const)) {
+        assert.equal(storedText(bundled, command, e.id, path)?.toString('utf8'), layOut(bundled, command, e.id), `${command} ${e.id}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > bundled.registry.size);
+  });
+
+  test('piped, show and explain of an ID print the stored text; any option, another spelling or another atlas lays it out', () => {
+    // A copy of dist/ whose texts for show M-001 and explain A-009 are replaced by markers.
+    const copy = join(outside, 'dist-marked');
+    cpSync(DIST, copy, { recursive: true });
+    const bytes = readFileSync(join(copy, TEXTS_FILE));
+    const split = bytes.indexOf(10);
+    const head = JSON.parse(bytes.toString('utf8', 0, split)) as TextsHead;
+    const marked = (h: TextsHead) => {
+      let at = split + 1;
+      const texts = h.names.map((name, i) => {
+        const text = bytes.subarray(at, at + head.lengths[i]!);
+        at += head.lengths[i]!;
+        return name === 'show M-001' || name === 'explain A-009' ? Buffer.from(`stored ${name}\n`) : text;
+      });
+      writeFileSync(
+        join(copy, TEXTS_FILE),
+        Buffer.concat([Buffer.from(`${JSON.stringify({ ...h, lengths: texts.map((t) => t.length) })}\n`), ...texts]),
+      );
+    };
+    marked(head);
+    const run = (args: string[]) => {
+      const r = spawnSync(process.execPath, [join(copy, 'cli.cjs'), ...args], {
+        cwd: outside,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', HOBA_DIR: '', HOBA_CACHE_DIR: cache },
+      });
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout;
+    };
+    try {
+      assert.equal(run(['show', 'M-001']), 'stored show M-001\n');
+      assert.equal(run(['explain', 'A-009']), 'stored explain A-009\n');
+      const laidOut = hoba(['show', 'M-001'], { cwd: outside }).stdout;
+      assert.match(laidOut, /^M-001 {2}/);
+      assert.equal(run(['show', 'm-1']), laidOut);
+      assert.equal(JSON.parse(run(['show', 'M-001', '--json'])).node.id, 'M-001');
+      for (const args of [
+        ['explain', 'a-9'],
+        ['explain', 'A-009', '--full'],
+        ['explain', 'A-009', '--stage', 'offer'],
+        ['explain', 'A-009', 'A-027'],
+      ])
+        assert.doesNotMatch(run(args), /^stored/, args.join(' '));
+      // Texts of another atlas are not used.
+      marked({ ...head, content_hash: 'another atlas' });
+      assert.equal(run(['show', 'M-001']), laidOut);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('where the atlas comes from', () => {
   test('outside any checkout, the bundled snapshot is read; validate explains it needs a checkout', () => {
     const r = hoba(['show', 'M-001', '--json'], { cwd: outside });
@@ -430,6 +500,8 @@ describe('where the atlas comes from', () => {
     const copy = new AtlasCopy();
     try {
       copy.set('M-001', ['title'], 'Edited title for the snapshot test');
+      copy.set('A-009', ['title'], 'Edited observation for the snapshot test');
+      assert.match(hoba(['explain', 'A-009', '--dir', copy.dir]).stdout, /^You saw: Edited observation for the snapshot test/);
       const first = hoba(['show', 'M-001', '--dir', copy.dir]);
       assert.equal(first.status, 0, first.stderr);
       assert.match(first.stdout, /^M-001 {2}Edited title for the snapshot test/);
