@@ -2,7 +2,15 @@
 // nearest checkout above the working directory (the local variant), else the snapshot bundled with
 // hoba (the hosted variant, e.g. after npm install -g).
 import { findCheckout, isCheckout } from '../registry/checkout.ts';
-import { BUNDLED_SNAPSHOT, openBundled, openCheckout, type IndexBuilders, type OpenedAtlas } from '../registry/snapshot.ts';
+import {
+  BUNDLED_SNAPSHOT,
+  checkoutHash,
+  openBundled,
+  openCheckout,
+  snapshotHash,
+  type IndexBuilders,
+  type OpenedAtlas,
+} from '../registry/snapshot.ts';
 import { CliError, colour, givenDir } from './io.ts';
 
 /** The indexes a snapshot of `checkout` carries (with its training corpus); loaded only when a snapshot has to be built. */
@@ -15,7 +23,18 @@ export interface Atlas extends OpenedAtlas {
   dir?: string;
 }
 
-export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
+/**
+ * Where the atlas is, and the hash of its content, found without reading it: what a text laid out in
+ * advance depends on (stored-text.ts). `content_hash` is undefined when the bundled snapshot is missing
+ * or was built by other code.
+ */
+export interface AtlasPlace {
+  /** The checkout, or undefined for the bundled snapshot. */
+  dir?: string;
+  content_hash: string | undefined;
+}
+
+export async function locateAtlas(dirOption: string | undefined): Promise<AtlasPlace> {
   const given = givenDir(dirOption);
   if (given !== undefined && !isCheckout(given)) {
     throw new CliError(
@@ -25,6 +44,15 @@ export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
     );
   }
   const dir = given ?? findCheckout(process.cwd());
+  return dir === undefined ? { content_hash: snapshotHash(BUNDLED_SNAPSHOT) } : { dir, content_hash: await checkoutHash(dir) };
+}
+
+export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
+  return openLocated(await locateAtlas(dirOption));
+}
+
+/** The atlas at a place found by locateAtlas. */
+export async function openLocated({ dir, content_hash }: AtlasPlace): Promise<Atlas> {
   if (dir === undefined) {
     const bundled = openBundled(BUNDLED_SNAPSHOT);
     if (!bundled) {
@@ -36,7 +64,11 @@ export async function openAtlas(dirOption: string | undefined): Promise<Atlas> {
     }
     return bundled;
   }
-  const atlas = await openCheckout(dir, { bundled: BUNDLED_SNAPSHOT, builders: indexBuilders(dir) });
+  const atlas = await openCheckout(dir, {
+    bundled: BUNDLED_SNAPSHOT,
+    builders: indexBuilders(dir),
+    ...(content_hash !== undefined ? { hash: content_hash } : {}),
+  });
   if (atlas.problems.length > 0) {
     const first = atlas.problems[0]!;
     const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';

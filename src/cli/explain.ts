@@ -11,7 +11,7 @@ import type { CompatibleMechanism, ExplainResult, ProbeView } from '../analysis/
 import type { Fidelity } from '../model/vocab.ts';
 import { STAGES } from '../model/vocab.ts';
 import { PLAIN_WHO_SHORT, verdictHeading } from '../model/plain.ts';
-import { openAtlas } from './atlas.ts';
+import { locateAtlas, openLocated } from './atlas.ts';
 import { CliError, colour, writeJson } from './io.ts';
 import { renderCandidate } from './candidate-text.ts';
 import { citationLine } from './show.ts';
@@ -142,14 +142,29 @@ Examples:
 
 /** The command itself, for commander and for main.ts's parser of the usual forms alike. */
 export async function runExplain(words: string[], opts: ExplainOptions): Promise<void> {
-  const atlas = await openAtlas(opts.dir);
-  const { registry } = atlas;
+  const place = await locateAtlas(opts.dir);
   const stage = {
     ...(opts.stage ? { stage: opts.stage } : {}),
     ...(opts.on !== undefined ? { on: opts.on } : {}),
     ...(opts.where !== undefined ? { where: opts.where } : {}),
   };
   const probes = opts.probe ?? [];
+  // One observation and no option: the text the build laid out, when it is there (stored-text.ts); then
+  // the atlas is not even opened.
+  const plain =
+    words.length === 1 &&
+    opts.scenario === undefined &&
+    opts.message === undefined &&
+    opts.pick === undefined &&
+    probes.length === 0 &&
+    Object.keys(stage).length === 0 &&
+    !opts.json &&
+    !opts.full &&
+    !opts.brief;
+  const stored = plain ? storedText(place, 'explain', words[0]!) : undefined;
+  if (stored !== undefined) return writeOut(stored);
+  const atlas = await openLocated(place);
+  const { registry } = atlas;
   let result: ExplainResult;
   // A lone scenario ID reads as --scenario.
   const lone = words.length === 1 ? normaliseId(words[0]!) : undefined;
@@ -169,10 +184,6 @@ export async function runExplain(words: string[], opts: ExplainOptions): Promise
   } else if (opts.message === undefined && words.every((w) => normaliseId(w) !== undefined)) {
     if (opts.pick !== undefined)
       throw new CliError('--pick answers a question asked about your words: give it with the same words (or --message).', 2, 'usage');
-    // One observation and no option: the text the build laid out, when it is there (stored-text.ts).
-    const plain = words.length === 1 && probes.length === 0 && Object.keys(stage).length === 0 && !opts.json && !opts.full && !opts.brief;
-    const stored = plain ? storedText(atlas, 'explain', words[0]!) : undefined;
-    if (stored !== undefined) return writeOut(stored);
     result = withAnalysisErrors(() => explainArtifacts(registry, { artifacts: words, ...stage, probes }));
   } else {
     const { explain } = await import('../analysis/explain.ts');

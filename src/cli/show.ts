@@ -6,7 +6,7 @@ import { titled } from '../analysis/resolve.ts';
 import type { Citation, NodeView, RelationLink } from '../analysis/schemas.ts';
 import type { Registry } from '../registry/registry.ts';
 import { sourceFinding, sourceTitle } from '../model/source.ts';
-import { openAtlas } from './atlas.ts';
+import { locateAtlas, openLocated } from './atlas.ts';
 import { colour, writeJson } from './io.ts';
 import { withAnalysisErrors, heading, item, paragraphs, wrap } from './text.ts';
 import { writeOut } from './out.ts';
@@ -39,10 +39,11 @@ Examples:
 
 /** The command itself, for commander and for main.ts's parser of the usual forms alike. */
 export async function runShow(id: string, opts: ShowOptions): Promise<void> {
-  const atlas = await openAtlas(opts.dir);
-  const stored = opts.json ? undefined : storedText(atlas, 'show', id);
+  // The text the build laid out, when it is there (stored-text.ts): then the atlas is not even opened.
+  const place = await locateAtlas(opts.dir);
+  const stored = opts.json ? undefined : storedText(place, 'show', id);
   if (stored !== undefined) return writeOut(stored);
-  const { registry } = atlas;
+  const { registry } = await openLocated(place);
   const view = withAnalysisErrors(() => getNode(registry, id));
   if (opts.json) writeJson(view);
   else writeOut(renderNode(view, registry));

@@ -2,8 +2,9 @@
 // laid out when the package is built (stored-text-build.ts), as a system keeps preformatted manual pages
 // beside their sources. A reading command whose output is not a terminal, given a canonical ID and no
 // option, prints the stored text: the bytes it would lay out itself (the build lays them out with the same
-// code, and the tests compare every one), without reading the entities, working out the explanation or
-// wrapping the lines, which is most of such a command's own time. On a terminal (its width, its colours),
+// code, and the tests compare every one), without opening the atlas (only its content hash is needed:
+// locateAtlas in atlas.ts), reading the entities, working out the explanation or wrapping the lines, which
+// is most of such a command's own time. On a terminal (its width, its colours),
 // with an option, or for an atlas other than the one the texts were laid out from, the command lays its
 // text out itself.
 //
@@ -12,7 +13,7 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import { firstLine, readAt, type OpenedAtlas } from '../registry/snapshot.ts';
+import { firstLine, readAt } from '../registry/snapshot.ts';
 import { stdoutIsTerminal } from './out.ts';
 
 /** Bump when the layout of the file changes. */
@@ -41,12 +42,12 @@ export interface TextsHead {
  * atlas or by other code, or there is none for that ID.
  */
 export function storedText(
-  atlas: Pick<OpenedAtlas, 'content_hash'>,
+  atlas: { content_hash: string | undefined },
   command: StoredCommand,
   id: string,
   path = BUNDLED_TEXTS,
 ): Buffer | undefined {
-  if (stdoutIsTerminal()) return undefined;
+  if (atlas.content_hash === undefined || stdoutIsTerminal()) return undefined;
   let fd: number;
   try {
     fd = openSync(path, 'r');

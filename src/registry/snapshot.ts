@@ -246,6 +246,29 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
 }
 
 /**
+ * The content hash of the snapshot at `path`, read from the start of its index line alone, or undefined
+ * when it is missing or was built by other code: for a caller that needs to know which atlas a snapshot
+ * holds without reading it (the CLI's stored texts, cli/stored-text.ts). writeSnapshot writes `built_by`
+ * and `content_hash` first.
+ */
+export function snapshotHash(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const m = /^\{"built_by":"([^"\\]*)","content_hash":"([^"\\]*)"/.exec(readAt(fd, 0, 256).toString('latin1'));
+    return m !== null && m[1] === BUILT_BY ? m[2] : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * JSON text with every character beyond ASCII escaped (\u00e9): the same value, read faster
  * (readSnapshot). Such characters appear only inside JSON strings, where the escape means the same.
  */
@@ -280,6 +303,7 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
     [...(data.edges ?? [])].sort(compareEdges),
     entities.map((e) => e.id),
   );
+  // built_by and content_hash first: snapshotHash reads them from the start of the line.
   const head: SnapshotHead = {
     built_by,
     content_hash,
@@ -328,10 +352,10 @@ export function openBundled(bundledPath: string): OpenedAtlas | undefined {
  */
 export async function openCheckout(
   dir: string,
-  options: { bundled?: string; builders: () => Promise<IndexBuilders> },
+  options: { bundled?: string; builders: () => Promise<IndexBuilders> /** checkoutHash(dir), when already known. */; hash?: string },
 ): Promise<OpenedAtlas> {
   const cache = cacheDir();
-  const hash = await checkoutHash(dir, cache);
+  const hash = options.hash ?? (await checkoutHash(dir));
   const bundled = options.bundled !== undefined ? readSnapshot(options.bundled) : undefined;
   if (bundled?.content_hash === hash) return opened(bundled, 'bundled');
   const cachePath = cache !== undefined ? join(cache, `atlas-${hash.slice(0, 32)}.json`) : undefined;
@@ -348,7 +372,7 @@ export async function openCheckout(
 }
 
 /** The content hash of a checkout: remembered while its stamp is unchanged, else computed (and remembered). */
-async function checkoutHash(dir: string, cache: string | undefined): Promise<string> {
+export async function checkoutHash(dir: string, cache = cacheDir()): Promise<string> {
   const stamp = contentStamp(dir);
   const stampPath = cache !== undefined ? join(cache, `stamp-${fnv1a(dir)}.json`) : undefined;
   if (stampPath !== undefined) {

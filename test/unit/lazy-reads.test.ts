@@ -3,7 +3,7 @@
 // bench/cli-start.mjs) read what they answer with rather than the whole atlas, and that they answer exactly
 // as on the registry loaded from the content.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,7 +14,7 @@ import { explainArtifacts } from '../../src/analysis/protocol.ts';
 import { AtlasSearch, searchIndexOf } from '../../src/analysis/search.ts';
 import { loadAtlas } from '../../src/registry/load.ts';
 import { Registry } from '../../src/registry/registry.ts';
-import { makeSnapshot, readSnapshot, writeSnapshot } from '../../src/registry/snapshot.ts';
+import { makeSnapshot, readSnapshot, snapshotHash, writeSnapshot } from '../../src/registry/snapshot.ts';
 import { ROOT } from '../helpers.ts';
 
 let reg: Registry;
@@ -91,6 +91,17 @@ describe('a snapshot’s registry reads what a call answers with', () => {
         .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
     assert.equal(s.index('none'), undefined);
+  });
+
+  test('its content hash is known from the start of the file alone, as the whole index line gives it', () => {
+    assert.equal(snapshotHash(path), 'test');
+    assert.equal(snapshotHash(path), readSnapshot(path)!.content_hash);
+    assert.equal(snapshotHash(join(dir, 'missing.json')), undefined);
+    // Built by other code: no hash, as readSnapshot refuses it.
+    const other = join(dir, 'other.json');
+    writeFileSync(other, readFileSync(path, 'latin1').replace(/^\{"built_by":"[^"]*"/, '{"built_by":"hoba@0.0.0+snapshot.0"'), 'latin1');
+    assert.equal(readSnapshot(other), undefined);
+    assert.equal(snapshotHash(other), undefined);
   });
 
   test('search reads the index and the entities it shows, nothing else', () => {
