@@ -10,10 +10,10 @@
 //
 //   dist/atlas.texts   line 1: {built_by, content_hash, names, lengths}; then each text's UTF-8 bytes,
 //                      one after the other, in the order of names (lengths in bytes)
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { fstatSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import { firstLine, readAt } from '../registry/snapshot.ts';
+import { firstLine, readAt, readOpen } from '../registry/snapshot.ts';
 import { stdoutIsTerminal } from './out.ts';
 
 /** Bump when the layout of the file changes. */
@@ -48,13 +48,7 @@ export function storedText(
   path = BUNDLED_TEXTS,
 ): Buffer | undefined {
   if (atlas.content_hash === undefined || stdoutIsTerminal()) return undefined;
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
+  return readOpen(path, (fd) => {
     const first = firstLine(fd, fstatSync(fd).size, 16 * 1024);
     if (first === undefined) return undefined;
     const { bytes, split } = first;
@@ -67,9 +61,5 @@ export function storedText(
     for (let j = 0; j < i; j++) at += head.lengths[j]!;
     const text = readAt(fd, at, head.lengths[i]!);
     return text.length === head.lengths[i] ? text : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }

@@ -252,6 +252,17 @@ export function readSnapshot(path: string): ReadSnapshot | undefined {
  * and `content_hash` first.
  */
 export function snapshotHash(path: string): string | undefined {
+  return readOpen(path, (fd) => {
+    const m = /^\{"built_by":"([^"\\]*)","content_hash":"([^"\\]*)"/.exec(readAt(fd, 0, 256).toString('latin1'));
+    return m !== null && m[1] === BUILT_BY ? m[2] : undefined;
+  });
+}
+
+/**
+ * What `read` finds in the file at `path`, opened for it alone and closed after; undefined when the file
+ * cannot be opened or read (a missing, unreadable or damaged file is not an error here).
+ */
+export function readOpen<T>(path: string, read: (fd: number) => T | undefined): T | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -259,8 +270,7 @@ export function snapshotHash(path: string): string | undefined {
     return undefined;
   }
   try {
-    const m = /^\{"built_by":"([^"\\]*)","content_hash":"([^"\\]*)"/.exec(readAt(fd, 0, 256).toString('latin1'));
-    return m !== null && m[1] === BUILT_BY ? m[2] : undefined;
+    return read(fd);
   } catch {
     return undefined;
   } finally {

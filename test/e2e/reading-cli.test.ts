@@ -481,6 +481,17 @@ describe('the texts the build laid out (dist/atlas.texts)', () => {
       // Texts of another atlas are not used.
       marked({ ...head, content_hash: 'another atlas' });
       assert.equal(run(['show', 'M-001']), laidOut);
+      // Without the file, each command lays its text out itself, and prints what the stored text holds:
+      // the commands' own paths and the build's layout (layOut) cannot drift apart unseen.
+      rmSync(join(copy, TEXTS_FILE));
+      for (const args of [
+        ['show', 'M-001'],
+        ['show', 'A-046'],
+        ['show', 'E-013'],
+        ['explain', 'A-009'],
+        ['explain', 'A-046'],
+      ])
+        assert.equal(run(args), hoba(args, { cwd: outside }).stdout, args.join(' '));
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
