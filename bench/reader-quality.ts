@@ -27,6 +27,7 @@ import { loadAtlas } from '../src/registry/load.ts';
 import { CORPUS_DIR, readCorpus, TRAIN_FILE } from '../src/registry/reader-corpus.ts';
 import { Registry } from '../src/registry/registry.ts';
 import { loadModel } from '../src/analysis/reader-model.ts';
+import { agreementLine, developmentAgreement, summaryOf, type AgreementSummary } from './reader-agreement.ts';
 import { searchFinds } from './reader-cv.ts';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
@@ -290,6 +291,8 @@ export interface QualityReport {
   reading_ms: { p50: number; p99: number; samples: number };
   splits: SplitReport[];
   scenarios: { total: number; exact: number; misses: Array<{ id: string; gold: string[]; chosen: string[]; asked: string[] }> };
+  /** How often a second labeller, blind, agrees with the corpus (quality/reader/agreement.yaml): the reference for the exact figures. */
+  agreement?: AgreementSummary;
 }
 
 /** The registry with every fifth voice of each artifact (those of fold `fold`) taken out, and those voices as cases. */
@@ -379,6 +382,7 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
   });
   times.sort((a, b) => a - b);
   const json = JSON.stringify(shippedJson);
+  const agreement = developmentAgreement([...train, ...dev]);
   return {
     registry_version: reg.version,
     model: {
@@ -398,6 +402,7 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
     },
     splits,
     scenarios: { total: scenarios.length, exact: scenarios.length - scenarioMisses.length, misses: scenarioMisses },
+    ...(agreement ? { agreement: summaryOf(agreement) } : {}),
   };
 }
 
@@ -413,6 +418,7 @@ export function renderReport(q: QualityReport, details: boolean): string {
   out.push(
     `reading: p50 ${q.reading_ms.p50.toFixed(2)} ms ${mark(q.reading_ms.p50 <= TARGETS.readingP50Ms)} (≤ ${TARGETS.readingP50Ms} ms), p99 ${q.reading_ms.p99.toFixed(2)} ms, ${q.reading_ms.samples} readings in process`,
   );
+  if (q.agreement) out.push(agreementLine(q.agreement));
   out.push(scenarioLine(q.scenarios));
   for (const m of q.scenarios.misses)
     out.push(

@@ -614,17 +614,35 @@ export { KINDS };
  * any message they pasted), and what it states. Not atlas content: what the reader is trained and measured
  * on (TEAM.md, "The situation reader's data").
  */
+const CorpusId = z.string().regex(/^(?:tr|te)-[A-Za-z0-9-]+$/, 'must start with tr- (train or dev) or te- (held-out test)');
+/** What an account states, as a labeller reads it: the labels of a corpus item (ReaderCorpusItem, ReaderSecondLabel). */
+const CorpusLabels = {
+  artifacts: z.array(ref('artifact')).describe('The exact set of observations the account states'),
+  negated: z.array(ref('artifact')).default([]).describe('Observations the account explicitly denies'),
+  out_of_scope: z.boolean().default(false).describe('About something the atlas does not cover'),
+  ask: z.array(ref('artifact')).default([]).describe('Readings the text cannot tell apart: the right answer is to ask'),
+};
 export const ReaderCorpusItem = z
   .strictObject({
-    id: z.string().regex(/^(?:tr|te)-[A-Za-z0-9-]+$/, 'must start with tr- (train or dev) or te- (held-out test)'),
+    id: CorpusId,
     text: z.string().trim().min(1, 'must not be empty').optional().describe('The account exactly as typed'),
     message: z.string().trim().min(1, 'must not be empty').optional().describe('A message the person pasted'),
-    artifacts: z.array(ref('artifact')).describe('The exact set of observations the account states'),
-    negated: z.array(ref('artifact')).default([]).describe('Observations the account explicitly denies'),
-    out_of_scope: z.boolean().default(false).describe('About something the atlas does not cover'),
-    ask: z.array(ref('artifact')).default([]).describe('Readings the text cannot tell apart: the right answer is to ask'),
+    ...CorpusLabels,
     tags: z.array(z.string()).default([]),
   })
   .refine((x) => x.text !== undefined || x.message !== undefined, 'needs a text, a message or both')
   .describe('A labelled account of the situation reader’s corpus');
 export type ReaderCorpusItem = z.infer<typeof ReaderCorpusItem>;
+
+/**
+ * A second, independent labelling of a corpus account (quality/reader/agreement.yaml): the labels another
+ * labeller gave it blind, from the definitions alone, to measure how often two careful readers agree.
+ */
+export const ReaderSecondLabel = z
+  .strictObject({
+    id: CorpusId,
+    ...CorpusLabels,
+    unsure: z.string().optional().describe('Where the labeller hesitated, in a few words'),
+  })
+  .describe('A second labeller’s reading of a corpus account');
+export type ReaderSecondLabel = z.infer<typeof ReaderSecondLabel>;

@@ -1,10 +1,11 @@
-// The situation reader's labelled corpus (quality/reader/*.yaml: train.yaml, dev.yaml, test.yaml), read
-// and checked against its schema. The build trains on train.yaml; npm run quality:reader measures on the
+// The situation reader's labelled corpus (quality/reader/*.yaml: train.yaml, dev.yaml, test.yaml, and the
+// second labelling agreement.yaml), read and checked against its schema. The build trains on train.yaml; npm run quality:reader measures on the
 // others (test.yaml is held out: nothing is ever tuned on it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ReaderCorpusItem } from '../model/schemas.ts';
+import type { z } from 'zod';
+import { ReaderCorpusItem, ReaderSecondLabel } from '../model/schemas.ts';
 
 export const CORPUS_DIR = 'quality/reader';
 /** What the build trains on. */
@@ -12,13 +13,22 @@ export const TRAIN_FILE = 'train.yaml';
 
 /** The items of one corpus file; [] when it does not exist. Throws with the file and item when one is malformed. */
 export function readCorpus(file: string): ReaderCorpusItem[] {
+  return readItems(file, ReaderCorpusItem);
+}
+
+/** A second labelling of corpus accounts (agreement.yaml), checked as readCorpus checks the corpus. */
+export function readSecondLabels(file: string): ReaderSecondLabel[] {
+  return readItems(file, ReaderSecondLabel);
+}
+
+function readItems<T extends { id: string }>(file: string, schema: z.ZodType<T, unknown>): T[] {
   if (!existsSync(file)) return [];
   const data = parse(readFileSync(file, 'utf8')) as unknown;
   if (data === null || data === undefined) return [];
   if (!Array.isArray(data)) throw new Error(`${file}: must be a YAML list of accounts`);
   const seen = new Set<string>();
   return data.map((raw, i) => {
-    const parsed = ReaderCorpusItem.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const id = (raw as { id?: unknown })?.id;
       throw new Error(
