@@ -61,6 +61,11 @@ export interface StackModel {
    * as "A-xxx+A-yyy" in order: an account is read as one of the two, never both.
    */
   exclusive?: string[];
+  /**
+   * How many observations the account states (reader-score.ts COUNT_FEATURES): ordinal logistic models of
+   * "at least 1", "at least 2", "at least 3", each weights and bias.
+   */
+  count?: Array<NonNullable<StackModel['boosted']>>;
 }
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
@@ -87,6 +92,7 @@ export interface SerialisedModel {
     pair?: { weights: number[]; bias: number; prior: number; rates: number[] };
     out?: { weights: number[]; bias: number; threshold: number };
     exclusive?: string[];
+    count?: Array<{ bias: number; trees: Array<[number[], number[], number[]]> }>;
   };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
@@ -110,6 +116,15 @@ const STACK_STEPS = 10000;
 
 const q = (x: number) => Math.round(x * STACK_STEPS);
 const unq = (x: number) => x / STACK_STEPS;
+
+const serialiseBoosted = (b: NonNullable<StackModel['boosted']>) => ({
+  bias: q(b.bias),
+  trees: b.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]),
+});
+const loadBoosted = (b: { bias: number; trees: Array<[number[], number[], number[]]> }): NonNullable<StackModel['boosted']> => ({
+  bias: unq(b.bias),
+  trees: b.trees.map(([f, c, v]) => ({ feature: Int32Array.from(f), cut: Float64Array.from(c, unq), value: Float64Array.from(v, unq) })),
+});
 
 function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel['stack']> {
   return {
@@ -136,6 +151,7 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
       : {}),
     ...(st.out ? { out: { weights: [...st.out.weights].map(q), bias: q(st.out.bias), threshold: q(st.out.threshold) } } : {}),
     ...(st.exclusive ? { exclusive: st.exclusive } : {}),
+    ...(st.count ? { count: st.count.map(serialiseBoosted) } : {}),
   };
 }
 
@@ -164,6 +180,7 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
       : {}),
     ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
     ...(s.exclusive ? { exclusive: s.exclusive } : {}),
+    ...(s.count ? { count: s.count.map(loadBoosted) } : {}),
   };
 }
 

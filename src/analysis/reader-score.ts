@@ -209,8 +209,11 @@ export function firstPass(weights: Float64Array, bias: number, x: Float64Array):
 
 /** The first pass as the model has it: boosted trees when trained so, else the logistic model. */
 export function firstProbability(stack: Pick<StackModel, 'weights' | 'bias' | 'boosted'>, x: Float64Array): number {
-  const b = stack.boosted;
-  if (!b) return firstPass(stack.weights, stack.bias, x);
+  return stack.boosted ? boostedProbability(stack.boosted, x) : firstPass(stack.weights, stack.bias, x);
+}
+
+/** The probability boosted trees (fitBoosted) give a row. */
+function boostedProbability(b: NonNullable<StackModel['boosted']>, x: Float64Array): number {
   let z = b.bias;
   for (const t of b.trees) z += treeValue(t, x);
   return sigmoid(z);
@@ -326,6 +329,81 @@ const OUT_FEATURES = [
   'message',
   'denies',
 ] as const;
+
+/** The names of the numbers the count of observations is decided on (in order). */
+export const COUNT_FEATURES = [
+  'p 1st',
+  'p 2nd',
+  'p 3rd',
+  'p 4th',
+  'logit 1st',
+  'logit 2nd',
+  'logit 3rd',
+  'sum of p',
+  'over threshold',
+  'sentences',
+  'clauses',
+  'words',
+  'message',
+  'asked share',
+  'p out',
+  'negated clauses',
+  'windows led',
+] as const;
+
+/**
+ * The numbers the count of observations an account states is decided on: the set decision's probabilities
+ * of its candidates, best first, and the shape of the account (sentences, clauses, words, a message, what
+ * it asks, denies, and how many different observations lead its sentences and clauses).
+ */
+export function countFeatures(
+  p: ArrayLike<number>,
+  threshold: number,
+  text: Scored | undefined,
+  hasMessage: boolean,
+  out: number | undefined,
+  observation: (c: number) => boolean,
+): Float64Array {
+  const x = new Float64Array(COUNT_FEATURES.length);
+  const sorted = Array.from(p).sort((a, b) => b - a);
+  for (let i = 0; i < 4; i++) x[i] = sorted[i] ?? 0;
+  for (let i = 0; i < 3; i++) x[4 + i] = clip(logit(sorted[i] ?? 0)) / 8;
+  x[7] =
+    Math.min(
+      4,
+      sorted.reduce((a, b) => a + b, 0),
+    ) / 4;
+  x[8] = Math.min(4, sorted.filter((v) => v >= threshold).length) / 4;
+  if (text) {
+    const tokens = text.read.tokens;
+    x[9] = Math.log(1 + text.read.sentences.length) / 2;
+    x[10] = Math.log(1 + text.read.clauses.length) / 2;
+    x[11] = Math.log(1 + tokens.length) / 5;
+    x[13] = tokens.filter((t) => t.asked).length / Math.max(1, tokens.length);
+    const whole = text.windows[0];
+    x[14] = out !== undefined && whole ? sigmoid(whole.logits[out]!) : 0;
+    x[15] = Math.min(3, text.read.negatedClauses.length) / 3;
+    const leaders = new Set<number>();
+    for (const w of text.windows.slice(1)) {
+      let top = -1;
+      for (let c = 0; c < w.logits.length; c++) if (observation(c) && (top < 0 || w.logits[c]! > w.logits[top]!)) top = c;
+      if (top >= 0 && sigmoid(w.logits[top]!) >= 0.3) leaders.add(top);
+    }
+    x[16] = Math.min(4, leaders.size) / 4;
+  }
+  x[12] = hasMessage ? 1 : 0;
+  return x;
+}
+
+/** How many observations the count models (StackModel.count) read the account as stating: 0 to 3. */
+export function countOf(count: NonNullable<StackModel['count']>, x: Float64Array): number {
+  let k = 0;
+  for (const m of count) {
+    if (boostedProbability(m, x) < 0.5) break;
+    k++;
+  }
+  return k;
+}
 
 /**
  * The numbers "not covered" is decided on: how the out-of-scope class and its topics read in the account,

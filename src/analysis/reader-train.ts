@@ -25,6 +25,7 @@ import {
 } from './reader-model.ts';
 import {
   candidates,
+  countFeatures,
   firstPass,
   firstProbability,
   fitBoosted,
@@ -83,6 +84,11 @@ export interface TrainOptions {
    * logistic model; false: the logistic model.
    */
   trees: false | { rounds: number; depth: number; rate: number; lambda: number };
+  /**
+   * How many observations an account states, as boosted trees (reader-score.ts countFeatures): the set is
+   * then that many of the set decision's likeliest candidates; false: the candidates over its threshold.
+   */
+  count: false | { rounds: number; depth: number; rate: number; lambda: number };
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
@@ -102,6 +108,7 @@ const DEFAULT_TRAINING: TrainOptions = {
   corpusWeight: 3,
   composites: 5,
   trees: { rounds: 60, depth: 3, rate: 0.1, lambda: 10 },
+  count: { rounds: 40, depth: 2, rate: 0.2, lambda: 10 },
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -362,6 +369,12 @@ function pruneToFit(t: TrainedWeights, o: TrainOptions): number {
  * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
  * that reads the most accounts' sets exactly.
  */
+/**
+ * The fewest accounts on each side of every count ("at least 1, 2, 3 observations") for the count to be
+ * learned: with fewer (a small corpus), the set is read by the set decision's threshold alone.
+ */
+const MIN_COUNT_ACCOUNTS = 30;
+
 /** Below this share of the accounts stating the rarer of two answers, a distinction's pair is exclusive. */
 export const TOGETHER_SHARE = 0.1;
 
@@ -413,6 +426,8 @@ function setDecision(
     text: Scored | undefined;
     message: boolean;
     model: ReaderModel;
+    /** How many observations the account states. */
+    gold: number;
   }
   const accounts: Account[] = [];
   examples.forEach((e, i) => {
@@ -436,6 +451,8 @@ function setDecision(
       text,
       message: message !== undefined,
       model: m,
+      // An account that leaves a distinction's fact open states one of its answers.
+      gold: (item.ask?.length ?? 0) > 0 ? 1 : gold.size,
     });
   });
   // First pass: each candidate on its own numbers.
@@ -503,6 +520,28 @@ function setDecision(
       threshold = t;
     }
   }
+  // How many observations each account states, over the set decision's reading and the account's shape:
+  // boosted trees for "at least 1", "at least 2" and "at least 3" (an ordinal count).
+  let count: StackModel['count'];
+  const ct = o.count;
+  const enough = [1, 2, 3].every((j) => {
+    const atLeast = accounts.filter((a) => a.gold >= j).length;
+    return atLeast >= MIN_COUNT_ACCOUNTS && accounts.length - atLeast >= MIN_COUNT_ACCOUNTS;
+  });
+  if (ct && enough) {
+    const cx = accounts.map((a, i) =>
+      countFeatures(p2[i]!, threshold, a.text, a.message, a.model.classes.indexOf(OUT_OF_SCOPE), observation(a.model)),
+    );
+    count = [1, 2, 3].map((j) =>
+      fitBoosted(
+        cx.map((x, i) => ({ x, y: accounts[i]!.gold >= j ? 1 : 0 })),
+        ct.rounds,
+        ct.depth,
+        ct.rate,
+        ct.lambda,
+      ),
+    );
+  }
   // "Not covered", on the accounts with words: fitted on the set decision's reading, its threshold the one
   // that reads the most accounts right (not covered when out of scope; else not, and the set exact).
   const outRows: Array<{ x: Float64Array; y: number; exactIfIn: boolean }> = [];
@@ -549,6 +588,7 @@ function setDecision(
     threshold,
     ...(outDecision ? { out: outDecision } : {}),
     ...(exclusive.length > 0 ? { exclusive } : {}),
+    ...(count ? { count } : {}),
   };
 }
 

@@ -23,7 +23,17 @@ import {
   type ReaderModel,
   type SerialisedModel,
 } from './reader-model.ts';
-import { candidates, firstPass, outFeatures, score, stackProbabilities, type Scored, type Window } from './reader-score.ts';
+import {
+  candidates,
+  countFeatures,
+  countOf,
+  firstPass,
+  outFeatures,
+  score,
+  stackProbabilities,
+  type Scored,
+  type Window,
+} from './reader-score.ts';
 import { featuresOf, isContentWord, markOf, type ReadText, type Span } from './reader-text.ts';
 import { trainedReaderModel } from './reader-train.ts';
 import { AnalysisError } from './resolve.ts';
@@ -336,7 +346,21 @@ export function readSituation(
     const out = classIndex.get(OUT_OF_SCOPE);
     const cands = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out);
     const p = stackProbabilities(stack, cands, model.classes.length);
-    const picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
+    let picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
+    // How many observations the account states: when fewer than the set decision's threshold took, the
+    // likeliest that many. The count only takes away: a candidate under the threshold is never added.
+    if (stack.count) {
+      const k = countOf(
+        stack.count,
+        countFeatures(p, stack.threshold, scored, hasMessage, out, (c) => active(model.classes[c]!) !== undefined),
+      );
+      if (k < picked.length)
+        picked = cands
+          .map((x, i) => ({ c: x.c, p: p[i]! }))
+          .sort((a, b) => b.p - a.p)
+          .slice(0, k)
+          .map((x) => x.c);
+    }
     chosenProbabilities = [...p].filter((x) => x >= stack.threshold);
     chosen = new Set(picked);
     if (scoredMessage) {

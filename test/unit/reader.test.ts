@@ -11,10 +11,10 @@ import { explain } from '../../src/analysis/explain.ts';
 import { renderExplanation } from '../../src/cli/explain.ts';
 import { renderCandidate } from '../../src/cli/candidate-text.ts';
 import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
-import { correctWord, loadModel } from '../../src/analysis/reader-model.ts';
+import { correctWord, loadModel, type ReaderModel } from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, exclusivePairs, trainedReaderModel, TOGETHER_SHARE } from '../../src/analysis/reader-train.ts';
-import { firstProbability, fitBoosted, fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
+import { COUNT_FEATURES, countOf, firstProbability, fitBoosted, fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { ExplainResult } from '../../src/analysis/schemas.ts';
 import { Manifest, RECORDS, type Entity } from '../../src/model/schemas.ts';
@@ -618,6 +618,46 @@ describe('trained with a labelled corpus: the learned set decision', () => {
       loadModel(JSON.parse(JSON.stringify({ ...model, stack: { ...model.stack!, exclusive: ['A-001+A-004'] } }))).stack?.exclusive,
       ['A-001+A-004'],
     );
+  });
+
+  test('the count takes away: when it reads fewer observations than the set decision took, the likeliest that many', () => {
+    const other = constructedAtlas();
+    // Boosted trees with no tree: a count model that always (bias 10) or never (bias -10) says "at least j".
+    const yes = { bias: 10, trees: [] };
+    const no = { bias: -10, trees: [] };
+    const withCount = (count: NonNullable<NonNullable<ReaderModel['stack']>['count']>): ReaderModel => {
+      const m = loadModel(model);
+      return { ...m, stack: { ...m.stack!, count } };
+    };
+    const two = 'the interviewer asked my age, and a week later they rescinded my offer';
+    const one = 'they withdrew my offer two days before I started';
+    assert.deepEqual(ids(readSituation(other, { text: two })), ['A-002', 'A-003'], 'read without a count: both');
+    const cut = ids(readSituation(other, { text: two }, withCount([yes, no, no])));
+    assert.equal(cut.length, 1, 'a count of one keeps the likelier');
+    assert.ok(['A-002', 'A-003'].includes(cut[0]!));
+    assert.deepEqual(ids(readSituation(other, { text: one }, withCount([yes, yes, yes]))), ['A-002'], 'a count never adds a candidate');
+    assert.deepEqual(ids(readSituation(other, { text: one }, withCount([no, yes, yes]))), [], 'the count stops at its first "no"');
+    // countOf alone, on the same trees.
+    assert.equal(countOf([yes, yes, no], new Float64Array(COUNT_FEATURES.length)), 2);
+  });
+
+  test('the count is learned when the corpus has enough accounts of each count, and not from a few', () => {
+    assert.equal(model.stack?.count, undefined, 'this corpus has 4 accounts of two observations: no count');
+    // Forty accounts of each count, none to three, each worded a little differently.
+    const many = Array.from({ length: 40 }, (_, i) => [
+      { text: `the process went fine, interview number ${i} was smooth`, artifacts: [], out_of_scope: false },
+      { text: `applied ${i} weeks ago and heard nothing since`, artifacts: ['A-001'], out_of_scope: false },
+      { text: `they asked my age and ${i} days later my offer was pulled`, artifacts: ['A-002', 'A-003'], out_of_scope: false },
+      {
+        text: `applied and heard nothing for ${i} weeks, then they asked my age at interview, then my offer was cancelled`,
+        artifacts: ['A-001', 'A-002', 'A-003'],
+        out_of_scope: false,
+      },
+    ]).flat();
+    const counted = buildReaderModel(reg, many);
+    assert.equal(counted.stack?.count?.length, 3, 'at least one, two and three');
+    assert.equal(loadModel(JSON.parse(JSON.stringify(counted))).stack?.count?.length, 3);
+    assert.equal(buildReaderModel(reg, many, { count: false }).stack?.count, undefined, 'count: false reads by the threshold');
   });
 
   test('the set decision is fitted by Newton steps: separable numbers give a separating weight', () => {
