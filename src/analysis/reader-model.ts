@@ -62,11 +62,14 @@ export interface StackModel {
    */
   exclusive?: string[];
   /**
-   * How many observations the account states (reader-score.ts COUNT_FEATURES): ordinal logistic models of
-   * "at least 1", "at least 2", "at least 3", each weights and bias.
+   * How many observations the account states (reader-score.ts countFeatures, countOf): boosted trees for
+   * "at least 1", "at least 2" and "at least 3".
    */
   count?: Array<NonNullable<StackModel['boosted']>>;
 }
+
+/** Boosted trees as the serialised model carries them: each tree's features, cuts and values. */
+type SerialisedBoosted = { bias: number; trees: Array<[number[], number[], number[]]> };
 
 /** The model as the snapshot and the site carry it: one JSON object of strings and small numbers. */
 export interface SerialisedModel {
@@ -88,11 +91,11 @@ export interface SerialisedModel {
     weights: number[];
     bias: number;
     threshold: number;
-    boosted?: { bias: number; trees: Array<[number[], number[], number[]]> };
+    boosted?: SerialisedBoosted;
     pair?: { weights: number[]; bias: number; prior: number; rates: number[] };
     out?: { weights: number[]; bias: number; threshold: number };
     exclusive?: string[];
-    count?: Array<{ bias: number; trees: Array<[number[], number[], number[]]> }>;
+    count?: SerialisedBoosted[];
   };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
@@ -117,11 +120,12 @@ const STACK_STEPS = 10000;
 const q = (x: number) => Math.round(x * STACK_STEPS);
 const unq = (x: number) => x / STACK_STEPS;
 
-const serialiseBoosted = (b: NonNullable<StackModel['boosted']>) => ({
+/** Boosted trees (the set decision's first pass, the count) as the serialised model carries them, and back. */
+const serialiseBoosted = (b: NonNullable<StackModel['boosted']>): SerialisedBoosted => ({
   bias: q(b.bias),
   trees: b.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]),
 });
-const loadBoosted = (b: { bias: number; trees: Array<[number[], number[], number[]]> }): NonNullable<StackModel['boosted']> => ({
+const loadBoosted = (b: SerialisedBoosted): NonNullable<StackModel['boosted']> => ({
   bias: unq(b.bias),
   trees: b.trees.map(([f, c, v]) => ({ feature: Int32Array.from(f), cut: Float64Array.from(c, unq), value: Float64Array.from(v, unq) })),
 });
@@ -131,14 +135,7 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
     weights: [...st.weights].map(q),
     bias: q(st.bias),
     threshold: q(st.threshold),
-    ...(st.boosted
-      ? {
-          boosted: {
-            bias: q(st.boosted.bias),
-            trees: st.boosted.trees.map((t) => [[...t.feature], [...t.cut].map(q), [...t.value].map(q)] as [number[], number[], number[]]),
-          },
-        }
-      : {}),
+    ...(st.boosted ? { boosted: serialiseBoosted(st.boosted) } : {}),
     ...(st.pair
       ? {
           pair: {
@@ -163,18 +160,7 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
     weights: Float64Array.from(s.weights, unq),
     bias: unq(s.bias),
     threshold: unq(s.threshold),
-    ...(s.boosted
-      ? {
-          boosted: {
-            bias: unq(s.boosted.bias),
-            trees: s.boosted.trees.map(([f, c, v]) => ({
-              feature: Int32Array.from(f),
-              cut: Float64Array.from(c, unq),
-              value: Float64Array.from(v, unq),
-            })),
-          },
-        }
-      : {}),
+    ...(s.boosted ? { boosted: loadBoosted(s.boosted) } : {}),
     ...(s.pair
       ? { pair: { weights: Float64Array.from(s.pair.weights, unq), bias: unq(s.pair.bias), prior: unq(s.pair.prior), rates } }
       : {}),

@@ -368,11 +368,8 @@ export function countFeatures(
   const sorted = Array.from(p).sort((a, b) => b - a);
   for (let i = 0; i < 4; i++) x[i] = sorted[i] ?? 0;
   for (let i = 0; i < 3; i++) x[4 + i] = clip(logit(sorted[i] ?? 0)) / 8;
-  x[7] =
-    Math.min(
-      4,
-      sorted.reduce((a, b) => a + b, 0),
-    ) / 4;
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  x[7] = Math.min(4, sum) / 4;
   x[8] = Math.min(4, sorted.filter((v) => v >= threshold).length) / 4;
   if (text) {
     const tokens = text.read.tokens;
