@@ -85,8 +85,9 @@ export interface TrainOptions {
    */
   trees: false | { rounds: number; depth: number; rate: number; lambda: number };
   /**
-   * How many observations an account states, as boosted trees (reader-score.ts countFeatures): the set is
-   * then that many of the set decision's likeliest candidates; false: the candidates over its threshold.
+   * How many observations an account states, as boosted trees (reader-score.ts countFeatures): when it is
+   * fewer than the set decision's threshold took, the set is the likeliest that many; false: the candidates
+   * over the threshold, always.
    */
   count: false | { rounds: number; depth: number; rate: number; lambda: number };
 }
@@ -365,11 +366,6 @@ function pruneToFit(t: TrainedWeights, o: TrainOptions): number {
 }
 
 /**
- * The set decision, fitted on the corpus accounts as read by the fold models that did not see them (pruned
- * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
- * that reads the most accounts' sets exactly.
- */
-/**
  * The fewest accounts on each side of every count ("at least 1, 2, 3 observations") for the count to be
  * learned: with fewer (a small corpus), the set is read by the set decision's threshold alone.
  */
@@ -406,6 +402,11 @@ export function exclusivePairs(
   return [...out].sort();
 }
 
+/**
+ * The set decision, fitted on the corpus accounts as read by the fold models that did not see them (pruned
+ * and rounded as the shipped model is): which candidates each account states. Its threshold is the one
+ * that reads the most accounts' sets exactly.
+ */
 function setDecision(
   reg: Registry,
   examples: readonly LabelledText[],

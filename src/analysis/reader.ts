@@ -344,16 +344,14 @@ export function readSituation(
     const tells = hasMessage ? messageTells(reg, message).filter((t) => active(t.artifact.id)) : [];
     const tellLines = new Map(tells.map((t) => [t.artifact.id, t.tells.length]));
     const out = classIndex.get(OUT_OF_SCOPE);
-    const cands = candidates(model, scored, scoredMessage, tellLines, (c) => active(model.classes[c]!) !== undefined, out);
+    const isObservation = (c: number) => active(model.classes[c]!) !== undefined;
+    const cands = candidates(model, scored, scoredMessage, tellLines, isObservation, out);
     const p = stackProbabilities(stack, cands, model.classes.length);
     let picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
     // How many observations the account states: when fewer than the set decision's threshold took, the
     // likeliest that many. The count only takes away: a candidate under the threshold is never added.
     if (stack.count) {
-      const k = countOf(
-        stack.count,
-        countFeatures(p, stack.threshold, scored, hasMessage, out, (c) => active(model.classes[c]!) !== undefined),
-      );
+      const k = countOf(stack.count, countFeatures(p, stack.threshold, scored, hasMessage, out, isObservation));
       if (k < picked.length)
         picked = cands
           .map((x, i) => ({ c: x.c, p: p[i]! }))
@@ -361,6 +359,7 @@ export function readSituation(
           .slice(0, k)
           .map((x) => x.c);
     }
+    // "Not covered" weighs what the threshold took, as it was fitted (reader-train.ts), whatever the count took away.
     chosenProbabilities = [...p].filter((x) => x >= stack.threshold);
     chosen = new Set(picked);
     if (scoredMessage) {

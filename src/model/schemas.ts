@@ -609,11 +609,6 @@ export type Entity = z.infer<typeof EntityRecord>;
 
 export { KINDS };
 
-/**
- * One labelled account of the situation reader's corpus (quality/reader/*.yaml): what a person wrote (and
- * any message they pasted), and what it states. Not atlas content: what the reader is trained and measured
- * on (TEAM.md, "The situation reader's data").
- */
 const CorpusId = z.string().regex(/^(?:tr|te)-[A-Za-z0-9-]+$/, 'must start with tr- (train or dev) or te- (held-out test)');
 /** What an account states, as a labeller reads it: the labels of a corpus item (ReaderCorpusItem, ReaderSecondLabel). */
 const CorpusLabels = {
@@ -622,6 +617,11 @@ const CorpusLabels = {
   out_of_scope: z.boolean().default(false).describe('About something the atlas does not cover'),
   ask: z.array(ref('artifact')).default([]).describe('Readings the text cannot tell apart: the right answer is to ask'),
 };
+/**
+ * One labelled account of the situation reader's corpus (quality/reader/*.yaml): what a person wrote (and
+ * any message they pasted), and what it states. Not atlas content: what the reader is trained and measured
+ * on (TEAM.md, "The situation reader's data").
+ */
 export const ReaderCorpusItem = z
   .strictObject({
     id: CorpusId,
