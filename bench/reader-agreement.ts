@@ -117,7 +117,13 @@ const labels = (x: { artifacts: readonly string[]; out_of_scope: boolean; ask: r
   `${x.artifacts.join(',') || '-'}${x.out_of_scope ? ' not covered' : ''}${x.ask.length ? ` ask ${x.ask.join('/')}` : ''}`;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { cv: { type: 'boolean', default: false }, details: { type: 'boolean', default: false } } });
+  let values: { cv: boolean; details: boolean };
+  try {
+    ({ values } = parseArgs({ options: { cv: { type: 'boolean', default: false }, details: { type: 'boolean', default: false } } }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\nusage: node --import tsx bench/reader-agreement.ts [--cv] [--details]`);
+    process.exit(2);
+  }
   const corpus = developmentCorpus();
   const a = developmentAgreement(corpus);
   if (!a) {

@@ -203,17 +203,26 @@ export function foldModels(
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({
-    options: {
-      details: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      train: { type: 'string', default: '{}' },
-    },
-  });
+  const USAGE = `usage: node --import tsx bench/reader-cv.ts [--details] [--json] [--train '{"trees":false}']`;
+  let values: { details: boolean; json: boolean; train: string };
+  let train: Partial<TrainOptions>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        details: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        train: { type: 'string', default: '{}' },
+      },
+    }));
+    train = JSON.parse(values.train) as Partial<TrainOptions>;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
   const reg = loadAtlas(ROOT).registry;
   const corpus = developmentCorpus();
   const started = Date.now();
-  const folds = foldModels(reg, corpus, JSON.parse(values.train) as Partial<TrainOptions>);
+  const folds = foldModels(reg, corpus, train);
   const outcomes = readAll(reg, folds, DECISION, AtlasSearch.build(reg));
   const f = figuresOf(outcomes);
   if (values.json) console.log(JSON.stringify(f));
