@@ -387,7 +387,7 @@ export function measure(options: { test: boolean; cv?: boolean }): QualityReport
     registry_version: reg.version,
     model: {
       classes: shippedJson.classes.length,
-      features: shippedJson.features === '' ? 0 : shippedJson.features.split(' ').length,
+      features: loadModel(shippedJson).names.length,
       json_bytes: Buffer.byteLength(json),
       gzip_bytes: gzipSync(json, { level: 9 }).length,
       trained_on: {

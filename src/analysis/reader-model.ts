@@ -13,7 +13,7 @@ export const OUT_OF_SCOPE = '~out';
 export const topicClass = (id: string) => `~nc:${id}`;
 export const isTopicClass = (c: string) => c.startsWith('~nc:');
 
-export const MODEL_FORMAT = 'hoba-reader/1';
+export const MODEL_FORMAT = 'hoba-reader/2';
 
 /** A trained model, ready to score. */
 export interface ReaderModel {
@@ -66,6 +66,11 @@ export interface StackModel {
    * "at least 1", "at least 2" and "at least 3".
    */
   count?: Array<NonNullable<StackModel['boosted']>>;
+  /**
+   * Whether to ask a distinction's question (reader-score.ts askFeatures): boosted trees, and the probability
+   * at which the question is asked. Without it, questions follow the hand rule (reader.ts DECISION).
+   */
+  ask?: { trees: NonNullable<StackModel['boosted']>; threshold: number };
 }
 
 /** Boosted trees as the serialised model carries them: each tree's features, cuts and values. */
@@ -75,7 +80,10 @@ type SerialisedBoosted = { bias: number; trees: Array<[number[], number[], numbe
 export interface SerialisedModel {
   format: typeof MODEL_FORMAT;
   classes: string[];
-  /** Feature names, separated by spaces (a feature never holds one). */
+  /**
+   * Feature names, front-coded and separated by spaces (a feature never holds one): each is one character
+   * saying how many leading characters it shares with the one before (frontCode), then the rest.
+   */
   features: string;
   /** Weights are integers times `scale`. */
   scale: number;
@@ -96,9 +104,36 @@ export interface SerialisedModel {
     out?: { weights: number[]; bias: number; threshold: number };
     exclusive?: string[];
     count?: SerialisedBoosted[];
+    ask?: { trees: SerialisedBoosted; threshold: number };
   };
   /** A fingerprint of what it was trained from (examples, classes, options, trainer): the same inputs, the same model. */
   trained_from?: string;
+}
+
+/** Shared leading characters are written as one character, from '0' (none) up to this many. */
+const MAX_SHARED = 40;
+
+/** Names, each as how many leading characters it shares with the one before ('0' + n) and the rest. */
+export function frontCode(names: readonly string[]): string {
+  let prev = '';
+  return names
+    .map((name) => {
+      let n = 0;
+      while (n < MAX_SHARED && n < prev.length && n < name.length && prev[n] === name[n]) n++;
+      prev = name;
+      return String.fromCharCode(48 + n) + name.slice(n);
+    })
+    .join(' ');
+}
+
+/** The names frontCode wrote. */
+export function frontDecode(coded: string): string[] {
+  if (coded === '') return [];
+  let prev = '';
+  return coded.split(' ').map((part) => {
+    prev = prev.slice(0, part.charCodeAt(0) - 48) + part.slice(1);
+    return prev;
+  });
 }
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
@@ -149,6 +184,7 @@ function serialiseStack(st: StackModel, C: number): NonNullable<SerialisedModel[
     ...(st.out ? { out: { weights: [...st.out.weights].map(q), bias: q(st.out.bias), threshold: q(st.out.threshold) } } : {}),
     ...(st.exclusive ? { exclusive: st.exclusive } : {}),
     ...(st.count ? { count: st.count.map(serialiseBoosted) } : {}),
+    ...(st.ask ? { ask: { trees: serialiseBoosted(st.ask.trees), threshold: q(st.ask.threshold) } } : {}),
   };
 }
 
@@ -167,6 +203,7 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
     ...(s.out ? { out: { weights: Float64Array.from(s.out.weights, unq), bias: unq(s.out.bias), threshold: unq(s.out.threshold) } } : {}),
     ...(s.exclusive ? { exclusive: s.exclusive } : {}),
     ...(s.count ? { count: s.count.map(loadBoosted) } : {}),
+    ...(s.ask ? { ask: { trees: loadBoosted(s.ask.trees), threshold: unq(s.ask.threshold) } } : {}),
   };
 }
 
@@ -201,7 +238,7 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
   return {
     format: MODEL_FORMAT,
     classes: t.classes,
-    features: keep.map((f) => t.features[f]!).join(' '),
+    features: frontCode(keep.map((f) => t.features[f]!)),
     scale: 1 / STEPS,
     bias: [...t.bias].map((b) => Math.round(b * STEPS)),
     weights: encode(numbers),
@@ -214,7 +251,7 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
 export function loadModel(s: SerialisedModel): ReaderModel {
   if (s.format !== MODEL_FORMAT)
     throw new Error(`the reader model is of format ${String(s.format)}, not ${MODEL_FORMAT}: rebuild with npm run build`);
-  const names = s.features === '' ? [] : s.features.split(' ');
+  const names = frontDecode(s.features);
   const numbers = decode(s.weights);
   // Each feature is its count of weights, then (class step, weight) pairs: fewer than numbers / 2 in all.
   const rowStart = new Int32Array(names.length + 1);

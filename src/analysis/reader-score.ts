@@ -213,7 +213,7 @@ export function firstProbability(stack: Pick<StackModel, 'weights' | 'bias' | 'b
 }
 
 /** The probability boosted trees (fitBoosted) give a row. */
-function boostedProbability(b: NonNullable<StackModel['boosted']>, x: Float64Array): number {
+export function boostedProbability(b: NonNullable<StackModel['boosted']>, x: Float64Array): number {
   let z = b.bias;
   for (const t of b.trees) z += treeValue(t, x);
   return sigmoid(z);
@@ -400,6 +400,61 @@ export function countOf(count: NonNullable<StackModel['count']>, x: Float64Array
     k++;
   }
   return k;
+}
+
+/** A distinction's question is weighed when the set decision gives its likeliest answer at least this. */
+export const ASK_IN_PLAY = 0.05;
+
+/** The names of the numbers a distinction's question is decided on (in order). */
+export const ASK_FEATURES = [
+  'p 1st',
+  'p 2nd',
+  '1st over threshold',
+  'whole 1st',
+  'whole 2nd',
+  'whole gap',
+  'best window gap',
+  'answers',
+  'others stated',
+  'words',
+  'asked share',
+  'exclusive',
+] as const;
+
+/**
+ * The numbers a distinction's question is decided on: how its answers (`members`, classes) read in the
+ * account (the set decision's probabilities `p`, best first; the first pass in the whole account and in its
+ * best windows), how many other observations the set decision states (`others`), the account's length, how
+ * much of it asks or wonders, and whether the corpus never states the two likeliest together (`exclusive`). The
+ * members come back best first.
+ */
+export function askFeatures(
+  members: readonly number[],
+  p: (c: number) => number,
+  text: Scored,
+  threshold: number,
+  others: number,
+  exclusive: (first: number, second: number) => boolean,
+): { ranked: number[]; x: Float64Array } {
+  const whole = text.windows[0];
+  const w = (c: number) => (whole ? whole.logits[c]! : -8);
+  const ranked = [...members].sort((a, b) => p(b) - p(a) || w(b) - w(a));
+  const [a, b] = ranked as [number, number];
+  const x = new Float64Array(ASK_FEATURES.length);
+  const tokens = text.read.tokens;
+  x[0] = p(a);
+  x[1] = p(b);
+  x[2] = clip(logit(p(a)) - logit(threshold)) / 4;
+  x[3] = sigmoid(w(a));
+  x[4] = sigmoid(w(b));
+  x[5] = clip(w(a) - w(b)) / 4;
+  x[6] = clip(text.best[a]! - text.best[b]!) / 4;
+  x[7] = members.length / 3;
+  x[8] = Math.min(3, others) / 3;
+  x[9] = Math.log(1 + tokens.length) / 5;
+  x[10] = tokens.filter((t) => t.asked).length / Math.max(1, tokens.length);
+  x[11] = exclusive(a, b) ? 1 : 0;
+  return { ranked, x };
 }
 
 /**

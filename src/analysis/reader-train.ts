@@ -24,6 +24,9 @@ import {
   type TrainedWeights,
 } from './reader-model.ts';
 import {
+  ASK_IN_PLAY,
+  askFeatures,
+  boostedProbability,
   candidates,
   countFeatures,
   firstPass,
@@ -90,6 +93,11 @@ export interface TrainOptions {
    * over the threshold, always.
    */
   count: false | { rounds: number; depth: number; rate: number; lambda: number };
+  /**
+   * Whether to ask a distinction's question, as boosted trees (reader-score.ts askFeatures) fitted on the
+   * corpus accounts that leave its fact open; false: the hand rule (reader.ts DECISION).
+   */
+  ask: false | { rounds: number; depth: number; rate: number; lambda: number };
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
@@ -105,11 +113,12 @@ const DEFAULT_TRAINING: TrainOptions = {
   folds: 3,
   threshold: 0.05,
   prune: 0.8,
-  maxChars: 340_000,
+  maxChars: 275_000,
   corpusWeight: 3,
   composites: 5,
   trees: { rounds: 60, depth: 3, rate: 0.1, lambda: 10 },
   count: { rounds: 40, depth: 2, rate: 0.2, lambda: 10 },
+  ask: { rounds: 40, depth: 2, rate: 0.2, lambda: 10 },
 };
 
 /** The features of a whole account: every clause's, questions and hypotheticals left out. */
@@ -371,6 +380,12 @@ function pruneToFit(t: TrainedWeights, o: TrainOptions): number {
  */
 const MIN_COUNT_ACCOUNTS = 30;
 
+/**
+ * The fewest accounts that leave a distinction's fact open (corpus items with `ask`) for the question to be
+ * learned: with fewer, questions follow the hand rule.
+ */
+const MIN_ASK_ACCOUNTS = 20;
+
 /** Below this share of the accounts stating the rarer of two answers, a distinction's pair is exclusive. */
 export const TOGETHER_SHARE = 0.1;
 
@@ -429,6 +444,8 @@ function setDecision(
     model: ReaderModel;
     /** How many observations the account states. */
     gold: number;
+    /** The answers of a distinction the account leaves open (`ask`). */
+    ask: readonly string[];
   }
   const accounts: Account[] = [];
   examples.forEach((e, i) => {
@@ -454,6 +471,7 @@ function setDecision(
       model: m,
       // An account that leaves a distinction's fact open states one of its answers.
       gold: (item.ask?.length ?? 0) > 0 ? 1 : gold.size,
+      ask: item.ask ?? [],
     });
   });
   // First pass: each candidate on its own numbers.
@@ -581,6 +599,7 @@ function setDecision(
     reg.manifest.distinctions ?? [],
     examples.flatMap((e) => (e.corpus ? [e.corpus.artifacts] : [])),
   );
+  const ask = askDecision(reg, accounts, p2, threshold, exclusive, o);
   return {
     weights: first.weights,
     bias: first.bias,
@@ -590,7 +609,59 @@ function setDecision(
     ...(outDecision ? { out: outDecision } : {}),
     ...(exclusive.length > 0 ? { exclusive } : {}),
     ...(count ? { count } : {}),
+    ...(ask ? { ask } : {}),
   };
+}
+
+/**
+ * Whether to ask a distinction's question, fitted on the corpus accounts with words (not out of scope) as
+ * the fold models read them: one row per account and distinction whose likeliest answer the set decision
+ * gives at least ASK_IN_PLAY; asked (1) when the account leaves that fact open (its `ask` names the two
+ * likeliest answers). The probability at which to ask is the one that gains the most accounts: a question
+ * asked where the fact is open gains one, a question asked where it is stated loses one.
+ */
+function askDecision(
+  reg: Registry,
+  accounts: ReadonlyArray<{ text: Scored | undefined; out: boolean; model: ReaderModel; cands: Candidate[]; ask: readonly string[] }>,
+  p2: readonly Float64Array[],
+  threshold: number,
+  exclusive: readonly string[],
+  o: TrainOptions,
+): StackModel['ask'] {
+  const at = o.ask;
+  if (!at || accounts.filter((a) => a.ask.length > 0).length < MIN_ASK_ACCOUNTS) return undefined;
+  const rows: Array<{ x: Float64Array; y: number }> = [];
+  accounts.forEach((a, i) => {
+    if (!a.text || a.out) return;
+    const m = a.model;
+    const pOf = new Map(a.cands.map((k, j) => [k.c, p2[i]![j]!]));
+    const p = (c: number) => pOf.get(c) ?? 0;
+    for (const d of reg.manifest.distinctions ?? []) {
+      const members = [...new Set(d.answers.map((x) => m.classes.indexOf(x.artifact)))].filter((c) => c >= 0);
+      if (members.length < 2 || Math.max(...members.map(p)) < ASK_IN_PLAY) continue;
+      const others = a.cands.filter((k, j) => !members.includes(k.c) && p2[i]![j]! >= threshold).length;
+      const { ranked, x } = askFeatures(members, p, a.text, threshold, others, (b, c) =>
+        exclusive.includes([m.classes[b]!, m.classes[c]!].sort().join('+')),
+      );
+      rows.push({ x, y: ranked.slice(0, 2).every((c) => a.ask.includes(m.classes[c]!)) ? 1 : 0 });
+    }
+  });
+  if (!rows.some((r) => r.y) || !rows.some((r) => !r.y)) return undefined;
+  const trees = fitBoosted(rows, at.rounds, at.depth, at.rate, at.lambda);
+  const pa = rows.map((r) => boostedProbability(trees, r.x));
+  let askThreshold = 1;
+  let bestGain = 0;
+  for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
+    let gain = 0;
+    rows.forEach((r, i) => {
+      if (pa[i]! >= t) gain += r.y ? 1 : -1;
+    });
+    if (gain > bestGain) {
+      bestGain = gain;
+      askThreshold = t;
+    }
+  }
+  return { trees, threshold: askThreshold };
 }
 
 /** The thresholds cross-validation chooses from. */

@@ -24,6 +24,9 @@ import {
   type SerialisedModel,
 } from './reader-model.ts';
 import {
+  ASK_IN_PLAY,
+  askFeatures,
+  boostedProbability,
   candidates,
   countFeatures,
   countOf,
@@ -337,6 +340,8 @@ export function readSituation(
   let messageRead: { observations: Array<{ id: string; lines: string[] }>; tells: MessageTells[] } | undefined;
   /** The set decision's probabilities of the observations chosen. */
   let chosenProbabilities: number[] = [];
+  /** The set decision's probability of each candidate, by class. */
+  let setProbability: Map<number, number> | undefined;
   if (model.stack) {
     // The set decision (reader-score.ts) over the account's words and the message together.
     const stack = model.stack;
@@ -347,6 +352,7 @@ export function readSituation(
     const isObservation = (c: number) => active(model.classes[c]!) !== undefined;
     const cands = candidates(model, scored, scoredMessage, tellLines, isObservation, out);
     const p = stackProbabilities(stack, cands, model.classes.length);
+    setProbability = new Map(cands.map((k, i) => [k.c, p[i]!]));
     let picked = cands.filter((_, i) => p[i]! >= stack.threshold).map((k) => k.c);
     // How many observations the account states: when fewer than the set decision's threshold took, the
     // likeliest that many. The count only takes away: a candidate under the threshold is never added.
@@ -458,6 +464,44 @@ export function readSituation(
         }
         continue;
       }
+      const ask = (first: number) => {
+        for (const m of members) chosen.delete(m.c);
+        const window = scored.windows[scored.from[first]!];
+        const quote = window ? quoteOf(model, scored, window, first) : undefined;
+        questions.push({
+          id: dist.id,
+          ask: dist.ask,
+          ...(quote !== undefined ? { quote } : {}),
+          options: dist.answers
+            .filter((a) => active(a.artifact))
+            .map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
+        });
+      };
+      const isExclusive = (a: number, b: number) =>
+        model.stack?.exclusive?.includes([model.classes[a]!, model.classes[b]!].sort().join('+')) ?? false;
+      // Learned (reader-train.ts askDecision): asked when the account reads as leaving the fact open.
+      const stack = model.stack;
+      const learned = stack?.ask;
+      if (stack && learned && setProbability) {
+        const setP = setProbability;
+        const p = (c: number) => setP.get(c) ?? 0;
+        if (Math.max(...members.map((m) => p(m.c))) < ASK_IN_PLAY) continue;
+        const threshold = stack.threshold;
+        const others = [...setP].filter(([c, v]) => v >= threshold && !members.some((m) => m.c === c)).length;
+        const { ranked, x } = askFeatures(
+          members.map((m) => m.c),
+          p,
+          scored,
+          threshold,
+          others,
+          isExclusive,
+        );
+        const [first, second] = ranked as [number, number];
+        if (boostedProbability(learned.trees, x) >= learned.threshold) ask(first);
+        // Two readings of one fact are never both chosen: the weaker goes.
+        else if (isExclusive(first, second) && chosen.has(first) && chosen.has(second)) chosen.delete(second);
+        continue;
+      }
       const ranked = [...members].sort((a, b) => scored.best[b.c]! - scored.best[a.c]!);
       const [first, second] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
       // Close in the account as a whole, and the second in play too.
@@ -468,26 +512,14 @@ export function readSituation(
       const inPlay = probability(second.c) >= Math.max(model.thresholds[second.c]!, d.ASK_FLOOR);
       // Two readings of one fact (a pair the corpus does not state together) are never both chosen: when
       // the two are not close, the weaker goes; when they are, the question below asks.
-      const exclusive = model.stack?.exclusive?.includes([first.id, second.id].sort().join('+')) ?? false;
+      const exclusive = isExclusive(first.c, second.c);
       if (exclusive && chosen.has(first.c) && chosen.has(second.c) && !(close && inPlay)) {
         chosen.delete(second.c);
         continue;
       }
       // Both stated strongly, each in the account as a whole (a pair that can be seen together): no question.
       const apart = [first.c, second.c].every((c) => chosen.has(c) && sigmoid(whole.logits[c]!) >= d.APART);
-      if (either && close && inPlay && (exclusive || !apart)) {
-        for (const m of members) chosen.delete(m.c);
-        const window = scored.windows[scored.from[first.c]!];
-        const quote = window ? quoteOf(model, scored, window, first.c) : undefined;
-        questions.push({
-          id: dist.id,
-          ask: dist.ask,
-          ...(quote !== undefined ? { quote } : {}),
-          options: dist.answers
-            .filter((a) => active(a.artifact))
-            .map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
-        });
-      }
+      if (either && close && inPlay && (exclusive || !apart)) ask(first.c);
     }
   }
 

@@ -11,10 +11,18 @@ import { explain } from '../../src/analysis/explain.ts';
 import { renderExplanation } from '../../src/cli/explain.ts';
 import { renderCandidate } from '../../src/cli/candidate-text.ts';
 import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
-import { correctWord, loadModel, type ReaderModel } from '../../src/analysis/reader-model.ts';
+import { correctWord, frontCode, frontDecode, loadModel, type ReaderModel } from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, exclusivePairs, trainedReaderModel, TOGETHER_SHARE } from '../../src/analysis/reader-train.ts';
-import { COUNT_FEATURES, countOf, firstProbability, fitBoosted, fitStack, STACK_FEATURES } from '../../src/analysis/reader-score.ts';
+import {
+  ASK_FEATURES,
+  COUNT_FEATURES,
+  countOf,
+  firstProbability,
+  fitBoosted,
+  fitStack,
+  STACK_FEATURES,
+} from '../../src/analysis/reader-score.ts';
 import { AnalysisError } from '../../src/analysis/resolve.ts';
 import { ExplainResult } from '../../src/analysis/schemas.ts';
 import { Manifest, RECORDS, type Entity } from '../../src/model/schemas.ts';
@@ -658,6 +666,87 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     assert.equal(counted.stack?.count?.length, 3, 'at least one, two and three');
     assert.equal(loadModel(JSON.parse(JSON.stringify(counted))).stack?.count?.length, 3);
     assert.equal(buildReaderModel(reg, many, { count: false }).stack?.count, undefined, 'count: false reads by the threshold');
+  });
+
+  test('a learned question asks when its trees say the fact is open, and takes both answers away; else the weaker of an exclusive pair goes', () => {
+    const other = constructedAtlas();
+    // Boosted trees with no tree: a question model that always (bias 10) or never (bias -10) asks.
+    const withAsk = (bias: number, exclusive: string[] = []): ReaderModel => {
+      const m = loadModel(model);
+      return { ...m, stack: { ...m.stack!, exclusive, ask: { trees: { bias, trees: [] }, threshold: 0.5 } } };
+    };
+    const text =
+      'I applied a month ago and heard nothing at all. Separately the agency recruiter promised interview times and then went quiet.';
+    const asked = readSituation(other, { text }, withAsk(10));
+    assert.deepEqual(ids(asked), [], 'both answers are taken away');
+    assert.deepEqual(
+      asked.questions.flatMap((q) => q.options.map((o) => o.artifact)),
+      ['A-001', 'A-004'],
+    );
+    const told = readSituation(other, { text }, withAsk(-10));
+    assert.deepEqual(told.questions, [], 'never asked');
+    assert.deepEqual(ids(told), ['A-001', 'A-004'], 'a pair the corpus states together: both kept');
+    const one = ids(readSituation(other, { text }, withAsk(-10, ['A-001+A-004'])));
+    assert.equal(one.length, 1, `an exclusive pair: one of the two (${one.join(', ')})`);
+    // An account where neither answer is in play raises no question, whatever the trees say.
+    assert.deepEqual(readSituation(other, { text: 'the manager asked how old I was' }, withAsk(10)).questions, []);
+    // An answer to the question is taken as said.
+    assert.deepEqual(ids(readSituation(other, { text, picks: ['A-004'] }, withAsk(10))), ['A-004']);
+  });
+
+  test('the question is learned when the corpus has enough accounts that leave a fact open, and not from a few', () => {
+    assert.equal(model.stack?.ask, undefined, 'this corpus has no account that leaves a fact open: the hand rule');
+    // Accounts that could be either: nothing says whether a recruiter promised a next step.
+    const open = [
+      'applied online and the recruiter never got back to me',
+      'sent my application, then silence from the recruiter',
+      'the recruiter has not replied since I applied',
+      'no word back on my application, the recruiter is quiet',
+      'applied weeks ago, recruiter went silent',
+      'I applied and nobody from recruiting replied',
+      'heard nothing since applying, the recruiter ignores me',
+      'the recruiter stopped answering after I applied',
+      'applied in march and the recruiter never replied',
+      'my application went nowhere and the recruiter vanished',
+      'still nothing from the recruiter about my application',
+      'applied to the store, the recruiter never called back',
+      'the recruiter has gone quiet on my application',
+      'applied twice, no reply, recruiter silent',
+      'the recruiter never responded to my application at all',
+      'applied last month, the recruiter never followed up',
+      'nothing back from the recruiter after applying',
+      'I sent my application to the recruiter and heard nothing',
+      'recruiter went quiet, application still pending',
+      'applied online, recruiter never answered my emails',
+    ].map((text) => ({ text, artifacts: [], out_of_scope: false, ask: ['A-001', 'A-004'] }));
+    const stated = Array.from({ length: 60 }, (_, i) => [
+      { text: `applied online ${i + 2} weeks ago, nobody ever contacted me`, artifacts: ['A-001'], out_of_scope: false },
+      { text: `the recruiter vanished ${i + 2} days ago after promising me times`, artifacts: ['A-004'], out_of_scope: false },
+    ]).flat();
+    const learned = buildReaderModel(reg, [...corpus, ...open, ...stated]);
+    const ask = learned.stack?.ask;
+    assert.ok(ask, 'a question model');
+    assert.equal(loadModel(JSON.parse(JSON.stringify(learned))).stack?.ask?.trees.trees.length, ask.trees.trees.length);
+    assert.ok(
+      ask.trees.trees.every((t) => t[0].every((f) => f < ASK_FEATURES.length)),
+      'trees over the question numbers',
+    );
+    assert.equal(buildReaderModel(reg, [...corpus, ...open, ...stated], { ask: false }).stack?.ask, undefined, 'ask: false: the hand rule');
+  });
+
+  test('feature names are front-coded in the serialised model, and read back as they were', () => {
+    const cases = [[], ['a'], ['ab', 'abc', 'abd', 'b', 'b', 'ba'], ['z', 'a'], ['x'.repeat(60), `${'x'.repeat(60)}y`, '!0_0', '?ask']];
+    for (const names of cases) assert.deepEqual(frontDecode(frontCode(names)), names);
+    assert.equal(frontCode(['apply', 'applied']), '0apply 4ied');
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z0-9_!?']{1,50}$/), { maxLength: 40 }), (names) => {
+        assert.deepEqual(frontDecode(frontCode(names)), names);
+      }),
+      { seed: 20261128, numRuns: 300 },
+    );
+    const loaded = loadModel(model);
+    assert.ok(loaded.names.length > 0);
+    assert.deepEqual(frontDecode(model.features), loaded.names);
   });
 
   test('the set decision is fitted by Newton steps: separable numbers give a separating weight', () => {
