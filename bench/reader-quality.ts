@@ -7,7 +7,8 @@
 //              trained on the content and the other four fifths
 //   voices-cv  with --cv: each artifact's voices in five folds, each read with a model trained without it
 //   scenarios  the worked scenarios' situations, unedited, read with the shipped model (never trained on)
-//   test       quality/reader/test.yaml and test2.yaml, held out: only with --test (nothing is ever tuned on them)
+//   test       quality/reader/test.yaml, test2.yaml and test3.yaml, held out: only with --test (nothing is ever
+//              tuned on them)
 //
 // For each: exact-set accuracy, precision, recall, out-of-scope recognised, negated observations chosen,
 // questions asked, per-observation precision and recall, the pairs confused; and `hoba search` on the same
@@ -48,10 +49,11 @@ export const TARGETS = {
 
 /**
  * The held-out test splits, each written without access to the training data and read only for a report:
- * test.yaml (485 accounts, read once on 27 November 2026, then seen) and test2.yaml (407, written after
- * that reading by another writer who saw neither the training data nor test.yaml).
+ * test.yaml (485 accounts, read once on 27 November 2026, then seen), test2.yaml (407, written after
+ * that reading by another writer who saw neither the training data nor test.yaml) and test3.yaml (150 long
+ * accounts, 300 to 1,000 characters, written on 28 November by a writer who saw none of the corpus).
  */
-const HELD_OUT = ['test', 'test2'];
+const HELD_OUT = ['test', 'test2', 'test3'];
 
 /** The scenarios' line: the 28 the issue named (S-001..S-028, target 26) and all of them in the same share. */
 function scenarioLine(sc: QualityReport['scenarios']): string {
