@@ -448,6 +448,13 @@ export function readSituation(
   const picks = new Set((input.picks ?? []).map((p) => p.trim().toUpperCase()));
   const answered: string[] = [];
   if (scored && !notCovered) {
+    // Two answers the corpus does not state together (StackModel.exclusive): two readings of one fact.
+    const isExclusive = (a: number, b: number) =>
+      model.stack?.exclusive?.includes([model.classes[a]!, model.classes[b]!].sort().join('+')) ?? false;
+    const stack = model.stack;
+    const setP = setProbability;
+    /** The set decision's probability of a class (0 when it is no candidate). */
+    const p = (c: number) => setP?.get(c) ?? 0;
     for (const dist of reg.manifest.distinctions ?? []) {
       const members = dist.answers
         .map((a) => ({ id: a.artifact, c: classIndex.get(a.artifact) }))
@@ -477,14 +484,9 @@ export function readSituation(
             .map((a) => ({ artifact: a.artifact, title: titleOf(a.artifact), answer: a.answer })),
         });
       };
-      const isExclusive = (a: number, b: number) =>
-        model.stack?.exclusive?.includes([model.classes[a]!, model.classes[b]!].sort().join('+')) ?? false;
       // Learned (reader-train.ts askDecision): asked when the account reads as leaving the fact open.
-      const stack = model.stack;
       const learned = stack?.ask;
-      if (stack && learned && setProbability) {
-        const setP = setProbability;
-        const p = (c: number) => setP.get(c) ?? 0;
+      if (stack && learned && setP) {
         if (Math.max(...members.map((m) => p(m.c))) < ASK_IN_PLAY) continue;
         const threshold = stack.threshold;
         const others = [...setP].filter(([c, v]) => v >= threshold && !members.some((m) => m.c === c)).length;
