@@ -3,6 +3,7 @@
 // Kept apart from both so that neither module loads the other's builder.
 import type { IndexBuilders } from '../registry/snapshot.ts';
 import { READER_INDEX } from './reader.ts';
+import { frontCodedNames, plainNames, type SerialisedModel } from './reader-model.ts';
 import { buildReaderModel, trainingInputs, type CorpusItem } from './reader-train.ts';
 import { AtlasSearch } from './search.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -11,7 +12,8 @@ import type { Registry } from '../registry/registry.ts';
 const trained = new Map<string, string>();
 
 /**
- * The reader's model of a registry, as the snapshot and the site carry it (JSON text). Training takes
+ * The reader's model of a registry, as the site carries it (JSON text; a snapshot carries snapshotModelText
+ * of it). Training takes
  * seconds, so a model trained from the same inputs is reused: one trained earlier in this process, or one
  * of `reuse` (e.g. the bundled snapshot's) whose fingerprint matches. Most edits of the atlas (a
  * mechanism, a source, a law note) do not change what the reader learns from.
@@ -22,11 +24,22 @@ export function readerModelText(
   reuse: ReadonlyArray<string | undefined> = [],
 ): string {
   const { fingerprint } = trainingInputs(registry, corpus);
-  const known = trained.get(fingerprint) ?? reuse.find((text) => text !== undefined && text.includes(`"trained_from":"${fingerprint}"`));
-  if (known !== undefined) return known;
+  const mine = trained.get(fingerprint);
+  if (mine !== undefined) return mine;
+  const known = reuse.find((text) => text !== undefined && text.includes(`"trained_from":"${fingerprint}"`));
+  // A snapshot's model has its names written out whole (snapshotModelText): front-coded again, the same text.
+  if (known !== undefined) return JSON.stringify(frontCodedNames(JSON.parse(known) as SerialisedModel));
   const text = JSON.stringify(buildReaderModel(registry, corpus));
   trained.set(fingerprint, text);
   return text;
+}
+
+/**
+ * The model as a snapshot carries it: its names written out whole (plainNames), since a command that reads
+ * an account loads it at start; the site's (readerModelText) has them front-coded, to download.
+ */
+function snapshotModelText(text: string): string {
+  return JSON.stringify(plainNames(JSON.parse(text) as SerialisedModel));
 }
 
 /**
@@ -36,6 +49,6 @@ export function readerModelText(
 export function snapshotIndexes(corpus: readonly CorpusItem[] = [], reuse: ReadonlyArray<string | undefined> = []): IndexBuilders {
   return {
     search: (registry) => AtlasSearch.build(registry).toJSON(),
-    [READER_INDEX]: (registry) => readerModelText(registry, corpus, reuse),
+    [READER_INDEX]: (registry) => snapshotModelText(readerModelText(registry, corpus, reuse)),
   };
 }

@@ -10,10 +10,19 @@ import fc from 'fast-check';
 import { explain } from '../../src/analysis/explain.ts';
 import { renderExplanation } from '../../src/cli/explain.ts';
 import { renderCandidate } from '../../src/cli/candidate-text.ts';
-import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH } from '../../src/analysis/reader.ts';
-import { correctWord, frontCode, frontDecode, loadModel, type ReaderModel } from '../../src/analysis/reader-model.ts';
+import { readerModelFor, readSituation, useReaderModel, MAX_ACCOUNT_LENGTH, READER_INDEX } from '../../src/analysis/reader.ts';
+import {
+  correctWord,
+  frontCode,
+  frontCodedNames,
+  frontDecode,
+  loadModel,
+  plainNames,
+  type ReaderModel,
+} from '../../src/analysis/reader-model.ts';
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, exclusivePairs, trainedReaderModel, TOGETHER_SHARE } from '../../src/analysis/reader-train.ts';
+import { readerModelText, snapshotIndexes } from '../../src/analysis/indexes.ts';
 import {
   ASK_FEATURES,
   COUNT_FEATURES,
@@ -746,7 +755,14 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     );
     const loaded = loadModel(model);
     assert.ok(loaded.names.length > 0);
-    assert.deepEqual(frontDecode(model.features), loaded.names);
+    assert.deepEqual(frontDecode(model.features!), loaded.names);
+    // The snapshot's form, names written out whole: the same model, and the same bytes back.
+    const plain = plainNames(model);
+    assert.equal(plain.features, undefined);
+    assert.equal(plain.plain_features, loaded.names.join(' '));
+    assert.deepEqual(loadModel(plain), loaded);
+    assert.equal(JSON.stringify(frontCodedNames(JSON.parse(JSON.stringify(plain)))), JSON.stringify(model));
+    assert.equal(plainNames(plain), plain);
   });
 
   test('the set decision is fitted by Newton steps: separable numbers give a separating weight', () => {
@@ -762,6 +778,26 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     const p = (v: number) => firstProbability({ weights: new Float64Array(2), bias: 0, boosted: fitted }, Float64Array.from([v, 0]));
     assert.ok(p(0.5) > 0.8 && p(0.1) < 0.2 && p(0.9) < 0.2, `${p(0.1)} ${p(0.5)} ${p(0.9)}`);
     assert.deepEqual(fitBoosted(rows, 30, 2, 0.3, 1, 1), fitted);
+  });
+});
+
+describe('the model as the site and a snapshot carry it', () => {
+  test("the site has front-coded names, a snapshot whole ones; a snapshot's model is reused as the site's, the same text", () => {
+    const fresh = constructedAtlas();
+    const site = readerModelText(fresh);
+    assert.ok(site.includes('"features":') && !site.includes('"plain_features":'));
+    const snapshot = snapshotIndexes()[READER_INDEX]!(fresh);
+    assert.ok(snapshot.includes('"plain_features":') && !snapshot.includes('"features":'));
+    assert.deepEqual(loadModel(JSON.parse(snapshot)), loadModel(JSON.parse(site)));
+    // A snapshot's model is reused for the same inputs, its names front-coded again.
+    // (A corpus of its own, so that no model of these inputs was trained in this process before.)
+    const corpus = [{ text: 'they withdrew the offer on the day I resigned from my old job', artifacts: ['A-002'], out_of_scope: false }];
+    const trainedText = JSON.stringify(buildReaderModel(fresh, corpus));
+    // One bias marked, to tell the reused model from one trained again.
+    const marked = JSON.parse(trainedText);
+    marked.bias[0] += 1;
+    const snapshotText = JSON.stringify(plainNames(marked));
+    assert.equal(readerModelText(fresh, corpus, [snapshotText]), JSON.stringify(marked));
   });
 });
 
