@@ -73,6 +73,9 @@ export interface StackModel {
   ask?: { trees: NonNullable<StackModel['boosted']>; threshold: number };
 }
 
+/** How StackModel.exclusive names a pair of observations: "A-xxx+A-yyy", the IDs in order. */
+export const pairKey = (a: string, b: string) => (a < b ? `${a}+${b}` : `${b}+${a}`);
+
 /** Boosted trees as the serialised model carries them: each tree's features, cuts and values. */
 type SerialisedBoosted = { bias: number; trees: Array<[number[], number[], number[]]> };
 

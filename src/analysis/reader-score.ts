@@ -403,7 +403,7 @@ export function countOf(count: NonNullable<StackModel['count']>, x: Float64Array
 }
 
 /** A distinction's question is weighed when the set decision gives its likeliest answer at least this. */
-export const ASK_IN_PLAY = 0.05;
+const ASK_IN_PLAY = 0.05;
 
 /** The names of the numbers a distinction's question is decided on (in order). */
 export const ASK_FEATURES = [
@@ -422,20 +422,24 @@ export const ASK_FEATURES = [
 ] as const;
 
 /**
- * The numbers a distinction's question is decided on: how its answers (`members`, classes) read in the
- * account (the set decision's probabilities `p`, best first; the first pass in the whole account and in its
- * best windows), how many other observations the set decision states (`others`), the account's length, how
- * much of it asks or wonders, and whether the corpus never states the two likeliest together (`exclusive`). The
- * members come back best first.
+ * The numbers a distinction's question is decided on (ASK_FEATURES), or undefined when its likeliest answer
+ * is not in play: how its answers (`members`, classes) read in the account (the set decision's
+ * probabilities `setP` by class, best first; the first pass in the whole account and in its best windows),
+ * how many other observations the set decision states, the account's length, how much of it asks or
+ * wonders, and whether the corpus never states the two likeliest together (`exclusive`). The members come
+ * back best first. Training (reader-train.ts askDecision) and reading (reader.ts) both call it.
  */
 export function askFeatures(
   members: readonly number[],
-  p: (c: number) => number,
+  setP: ReadonlyMap<number, number>,
   text: Scored,
   threshold: number,
-  others: number,
   exclusive: (first: number, second: number) => boolean,
-): { ranked: number[]; x: Float64Array } {
+): { ranked: number[]; x: Float64Array } | undefined {
+  const p = (c: number) => setP.get(c) ?? 0;
+  if (Math.max(...members.map(p)) < ASK_IN_PLAY) return undefined;
+  let others = 0;
+  for (const [c, v] of setP) if (v >= threshold && !members.includes(c)) others++;
   const whole = text.windows[0];
   const w = (c: number) => (whole ? whole.logits[c]! : -8);
   const ranked = [...members].sort((a, b) => p(b) - p(a) || w(b) - w(a));

@@ -15,6 +15,7 @@ import {
   MODEL_FORMAT,
   modelOfWeights,
   OUT_OF_SCOPE,
+  pairKey,
   scoreFeatures,
   serialiseModel,
   topicClass,
@@ -24,7 +25,6 @@ import {
   type TrainedWeights,
 } from './reader-model.ts';
 import {
-  ASK_IN_PLAY,
   askFeatures,
   boostedProbability,
   candidates,
@@ -411,7 +411,7 @@ export function exclusivePairs(
         const nb = sets.filter((s) => s.includes(b)).length;
         if (na === 0 || nb === 0) continue;
         const both = sets.filter((s) => s.includes(a) && s.includes(b)).length;
-        if (both < TOGETHER_SHARE * Math.min(na, nb)) out.add(`${a}+${b}`);
+        if (both < TOGETHER_SHARE * Math.min(na, nb)) out.add(pairKey(a, b));
       }
   }
   return [...out].sort();
@@ -634,16 +634,12 @@ function askDecision(
   accounts.forEach((a, i) => {
     if (!a.text || a.out) return;
     const m = a.model;
-    const pOf = new Map(a.cands.map((k, j) => [k.c, p2[i]![j]!]));
-    const p = (c: number) => pOf.get(c) ?? 0;
+    const setP = new Map(a.cands.map((k, j) => [k.c, p2[i]![j]!]));
+    const isExclusive = (b: number, c: number) => exclusive.includes(pairKey(m.classes[b]!, m.classes[c]!));
     for (const d of reg.manifest.distinctions ?? []) {
       const members = [...new Set(d.answers.map((x) => m.classes.indexOf(x.artifact)))].filter((c) => c >= 0);
-      if (members.length < 2 || Math.max(...members.map(p)) < ASK_IN_PLAY) continue;
-      const others = a.cands.filter((k, j) => !members.includes(k.c) && p2[i]![j]! >= threshold).length;
-      const { ranked, x } = askFeatures(members, p, a.text, threshold, others, (b, c) =>
-        exclusive.includes([m.classes[b]!, m.classes[c]!].sort().join('+')),
-      );
-      rows.push({ x, y: ranked.slice(0, 2).every((c) => a.ask.includes(m.classes[c]!)) ? 1 : 0 });
+      const q = members.length < 2 ? undefined : askFeatures(members, setP, a.text, threshold, isExclusive);
+      if (q) rows.push({ x: q.x, y: q.ranked.slice(0, 2).every((c) => a.ask.includes(m.classes[c]!)) ? 1 : 0 });
     }
   });
   if (!rows.some((r) => r.y) || !rows.some((r) => !r.y)) return undefined;

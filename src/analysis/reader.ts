@@ -18,13 +18,13 @@ import {
   isTopicClass,
   loadModel,
   OUT_OF_SCOPE,
+  pairKey,
   scoreFeatures,
   sigmoid,
   type ReaderModel,
   type SerialisedModel,
 } from './reader-model.ts';
 import {
-  ASK_IN_PLAY,
   askFeatures,
   boostedProbability,
   candidates,
@@ -449,12 +449,8 @@ export function readSituation(
   const answered: string[] = [];
   if (scored && !notCovered) {
     // Two answers the corpus does not state together (StackModel.exclusive): two readings of one fact.
-    const isExclusive = (a: number, b: number) =>
-      model.stack?.exclusive?.includes([model.classes[a]!, model.classes[b]!].sort().join('+')) ?? false;
+    const isExclusive = (a: number, b: number) => model.stack?.exclusive?.includes(pairKey(model.classes[a]!, model.classes[b]!)) ?? false;
     const stack = model.stack;
-    const setP = setProbability;
-    /** The set decision's probability of a class (0 when it is no candidate). */
-    const p = (c: number) => setP?.get(c) ?? 0;
     for (const dist of reg.manifest.distinctions ?? []) {
       const members = dist.answers
         .map((a) => ({ id: a.artifact, c: classIndex.get(a.artifact) }))
@@ -486,18 +482,16 @@ export function readSituation(
       };
       // Learned (reader-train.ts askDecision): asked when the account reads as leaving the fact open.
       const learned = stack?.ask;
-      if (stack && learned && setP) {
-        if (Math.max(...members.map((m) => p(m.c))) < ASK_IN_PLAY) continue;
-        const threshold = stack.threshold;
-        const others = [...setP].filter(([c, v]) => v >= threshold && !members.some((m) => m.c === c)).length;
-        const { ranked, x } = askFeatures(
+      if (stack && learned && setProbability) {
+        const q = askFeatures(
           members.map((m) => m.c),
-          p,
+          setProbability,
           scored,
-          threshold,
-          others,
+          stack.threshold,
           isExclusive,
         );
+        if (!q) continue;
+        const { ranked, x } = q;
         const [first, second] = ranked as [number, number];
         if (boostedProbability(learned.trees, x) >= learned.threshold) ask(first);
         // Two readings of one fact are never both chosen: the weaker goes.
