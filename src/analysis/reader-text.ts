@@ -185,6 +185,15 @@ export const CALENDAR_WORDS = new Set(
 const INTERROGATIVE =
   /^(?:was|is|are|were|did|do|does|could|should|would|will|can|am|why|how|what|when|who|whats|hows|any|anyone|has|have|shall|might|may|ok|so)$/;
 const HYPOTHETICAL = /^(?:if|what if|in case|wondering|wonder|should i|i wonder|hypothetically|suppose|supposing)$/;
+/**
+ * A fear or hope about what is still to come ("I'm worried they'll ask about my gap", "scared that if I
+ * mention it they'll drop me"): from the word of worry to the end of its clause, when a word of the
+ * future or of a condition follows it closely, the words wonder rather than report.
+ */
+const WORRY =
+  /^(?:worried|worry|worrying|worries|scared|afraid|nervous|fear|dread|dreading|terrified|anxious|hoping|hope|hopefully|expecting)$/;
+const FUTURE = /^(?:will|wont|theyll|itll|youll|shell|ill|gonna|going|might|may|would|wouldnt|could|if)$/;
+const WORRY_REACH = 4;
 
 function normalise(raw: string): string {
   let w = raw.toLowerCase();
@@ -195,6 +204,17 @@ function normalise(raw: string): string {
   if (s !== undefined) w = s;
   if (/\d/.test(w)) w = w.replace(/\d+/g, '0');
   return w;
+}
+
+/** Marks as wondering the words of a sentence (from `from`) that fear or hope for what is to come (WORRY). */
+function markWorries(tokens: Token[], from: number): void {
+  for (let i = from; i < tokens.length; i++) {
+    if (!WORRY.test(tokens[i]!.word)) continue;
+    const future = tokens.slice(i + 1, i + 1 + WORRY_REACH).findIndex((t) => FUTURE.test(t.word));
+    if (future < 0) continue;
+    const clause = tokens[i + 1 + future]!.clause;
+    for (let j = i; j < tokens.length && tokens[j]!.clause <= clause; j++) tokens[j]!.asked = true;
+  }
 }
 
 /** Reads a text into tokens, sentences, clauses and negation scopes. */
@@ -228,6 +248,7 @@ export function readText(text: string): ReadText {
       const wonders = HYPOTHETICAL.test(first) || HYPOTHETICAL.test(firstTwo);
       sentenceSpans.push({ from: sentenceStart, to: tokens.length, skip: asks || wonders, n: sentence });
       if (asks || wonders) for (let i = sentenceStart; i < tokens.length; i++) tokens[i]!.asked = true;
+      else markWorries(tokens, sentenceStart);
     }
     sentence++;
     sentenceStart = tokens.length;

@@ -424,6 +424,37 @@ describe('reading text: clauses, negation scope, questions', () => {
       ['A-002'],
     );
   });
+
+  test('a fear or hope about what is to come wonders, from its word to the end of its clause', () => {
+    const asked = (text: string) =>
+      readText(text)
+        .tokens.filter((t) => t.asked)
+        .map((t) => t.raw);
+    assert.deepEqual(asked("My interview is Monday and I'm worried they'll ask about my gap"), [
+      'worried',
+      "they'll",
+      'ask',
+      'about',
+      'my',
+      'gap',
+    ]);
+    assert.deepEqual(asked('scared that if I mention it they will drop me. They withdrew the offer'), [
+      'scared',
+      'that',
+      'if',
+      'I',
+      'mention',
+      'it',
+      'they',
+      'will',
+      'drop',
+      'me',
+    ]);
+    // A fear that came true is reported: no word of the future or a condition follows the worry closely.
+    assert.deepEqual(asked('I was worried about my age and then they asked how old I am'), []);
+    // Nor is a worry about what already happened.
+    assert.deepEqual(asked("I'm worried because they withdrew the offer"), []);
+  });
 });
 
 describe('explain() on words', () => {
