@@ -238,12 +238,12 @@ function loadStack(s: NonNullable<SerialisedModel['stack']>, C: number): StackMo
   };
 }
 
-/** Steps of a weight: 1/STEPS of a logit. Weights below half a step are dropped. */
+/** Steps of a weight, by default: 1/STEPS of a logit. Weights below half a step are dropped. */
 const STEPS = 16;
 /** Steps of an idf: sixteenths. */
 const IDF_STEPS = 16;
 
-export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): SerialisedModel {
+export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS, steps = STEPS): SerialisedModel {
   const C = t.classes.length;
   const spaced = t.features.find((f) => /\s/.test(f));
   if (spaced !== undefined) throw new Error(`the reader's feature "${spaced}" holds a space: features are joined by spaces in the model`);
@@ -253,7 +253,7 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
     const pairs: number[] = [];
     for (let c = 0; c < C; c++) {
       const w = t.weights[f * C + c]!;
-      const q = Math.round(w * STEPS);
+      const q = Math.round(w * steps);
       if (Math.abs(w) >= prune && q !== 0) pairs.push(c, zigzag(q));
     }
     if (pairs.length === 0) continue;
@@ -270,8 +270,8 @@ export function serialiseModel(t: TrainedWeights, prune = 0.5 / STEPS): Serialis
     format: MODEL_FORMAT,
     classes: t.classes,
     features: frontCode(keep.map((f) => t.features[f]!)),
-    scale: 1 / STEPS,
-    bias: [...t.bias].map((b) => Math.round(b * STEPS)),
+    scale: 1 / steps,
+    bias: [...t.bias].map((b) => Math.round(b * steps)),
     weights: encode(numbers),
     thresholds: [...t.thresholds].map((x) => Math.round(x * 1000)),
     idf: encode(keep.map((f) => Math.max(1, Math.round(t.idf[f]! * IDF_STEPS)))),

@@ -78,6 +78,13 @@ export interface TrainOptions {
    * gzipped, at about 0.43 of this): while they take more, `prune` rises by a tenth of a logit.
    */
   maxChars: number;
+  /** The shipped weights' resolution: steps per logit. */
+  steps: number;
+  /**
+   * Epochs of fitting again, after the prune, only the weights it keeps (with each account's vector scaled
+   * over the words the model keeps, as the shipped model scales it); 0: the pruned weights as they were.
+   */
+  refit: number;
   /** How much a corpus account counts against a voice. */
   corpusWeight: number;
   /** Accounts composed from voices per pair or triple of observations the corpus states together. */
@@ -101,7 +108,7 @@ export interface TrainOptions {
 }
 
 /** Bump when training changes in a way the options do not say: models trained before are not reused. */
-const TRAINER_REVISION = 2;
+const TRAINER_REVISION = 3;
 
 const DEFAULT_TRAINING: TrainOptions = {
   epochs: 12,
@@ -114,6 +121,8 @@ const DEFAULT_TRAINING: TrainOptions = {
   threshold: 0.05,
   prune: 0.8,
   maxChars: 275_000,
+  steps: 4,
+  refit: 4,
   corpusWeight: 3,
   composites: 5,
   trees: { rounds: 60, depth: 3, rate: 0.1, lambda: 10 },
@@ -356,21 +365,90 @@ function trainModel(
 ): { trained: TrainedWeights; prune: number } {
   const given = { ...DEFAULT_TRAINING, ...options };
   const p = prepare(examples, classes, given.minCount);
-  const trained = fit(p, classes, given, () => true);
+  const full = fit(p, classes, given, () => true);
   // The set decision reads with fold models pruned as the shipped one is: the prune is settled first.
-  const o = { ...given, prune: pruneToFit(trained, given) };
+  const o = { ...given, prune: pruneToFit(full, given) };
+  const trained = refitted(p, full, o, () => true);
   if (o.folds > 1) {
     const cv = crossValidatedThresholds(examples, p, classes, o);
     trained.thresholds = cv.thresholds;
     if (reg && examples.some((e) => e.corpus)) trained.stack = setDecision(reg, examples, cv.folds, cv.thresholds, o);
   }
-  return { trained, prune: o.prune };
+  return { trained, prune: shippedPrune(o) };
+}
+
+/** The prune the shipped weights are written with: after a refit, every weight it kept. */
+const shippedPrune = (o: TrainOptions) => (o.refit > 0 ? 0.5 / o.steps : o.prune);
+
+/**
+ * The weights the prune keeps (`o.prune`, in logits), fitted again for `o.refit` epochs with the others held
+ * at zero: an account's vector is then scaled over the words the shipped model knows, as it is when read,
+ * and the kept weights take up what the dropped ones carried. Only the kept words are returned.
+ */
+function refitted(p: Prepared, t: TrainedWeights, o: TrainOptions, include: (i: number) => boolean): TrainedWeights {
+  if (o.refit <= 0) return t;
+  const C = t.classes.length;
+  const kept: number[] = [];
+  const at = new Int32Array(p.features.length).fill(-1);
+  const rowClasses: number[][] = [];
+  for (let f = 0; f < p.features.length; f++) {
+    const cs: number[] = [];
+    for (let c = 0; c < C; c++) {
+      const x = t.weights[f * C + c]!;
+      if (Math.abs(x) >= o.prune && Math.round(x * o.steps) !== 0) cs.push(c);
+    }
+    if (cs.length === 0) continue;
+    at[f] = kept.length;
+    kept.push(f);
+    rowClasses.push(cs);
+  }
+  const w = new Float64Array(kept.length * C);
+  kept.forEach((f, k) => {
+    for (const c of rowClasses[k]!) w[k * C + c] = t.weights[f * C + c]!;
+  });
+  const b = Float64Array.from(t.bias);
+  const idf = Float64Array.from(kept, (f) => p.idf[f]!);
+  const rows = p.rows.map((r) => {
+    const x = Int32Array.from([...r.x].map((f) => at[f]!).filter((k) => k >= 0));
+    const v = Float64Array.from(x, (k) => idf[k]!);
+    const norm = Math.sqrt(v.reduce((s, y) => s + y * y, 0)) || 1;
+    for (let k = 0; k < v.length; k++) v[k]! /= norm;
+    return { ...r, x, v };
+  });
+  const order = rows.map((_, i) => i).filter(include);
+  const rand = random(o.seed + 1);
+  const z = new Float64Array(C);
+  // On from the rate at which the first fit ended.
+  const rate = o.rate / (1 + o.epochs / 4);
+  for (let epoch = 0; epoch < o.refit; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const r of order) {
+      const { x, v, labels, weight } = rows[r]!;
+      z.set(b);
+      for (let k = 0; k < x.length; k++) for (const c of rowClasses[x[k]!]!) z[c]! += w[x[k]! * C + c]! * v[k]!;
+      for (let c = 0; c < C; c++) {
+        const y = labels[c]!;
+        const g = (1 / (1 + Math.exp(-z[c]!)) - y) * weight * (y ? o.positiveWeight : 1);
+        z[c] = g;
+        b[c]! -= rate * g;
+      }
+      for (let k = 0; k < x.length; k++)
+        for (const c of rowClasses[x[k]!]!) {
+          const i = x[k]! * C + c;
+          w[i]! -= rate * (z[c]! * v[k]! + o.l2 * w[i]!);
+        }
+    }
+  }
+  return { ...t, features: kept.map((f) => p.features[f]!), bias: b, weights: w, idf };
 }
 
 /** The prune, from `o.prune` up by tenths of a logit, at which the model's words and weights fit `o.maxChars`. */
 function pruneToFit(t: TrainedWeights, o: TrainOptions): number {
   let prune = o.prune;
-  while (prune < 8 && JSON.stringify(serialiseModel(t, prune)).length > o.maxChars) prune = Math.round(prune * 10 + 1) / 10;
+  while (prune < 8 && JSON.stringify(serialiseModel(t, prune, o.steps)).length > o.maxChars) prune = Math.round(prune * 10 + 1) / 10;
   return prune;
 }
 
@@ -429,7 +507,7 @@ function setDecision(
   thresholds: Float64Array,
   o: TrainOptions,
 ): StackModel {
-  const models = folds.map((f) => loadModel(serialiseModel({ ...f, thresholds }, o.prune)));
+  const models = folds.map((f) => loadModel(serialiseModel({ ...f, thresholds }, shippedPrune(o), o.steps)));
   const C = thresholds.length;
   const observation = (m: ReaderModel) => (c: number) => !m.classes[c]!.startsWith('~') && !isTopicClass(m.classes[c]!);
   interface Account {
@@ -673,7 +751,8 @@ function crossValidatedThresholds(
   const held: Array<{ probs: Float64Array; labels: Uint8Array }> = [];
   const folds: TrainedWeights[] = [];
   for (let fold = 0; fold < o.folds; fold++) {
-    const trained = fit(p, classes, o, (i) => i % o.folds !== fold);
+    const include = (i: number) => i % o.folds !== fold;
+    const trained = refitted(p, fit(p, classes, o, include), o, include);
     folds.push(trained);
     const model = modelOfWeights(trained);
     p.rows.forEach((r, i) => {
@@ -746,7 +825,7 @@ function fingerprint(text: string): string {
 export function buildReaderModel(reg: Registry, corpus: readonly CorpusItem[] = [], options: Partial<TrainOptions> = {}): SerialisedModel {
   const { classes, examples, options: o, fingerprint: trained_from } = trainingInputs(reg, corpus, options);
   const { trained, prune } = trainModel(examples, classes, o, reg);
-  return { ...serialiseModel(trained, prune), trained_from };
+  return { ...serialiseModel(trained, prune, o.steps), trained_from };
 }
 
 /** Trains and loads in one step (for a registry that came without a model). */

@@ -611,6 +611,19 @@ describe('trained with a labelled corpus: the learned set decision', () => {
     assert.equal(plain.stack?.boosted, undefined, 'trees: false trains the logistic first pass');
   });
 
+  test('a refit fits again the words the prune keeps, and only those; weights are written in steps of 1/steps', () => {
+    const { stack, trained_from, ...words } = buildReaderModel(reg, corpus, { steps: 4, prune: 0 });
+    // A budget for the words and weights that makes the prune drop some.
+    const tight = { steps: 4, prune: 0, maxChars: Math.round(JSON.stringify(words).length * 0.7) };
+    const pruned = buildReaderModel(reg, corpus, { ...tight, refit: 0 });
+    const refit = buildReaderModel(reg, corpus, { ...tight, refit: 2 });
+    assert.equal(refit.scale, 1 / 4);
+    assert.ok(frontDecode(pruned.features!).length < frontDecode(words.features!).length, 'the budget prunes');
+    assert.deepEqual(frontDecode(refit.features!), frontDecode(pruned.features!), 'the same words');
+    assert.notEqual(refit.weights, pruned.weights, 'fitted again');
+    assert.equal(JSON.stringify(buildReaderModel(constructedAtlas(), corpus, { ...tight, refit: 2 })), JSON.stringify(refit));
+  });
+
   test('the reading with the set decision: one observation, two, none, and not covered', () => {
     const other = constructedAtlas();
     const m = useReaderModel(other, model);
