@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reusableReaderModels } from '../src/analysis/checkout-indexes.ts';
 import { snapshotIndexes } from '../src/analysis/indexes.ts';
 import { trainingCorpus } from '../src/registry/reader-corpus.ts';
 import { contentHash } from '../src/registry/hash.ts';
@@ -26,7 +27,10 @@ if (errors.length > 0) {
   console.warn(`build: no atlas snapshot written: the content has ${errors.length} error(s); run hoba validate to see them.`);
 } else {
   mkdirSync(join(root, 'dist'), { recursive: true });
-  writeSnapshot(out, makeSnapshot(load.registry, contentHash(root), snapshotIndexes(trainingCorpus(root))));
+  // The reader's model of the build before is reused when it was trained from the same inputs (training
+  // takes minutes; TRAINER_REVISION in src/analysis/reader-train.ts marks a change of the training itself).
+  const indexes = snapshotIndexes(trainingCorpus(root), reusableReaderModels(root));
+  writeSnapshot(out, makeSnapshot(load.registry, contentHash(root), indexes));
   const bundled = openBundled(out);
   if (bundled === undefined) throw new Error(`build: the snapshot just written (${out}) does not read back`);
   writeTexts(texts, bundled);

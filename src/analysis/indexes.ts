@@ -8,7 +8,7 @@ import { buildReaderModel, trainingInputs, type CorpusItem } from './reader-trai
 import { AtlasSearch } from './search.ts';
 import type { Registry } from '../registry/registry.ts';
 
-// Models trained in this process, by fingerprint: a site built twice from the same content trains once.
+// Models trained or reused in this process, by fingerprint: a site built twice from the same content trains once.
 const trained = new Map<string, string>();
 
 /**
@@ -28,8 +28,11 @@ export function readerModelText(
   if (mine !== undefined) return mine;
   const known = reuse.find((text) => text !== undefined && text.includes(`"trained_from":"${fingerprint}"`));
   // A snapshot's model has its names written out whole (snapshotModelText): front-coded again, the same text.
-  if (known !== undefined) return JSON.stringify(frontCodedNames(JSON.parse(known) as SerialisedModel));
-  const text = JSON.stringify(buildReaderModel(registry, corpus));
+  // Either way it is kept for the process's next build of the same inputs (another checkout's, a copy's).
+  const text =
+    known !== undefined
+      ? JSON.stringify(frontCodedNames(JSON.parse(known) as SerialisedModel))
+      : JSON.stringify(buildReaderModel(registry, corpus));
   trained.set(fingerprint, text);
   return text;
 }

@@ -32,8 +32,11 @@ export interface BuildInfo {
   releases?: readonly RecordedRelease[];
   /** The checkout's labelled corpus the situation reader trains on (quality/reader/train.yaml); none when absent. */
   readerCorpus?: readonly CorpusItem[];
-  /** A trained reader model (JSON text) to reuse when it was trained from the same inputs (the bundled snapshot's). */
-  readerReuse?: string;
+  /**
+   * Trained reader models (JSON texts) to reuse when one was trained from the same inputs (the bundled
+   * snapshot's, the checkout's own build's: reusableReaderModels).
+   */
+  readerReuse?: readonly string[];
 }
 
 export function collectionBody(reg: Registry, kind: Kind): unknown {

@@ -27,14 +27,18 @@ export interface AssetFile {
   bytes: Buffer;
 }
 
-export function* siteAssets(reg: Registry, readerCorpus: readonly CorpusItem[] = [], readerReuse?: string): Generator<AssetFile> {
+export function* siteAssets(
+  reg: Registry,
+  readerCorpus: readonly CorpusItem[] = [],
+  readerReuse: readonly string[] = [],
+): Generator<AssetFile> {
   yield { url: SITE.stylesheet, bytes: Buffer.from(SITE_CSS, 'utf8') };
   // What the browser scripts read: the registry (as the snapshot holds it) and the serialised search index.
   // Compact JSON, a part at a time: at 100,000 entities it is 370 MB, too long for one JavaScript string.
   yield { url: SITE.data, bytes: utf8Of(jsonParts({ registry_version: reg.version, data: reg.toData() }, 0, '\n')) };
   yield { url: SITE.searchIndex, bytes: Buffer.from(searchIndexFor(reg).toJSON() + '\n', 'utf8') };
   // The situation reader's model, trained as the snapshot's is (on the content and the checkout's corpus).
-  yield { url: SITE.readerModel, bytes: Buffer.from(readerModelText(reg, readerCorpus, [readerReuse]) + '\n', 'utf8') };
+  yield { url: SITE.readerModel, bytes: Buffer.from(readerModelText(reg, readerCorpus, readerReuse) + '\n', 'utf8') };
   const dir = bundleDir();
   if (!dir)
     throw new Error('the site’s browser scripts have not been built (there is no dist/site/). Run npm run build, then hoba build again.');

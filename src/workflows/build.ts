@@ -3,6 +3,7 @@
 // hoba build, hoba serve and hoba validate's mirror check (src/cli/) wire it to the command line.
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
+import { reusableReaderModels } from '../analysis/checkout-indexes.ts';
 import { buildSite, outDirProblem, streamSite } from '../publish/build.ts';
 import type { BuildInfo } from '../publish/documents.ts';
 import { BuildLocked, lockSite, OutDirRefused } from '../publish/site-dir.ts';
@@ -11,7 +12,6 @@ import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
 import { trainingCorpus } from '../registry/reader-corpus.ts';
 import type { Registry } from '../registry/registry.ts';
-import { BUNDLED_SNAPSHOT, readSnapshot } from '../registry/snapshot.ts';
 import { validateAtlas } from '../registry/validate.ts';
 import { SITE_PAGES } from '../site/index.ts';
 import { WorkflowError } from './errors.ts';
@@ -61,13 +61,12 @@ export function buildInMemory(dir: string): Built {
 /** What a build records besides the registry: the content hash (serve's staleness check), the generator
  * and the checkout's recorded releases (releases/), which the site publishes with their downloads. */
 export function buildInfo(dir: string): BuildInfo {
-  const reuse = readSnapshot(BUNDLED_SNAPSHOT)?.index('reader');
   return {
     contentHash: contentHash(dir),
     generator: GENERATOR,
     releases: recordedReleases(dir),
     readerCorpus: trainingCorpus(dir),
-    ...(reuse !== undefined ? { readerReuse: reuse } : {}),
+    readerReuse: reusableReaderModels(dir),
   };
 }
 

@@ -5,6 +5,9 @@
 // reads a pasted message against the specimens' tells; it is deterministic; explain() turns each reading
 // into a result (or an honest error). The real atlas's figures are measured by npm run quality:reader.
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { explain } from '../../src/analysis/explain.ts';
@@ -23,6 +26,8 @@ import {
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, exclusivePairs, trainedReaderModel, TOGETHER_SHARE } from '../../src/analysis/reader-train.ts';
 import { readerModelText, snapshotIndexes } from '../../src/analysis/indexes.ts';
+import { reusableReaderModels } from '../../src/analysis/checkout-indexes.ts';
+import { makeSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/registry/snapshot.ts';
 import {
   ASK_FEATURES,
   COUNT_FEATURES,
@@ -842,6 +847,28 @@ describe('the model as the site and a snapshot carry it', () => {
     marked.bias[0] += 1;
     const snapshotText = JSON.stringify(plainNames(marked));
     assert.equal(readerModelText(fresh, corpus, [snapshotText]), JSON.stringify(marked));
+    // And it is kept for the process's next build of the same inputs, with nothing given to reuse.
+    assert.equal(readerModelText(fresh, corpus), JSON.stringify(marked));
+  });
+
+  test("a checkout's own build (dist/) is a model to reuse, as the bundled snapshot is; a checkout without one offers none of its own", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoba-reuse-'));
+    try {
+      const fresh = constructedAtlas();
+      const own = (dirs: string[]) => reusableReaderModels(join(dir, ...dirs)).filter((t) => t.includes('"bias":[-99'));
+      assert.deepEqual(own([]), []);
+      const text = snapshotIndexes()[READER_INDEX]!(fresh);
+      const marked = JSON.parse(text);
+      marked.bias[0] = -99;
+      mkdirSync(join(dir, 'dist'));
+      writeSnapshot(
+        join(dir, 'dist', SNAPSHOT_FILE),
+        makeSnapshot(fresh, '0'.repeat(64), { [READER_INDEX]: () => JSON.stringify(marked) }),
+      );
+      assert.deepEqual(own([]), [JSON.stringify(marked)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
