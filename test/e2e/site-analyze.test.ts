@@ -264,7 +264,7 @@ describe('analyze page', () => {
 
   test('one side of a distinction, read without a question: the question to check it, and a button for the other side', async () => {
     const { page, check } = await openPage();
-    const words = "recruiter said she'd get back to me by friday. its been 2 weeks";
+    const words = "recruiter said she'd set up the next round by friday. its been 2 weeks of silence";
     const read = cliExplain([words]).input.from_text!.matched.find((m) => m.check !== undefined);
     assert.ok(read, 'hoba explain reads one side of a distinction, with its check');
     await page.goto(`${origin}${SITE.analyze}#${fragmentOf({ text: words, probes: [] })}`);
