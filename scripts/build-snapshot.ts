@@ -8,12 +8,12 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reusableReaderModels } from '../src/analysis/checkout-indexes.ts';
+import { READER_INDEX } from '../src/analysis/reader.ts';
 import { snapshotIndexes } from '../src/analysis/indexes.ts';
 import { trainingCorpus } from '../src/registry/reader-corpus.ts';
 import { contentHash } from '../src/registry/hash.ts';
 import { loadAtlas } from '../src/registry/load.ts';
-import { makeSnapshot, openBundled, SNAPSHOT_FILE, writeSnapshot } from '../src/registry/snapshot.ts';
+import { makeSnapshot, openBundled, reusableIndexes, SNAPSHOT_FILE, writeSnapshot } from '../src/registry/snapshot.ts';
 import { TEXTS_FILE } from '../src/cli/stored-text.ts';
 import { writeTexts } from '../src/cli/stored-text-build.ts';
 
@@ -29,7 +29,7 @@ if (errors.length > 0) {
   mkdirSync(join(root, 'dist'), { recursive: true });
   // The reader's model of the build before is reused when it was trained from the same inputs (training
   // takes minutes; TRAINER_REVISION in src/analysis/reader-train.ts marks a change of the training itself).
-  const indexes = snapshotIndexes(trainingCorpus(root), reusableReaderModels(root));
+  const indexes = snapshotIndexes(trainingCorpus(root), reusableIndexes(root, READER_INDEX));
   writeSnapshot(out, makeSnapshot(load.registry, contentHash(root), indexes));
   const bundled = openBundled(out);
   if (bundled === undefined) throw new Error(`build: the snapshot just written (${out}) does not read back`);

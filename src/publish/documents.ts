@@ -34,7 +34,7 @@ export interface BuildInfo {
   readerCorpus?: readonly CorpusItem[];
   /**
    * Trained reader models (JSON texts) to reuse when one was trained from the same inputs (the bundled
-   * snapshot's, the checkout's own build's: reusableReaderModels).
+   * snapshot's, the checkout's own build's: reusableIndexes).
    */
   readerReuse?: readonly string[];
 }

@@ -44,6 +44,20 @@ export const SNAPSHOT_FILE = 'atlas.snapshot.json';
  * every chunk in dist/ too). Run from source, no file is there and callers fall back to the content.
  */
 export const BUNDLED_SNAPSHOT = fileURLToPath(new URL(`./${SNAPSHOT_FILE}`, import.meta.url));
+
+/**
+ * An index of the snapshots that may already hold what a build of `checkout` computes: the bundled
+ * snapshot's and the checkout's own last build's (`dist/`, the one to reuse when hoba runs from source, as the
+ * tests and benchmarks do). The situation reader's model is reused so when it was trained from the same
+ * inputs (analysis/indexes.ts readerModelText; training takes minutes).
+ */
+export function reusableIndexes(checkout: string, name: string): string[] {
+  const files = [...new Set([BUNDLED_SNAPSHOT, join(checkout, 'dist', SNAPSHOT_FILE)])];
+  return files.flatMap((file) => {
+    const text = readSnapshot(file)?.index(name);
+    return text === undefined ? [] : [text];
+  });
+}
 const CACHE_KEEP = 8;
 
 export interface Snapshot {

@@ -3,7 +3,7 @@
 // hoba build, hoba serve and hoba validate's mirror check (src/cli/) wire it to the command line.
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { reusableReaderModels } from '../analysis/checkout-indexes.ts';
+import { READER_INDEX } from '../analysis/reader.ts';
 import { buildSite, outDirProblem, streamSite } from '../publish/build.ts';
 import type { BuildInfo } from '../publish/documents.ts';
 import { BuildLocked, lockSite, OutDirRefused } from '../publish/site-dir.ts';
@@ -11,6 +11,7 @@ import type { Site, WrittenSite } from '../publish/site-file.ts';
 import { contentHash } from '../registry/hash.ts';
 import { loadAtlas } from '../registry/load.ts';
 import { trainingCorpus } from '../registry/reader-corpus.ts';
+import { reusableIndexes } from '../registry/snapshot.ts';
 import type { Registry } from '../registry/registry.ts';
 import { validateAtlas } from '../registry/validate.ts';
 import { SITE_PAGES } from '../site/index.ts';
@@ -66,7 +67,7 @@ export function buildInfo(dir: string): BuildInfo {
     generator: GENERATOR,
     releases: recordedReleases(dir),
     readerCorpus: trainingCorpus(dir),
-    readerReuse: reusableReaderModels(dir),
+    readerReuse: reusableIndexes(dir, READER_INDEX),
   };
 }
 

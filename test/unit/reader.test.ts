@@ -26,8 +26,7 @@ import {
 import { featuresOf, isContentWord, readText, CALENDAR_WORDS, STOP_WORDS } from '../../src/analysis/reader-text.ts';
 import { buildReaderModel, exclusivePairs, trainedReaderModel, TOGETHER_SHARE } from '../../src/analysis/reader-train.ts';
 import { readerModelText, snapshotIndexes } from '../../src/analysis/indexes.ts';
-import { reusableReaderModels } from '../../src/analysis/checkout-indexes.ts';
-import { makeSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/registry/snapshot.ts';
+import { makeSnapshot, reusableIndexes, SNAPSHOT_FILE, writeSnapshot } from '../../src/registry/snapshot.ts';
 import {
   ASK_FEATURES,
   COUNT_FEATURES,
@@ -855,7 +854,7 @@ describe('the model as the site and a snapshot carry it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hoba-reuse-'));
     try {
       const fresh = constructedAtlas();
-      const own = (dirs: string[]) => reusableReaderModels(join(dir, ...dirs)).filter((t) => t.includes('"bias":[-99'));
+      const own = (dirs: string[]) => reusableIndexes(join(dir, ...dirs), READER_INDEX).filter((t) => t.includes('"bias":[-99'));
       assert.deepEqual(own([]), []);
       const text = snapshotIndexes()[READER_INDEX]!(fresh);
       const marked = JSON.parse(text);
